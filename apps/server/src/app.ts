@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuthConfig } from '@portal/domain/auth';
+import { SUPPORT_EMAIL } from '@portal/domain/constants';
+import { createAuth, type Auth } from './auth/auth';
+import { createMailer, type Mailer } from './auth/mailer';
+import type { Database, Db } from './db/client';
+import { grantDemoAccess } from './db/seed';
+import type { Env } from './env';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { requestAuthPlugin } from './plugins/request-auth';
+import authRoutes from './routes/api/auth/index';
+import fleetRoutes from './routes/api/fleets/index';
+import healthRoutes from './routes/api/health/index';
+import meRoutes from './routes/api/me/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: Database;
+    db: Db;
+    auth: Auth;
+    mailer: Mailer;
+  }
+}
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  /** Secret for sessions and the encrypted signing keys; stable across restarts and processes. */
+  authSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the outbox or SMTP, e.g. to read sign-in mails in tests. */
+  mailer?: Mailer;
+}
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Request lines are logged without their query: sign-in links carry one-time tokens there. */
+const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
+  method: req.method,
+  url: req.url.split('?')[0],
+  ip: req.ip,
+});
+
+export async function buildApp(options: AppOptions) {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.logLevel, serializers: { req: requestSerializer } },
+    forceCloseConnections: true,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate(
+    'auth',
+    createAuth({
+      env,
+      db: database.db,
+      secret: options.authSecret,
+      onUserCreated: env.demo ? (userId) => grantDemoAccess(database.db, userId) : undefined,
+    }),
+  );
+  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, outboxDir: path.join(env.dataDir, 'outbox'), log: app.log }));
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a style element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: env.publicUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Installer Portal API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(requestAuthPlugin);
+
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(meRoutes, { prefix: '/api/me' });
+  await app.register(fleetRoutes, { prefix: '/api/fleets' });
+
+  app.get('/config.auth.json', { schema: { hide: true } }, async (): Promise<AuthConfig> => ({
+    emailLink: true,
+    google: env.google ? { clientId: env.google.clientId } : null,
+    microsoft: env.microsoft ? { clientId: env.microsoft.clientId } : null,
+    supportEmail: SUPPORT_EMAIL,
+    demo: env.demo,
+  }));
+
+  const webDist = env.webDist ?? DEFAULT_WEB_DIST;
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, file) {
+        // Hashed assets never change; index.html must always be fresh.
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,128 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { emailOTP, jwt, magicLink } from 'better-auth/plugins';
+import { SIGN_IN_CODE_LENGTH, SIGN_IN_MAX_WRONG_CODES, SIGN_IN_TTL_SECONDS } from '@portal/domain/constants';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import type { Env } from '../env';
+
+/** What better-auth hands over while one sign-in email is being prepared. */
+interface PendingMail {
+  otp?: string;
+  url?: string;
+}
+const pendingMail = new AsyncLocalStorage<PendingMail>();
+
+export interface AuthOptions {
+  env: Env;
+  db: Db;
+  secret: string;
+  /** Called once for every user that signs up through the sign-in page. */
+  onUserCreated?: (userId: string) => Promise<void>;
+}
+
+export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
+  const auth = betterAuth({
+    appName: 'Installer Portal',
+    baseURL: env.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [env.publicUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    // Sign-in mails are rate-limited by our own route (per address and per IP, in the database).
+    rateLimit: { enabled: false },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    advanced: {
+      database: { generateId: () => crypto.randomUUID() },
+      useSecureCookies: env.publicUrl.startsWith('https://'),
+    },
+    user: {
+      additionalFields: {
+        companyId: { type: 'number', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Sign-up by email has no display name yet: start with the address's local part.
+          before: async (user) => ({ data: { ...user, name: user.name || user.email.split('@')[0]! } }),
+          after: async (user) => {
+            await onUserCreated?.(user.id);
+          },
+        },
+      },
+    },
+    socialProviders: {
+      ...(env.google ? { google: { clientId: env.google.clientId, clientSecret: env.google.clientSecret } } : {}),
+      ...(env.microsoft
+        ? { microsoft: { clientId: env.microsoft.clientId, clientSecret: env.microsoft.clientSecret, tenantId: 'common' } }
+        : {}),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: SIGN_IN_CODE_LENGTH,
+        expiresIn: SIGN_IN_TTL_SECONDS,
+        allowedAttempts: SIGN_IN_MAX_WRONG_CODES,
+        storeOTP: 'hashed',
+        async sendVerificationOTP({ otp }) {
+          const pending = pendingMail.getStore();
+          if (pending) pending.otp = otp;
+        },
+      }),
+      magicLink({
+        expiresIn: SIGN_IN_TTL_SECONDS,
+        storeToken: 'hashed',
+        async sendMagicLink({ url }) {
+          const pending = pendingMail.getStore();
+          if (pending) pending.url = url;
+        },
+      }),
+      jwt({
+        jwt: {
+          issuer: env.publicUrl,
+          audience: env.publicUrl,
+          expirationTime: `${env.idTokenTtlSeconds}s`,
+          definePayload: ({ user, session }) => ({ sid: session.id, email: user.email, name: user.name }),
+        },
+      }),
+    ],
+  });
+
+  /**
+   * Creates a fresh one-time code and link for an address. Both come from better-auth and are
+   * stored hashed; they are returned only so they can be put into one email.
+   */
+  async function createSignInSecrets(email: string, headers: Headers): Promise<{ otp: string; url: string }> {
+    const pending: PendingMail = {};
+    await pendingMail.run(pending, async () => {
+      await auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' }, headers });
+      await auth.api.signInMagicLink({
+        body: { email, callbackURL: '/#/login/callback', errorCallbackURL: '/#/login/callback' },
+        headers,
+      });
+    });
+    if (!pending.otp || !pending.url) throw new Error('sign-in secrets were not produced');
+    return { otp: pending.otp, url: pending.url };
+  }
+
+  /** A signed ID token for a session, as `/api/auth/token` would issue it. */
+  async function signIdToken(claims: { userId: string; sessionId: string; email: string; name: string }): Promise<string> {
+    const { token } = await auth.api.signJWT({
+      body: {
+        payload: {
+          sub: claims.userId,
+          sid: claims.sessionId,
+          email: claims.email,
+          name: claims.name,
+          iat: Math.floor(Date.now() / 1000),
+        },
+      },
+    });
+    return token;
+  }
+
+  return { auth, createSignInSecrets, signIdToken };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util';
+import { controlSocketPath, isServerListening, sendControlCommand } from '../admin/control-socket';
+import { runAdminCommand, type AdminCommand } from '../admin/commands';
+import { createAuth } from '../auth/auth';
+import { loadEnv } from '../env';
+import { openRuntime } from '../runtime';
+
+const USAGE = `Usage: npm run admin -- <command>
+  grant EMAIL --fleet SLUG [--role installer|admin]   create the user if needed and grant the fleet
+  revoke EMAIL --fleet SLUG                           remove the user's access to the fleet
+  token EMAIL                                         print a valid ID token for the user (last line)
+Uses the same DATA_DIR / DATABASE_URL as the server; talks to a running server over DATA_DIR/control.sock.`;
+
+function parseCommand(argv: string[]): AdminCommand {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { fleet: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [name, email] = positionals;
+  if (values.help || !name || !email) throw new Error(USAGE);
+  if (name === 'grant') {
+    if (!values.fleet) throw new Error('grant needs --fleet SLUG\n\n' + USAGE);
+    return { command: 'grant', email, fleet: values.fleet, role: (values.role ?? 'installer') as 'installer' | 'admin' };
+  }
+  if (name === 'revoke') {
+    if (!values.fleet) throw new Error('revoke needs --fleet SLUG\n\n' + USAGE);
+    return { command: 'revoke', email, fleet: values.fleet };
+  }
+  if (name === 'token') return { command: 'token', email };
+  throw new Error(`Unknown command ${name}\n\n${USAGE}`);
+}
+
+async function main() {
+  const command = parseCommand(process.argv.slice(2));
+  const env = loadEnv({ ...process.env, LOG_LEVEL: 'silent' });
+  const socket = controlSocketPath(env.dataDir);
+  let result;
+  if (!env.databaseUrl && (await isServerListening(socket))) {
+    result = await sendControlCommand(socket, command);
+  } else {
+    const runtime = await openRuntime(env, 'admin command');
+    try {
+      const auth = createAuth({ env, db: runtime.database.db, secret: runtime.authSecret });
+      result = await runAdminCommand({ db: runtime.database.db, auth }, command);
+    } finally {
+      await runtime.release();
+    }
+  }
+  if (result.token) {
+    console.error(result.message);
+    console.log(result.token);
+  } else {
+    console.log(result.message);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  engine: Engine;
+  db: Db;
+  /** Reachability probe for /api/health. */
+  ping(): Promise<void>;
+  /** Applies the committed migrations; safe when several processes start at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; without it the embedded engine is used. */
+  url?: string;
+  /** Folder of the embedded database files; omitted means in memory. */
+  pgliteDir?: string;
+  /** Pre-built data directory (tarball) to start the embedded engine from. */
+  pgliteSnapshot?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A dropped idle connection must never crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      engine: 'postgres',
+      db,
+      async ping() {
+        await pool.query('select 1');
+      },
+      async migrate() {
+        const conn = await pool.connect();
+        try {
+          // One process migrates; the others wait on the lock and then find nothing to do.
+          await conn.query('select pg_advisory_lock(727274)');
+          await migratePg(drizzlePg(conn), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await conn.query('select pg_advisory_unlock(727274)').catch(() => {});
+          conn.release();
+        }
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteSnapshot,
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    engine: 'pglite',
+    db,
+    async ping() {
+      await client.query('select 1');
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Rows of a raw `db.execute` result; both drivers answer with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---- installer companies and the customers' fleets ----
+
+export const company = pgTable('company', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  shortName: text('short_name').notNull(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+});
+
+export const fleet = pgTable('fleet', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  customerName: text('customer_name').notNull(),
+  primaryContact: text('primary_contact').notNull(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+});
+
+// ---- sign-in (tables used by better-auth) ----
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  companyId: integer('company_id').references(() => company.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+export const jwks = pgTable('jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  alg: text('alg'),
+  crv: text('crv'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+});
+
+/** Fixed-window counters for sending sign-in emails, shared by every server process. */
+export const sendLimit = pgTable('send_limit', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+export const fleetMember = pgTable(
+  'fleet_member',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fleetId: integer('fleet_id')
+      .notNull()
+      .references(() => fleet.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['installer', 'admin'] })
+      .notNull()
+      .default('installer'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fleetId] }), index('fleet_member_fleet_idx').on(t.fleetId)],
+);
+
+// ---- product registry: filled by seed and admin import, never typed by installers ----
+
+export const system = pgTable(
+  'system',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    fleetId: integer('fleet_id')
+      .notNull()
+      .references(() => fleet.id, { onDelete: 'restrict' }),
+    pvModuleCount: integer('pv_module_count').notNull(),
+    pvModuleVersion: text('pv_module_version').notNull(),
+    installedCapacityWp: integer('installed_capacity_wp').notNull(),
+    controllerQuantity: integer('controller_quantity').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('system_serial_uq').on(sql`lower(${t.serialNumber})`), index('system_fleet_idx').on(t.fleetId)],
+);
+
+export const chargeController = pgTable(
+  'charge_controller',
+  {
+    id: serial('id').primaryKey(),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => system.id, { onDelete: 'cascade' }),
+    serialNumber: text('serial_number').notNull().unique(),
+    type: text('type', { enum: ['HV', 'LV'] }).notNull(),
+    hardwareVersion: text('hardware_version').notNull(),
+    firmwareVersion: text('firmware_version').notNull(),
+    channelCount: integer('channel_count').notNull(),
+    pvModulesCount: integer('pv_modules_count'),
+    activeChannelCount: integer('active_channel_count'),
+  },
+  (t) => [index('charge_controller_system_idx').on(t.systemId)],
+);
+
+export const telematicsUnit = pgTable(
+  'telematics_unit',
+  {
+    id: serial('id').primaryKey(),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => system.id, { onDelete: 'cascade' }),
+    unit: text('unit').notNull(),
+    imei: text('imei').notNull().unique(),
+    iccid: text('iccid').notNull().default('0'),
+  },
+  (t) => [index('telematics_unit_system_idx').on(t.systemId)],
+);

@@ -1,0 +1,146 @@
+import { count, eq } from 'drizzle-orm';
+import { DEFAULT_FLEET } from '@portal/domain/constants';
+import type { Db } from './client';
+import { chargeController, company, fleet, fleetMember, system, telematicsUnit, user } from './schema';
+
+export const DEMO_COMPANY = { name: 'Solarfit Installations GmbH', shortName: 'SFI', email: 'office@solarfit.example' };
+
+interface ControllerSeed {
+  serialNumber: string;
+  type: 'HV' | 'LV';
+}
+interface SystemSeed {
+  serialNumber: string;
+  pvModuleCount: number;
+  pvModuleVersion: string;
+  installedCapacityWp: number;
+  controllers: ControllerSeed[];
+  telematics: { unit: string; imei: string; iccid: string }[];
+}
+
+const FLEETS = [
+  {
+    slug: DEFAULT_FLEET,
+    name: 'Sono Demo Fleet',
+    customerName: 'Sono Motors GmbH',
+    primaryContact: 'Laurin Hahn',
+    email: 'fleet@sonomotors.example',
+  },
+  { slug: 'acme', name: 'ACME Logistics', customerName: 'ACME Logistics AG', primaryContact: 'Jane Roe', email: 'fleet@acme.example' },
+];
+
+const channels = (type: 'HV' | 'LV') => (type === 'HV' ? 7 : 8);
+
+const demoSystems: Record<string, SystemSeed[]> = {
+  [DEFAULT_FLEET]: [
+    {
+      serialNumber: 'SN-DEMO-0001',
+      pvModuleCount: 12,
+      pvModuleVersion: 'SBS-M 2.1',
+      installedCapacityWp: 1440,
+      controllers: [
+        { serialNumber: 'CC-DEMO-0001-A', type: 'HV' },
+        { serialNumber: 'CC-DEMO-0001-B', type: 'HV' },
+      ],
+      telematics: [{ unit: 'TCU-4G v3', imei: '356938035643801', iccid: '8949226000000000011' }],
+    },
+    {
+      serialNumber: 'SN-DEMO-0002',
+      pvModuleCount: 8,
+      pvModuleVersion: 'SBS-M 2.1',
+      installedCapacityWp: 960,
+      controllers: [{ serialNumber: 'CC-DEMO-0002-A', type: 'LV' }],
+      telematics: [{ unit: 'TCU-4G v3', imei: '356938035643802', iccid: '8949226000000000012' }],
+    },
+    {
+      serialNumber: 'SN-DEMO-0003',
+      pvModuleCount: 16,
+      pvModuleVersion: 'SBS-L 1.4',
+      installedCapacityWp: 2080,
+      controllers: [
+        { serialNumber: 'CC-DEMO-0003-A', type: 'HV' },
+        { serialNumber: 'CC-DEMO-0003-B', type: 'LV' },
+      ],
+      telematics: [{ unit: 'TCU-4G v3', imei: '356938035643803', iccid: '8949226000000000013' }],
+    },
+    {
+      serialNumber: 'SN-DEMO-0004',
+      pvModuleCount: 6,
+      pvModuleVersion: 'SBS-M 2.0',
+      installedCapacityWp: 720,
+      controllers: [{ serialNumber: 'CC-DEMO-0004-A', type: 'LV' }],
+      telematics: [{ unit: 'TCU-LTE-M v2', imei: '356938035643804', iccid: '8949226000000000014' }],
+    },
+    {
+      // Its second controller never reports a heartbeat, so the failed check can be seen.
+      serialNumber: 'SN-DEMO-0005',
+      pvModuleCount: 10,
+      pvModuleVersion: 'SBS-M 2.1',
+      installedCapacityWp: 1200,
+      controllers: [
+        { serialNumber: 'CC-DEMO-0005-A', type: 'HV' },
+        { serialNumber: 'CC-DEMO-0005-B', type: 'LV' },
+      ],
+      telematics: [{ unit: 'TCU-4G v3', imei: '356938035643805', iccid: '8949226000000000015' }],
+    },
+  ],
+  acme: [
+    {
+      serialNumber: 'SN-ACME-0001',
+      pvModuleCount: 10,
+      pvModuleVersion: 'SBS-M 2.1',
+      installedCapacityWp: 1200,
+      controllers: [{ serialNumber: 'CC-ACME-0001-A', type: 'HV' }],
+      telematics: [{ unit: 'TCU-4G v3', imei: '356938035649901', iccid: '8949226000000000901' }],
+    },
+  ],
+};
+
+async function insertSystems(tx: Db, fleetId: number, systems: SystemSeed[]) {
+  for (const s of systems) {
+    const [row] = await tx
+      .insert(system)
+      .values({
+        serialNumber: s.serialNumber,
+        fleetId,
+        pvModuleCount: s.pvModuleCount,
+        pvModuleVersion: s.pvModuleVersion,
+        installedCapacityWp: s.installedCapacityWp,
+        controllerQuantity: s.controllers.length,
+      })
+      .returning({ id: system.id });
+    await tx.insert(chargeController).values(
+      s.controllers.map((c) => ({
+        systemId: row!.id,
+        serialNumber: c.serialNumber,
+        type: c.type,
+        hardwareVersion: c.type === 'HV' ? 'HW 3.2' : 'HW 2.4',
+        firmwareVersion: '1.8.3',
+        channelCount: channels(c.type),
+      })),
+    );
+    await tx.insert(telematicsUnit).values(s.telematics.map((t) => ({ systemId: row!.id, ...t })));
+  }
+}
+
+/** The demo data set; runs only on an empty database. Returns whether it seeded. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(fleet);
+    if ((existing?.n ?? 0) > 0) return false;
+    await tx.insert(company).values(DEMO_COMPANY);
+    for (const f of FLEETS) {
+      const [row] = await tx.insert(fleet).values(f).returning({ id: fleet.id });
+      await insertSystems(tx as Db, row!.id, demoSystems[f.slug] ?? []);
+    }
+    return true;
+  });
+}
+
+/** Demo mode: whoever signs up through the sign-in page joins the demo company and fleet. */
+export async function grantDemoAccess(db: Db, userId: string): Promise<void> {
+  const [demoFleet] = await db.select({ id: fleet.id }).from(fleet).where(eq(fleet.slug, DEFAULT_FLEET)).limit(1);
+  const [demoCompany] = await db.select({ id: company.id }).from(company).where(eq(company.name, DEMO_COMPANY.name)).limit(1);
+  if (demoCompany) await db.update(user).set({ companyId: demoCompany.id }).where(eq(user.id, userId));
+  if (demoFleet) await db.insert(fleetMember).values({ userId, fleetId: demoFleet.id, role: 'installer' }).onConflictDoNothing();
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('data'),
+    DATABASE_URL: optional,
+    PUBLIC_URL: optional,
+    AUTH_SECRET: optional,
+    DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+    SMTP_URL: optional,
+    MAIL_FROM: z.string().default('Installer Portal <no-reply@localhost>'),
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    MICROSOFT_CLIENT_ID: optional,
+    MICROSOFT_CLIENT_SECRET: optional,
+    MAPBOX_TOKEN: optional,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+    SEND_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    SEND_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+    WEB_DIST: optional,
+  })
+  .transform((e) => {
+    const isProduction = e.NODE_ENV === 'production';
+    const demo = e.DEMO ? e.DEMO === 'true' || e.DEMO === '1' : !isProduction;
+    return {
+      nodeEnv: e.NODE_ENV,
+      isProduction,
+      port: e.PORT,
+      host: e.HOST,
+      dataDir: path.resolve(e.DATA_DIR),
+      databaseUrl: e.DATABASE_URL,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      authSecret: e.AUTH_SECRET,
+      demo,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+      microsoft:
+        e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+          ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET }
+          : null,
+      mapboxToken: e.MAPBOX_TOKEN,
+      logLevel: e.LOG_LEVEL,
+      idTokenTtlSeconds: e.ID_TOKEN_TTL_SECONDS,
+      sendLimit: {
+        perEmail: e.SEND_LIMIT_PER_EMAIL,
+        perIp: e.SEND_LIMIT_PER_IP,
+        windowSeconds: e.SEND_LIMIT_WINDOW_SECONDS,
+      },
+      webDist: e.WEB_DIST,
+    };
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment once at start-up; nothing else reads process.env. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.isProduction && !env.authSecret) {
+    throw new EnvError('AUTH_SECRET must be set when NODE_ENV=production (at least 32 random characters).');
+  }
+  if (env.authSecret && env.authSecret.length < 32) {
+    throw new EnvError('AUTH_SECRET must be at least 32 characters long.');
+  }
+  return env;
+}

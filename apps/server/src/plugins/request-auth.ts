@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SignedInUser } from '../auth/id-token';
+import { createIdTokenVerifier } from '../auth/id-token';
+import { AppError } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    signedIn: SignedInUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that answer without a signed-in user (sign-in, health, device ingest). */
+    public?: boolean;
+  }
+}
+
+/** The signed-in user of a request that passed the auth hook. */
+export function currentUser(request: FastifyRequest): SignedInUser {
+  if (!request.signedIn) throw new AppError('UNAUTHORIZED', 'Sign-in required');
+  return request.signedIn;
+}
+
+/** Every /api call must carry `Authorization: Bearer <ID token>` unless its route is public. */
+export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
+  const verify = createIdTokenVerifier(app.db, app.env.publicUrl);
+  app.decorateRequest('signedIn', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    if (request.url.startsWith('/api/docs')) return;
+    if (request.routeOptions.config?.public) return;
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i);
+    if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
+    const signedIn = await verify(match[1]!);
+    if (!signedIn) throw new AppError('UNAUTHORIZED', 'The sign-in has expired or is not valid');
+    request.signedIn = signedIn;
+  });
+});

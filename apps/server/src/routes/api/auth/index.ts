@@ -1,0 +1,127 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SendSignInEmailSchema } from '@portal/domain/auth';
+import { DEFAULT_LOCALE } from '@portal/domain/constants';
+import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@portal/domain/errors';
+import { buildSignInMail } from '../../../auth/sign-in-mail';
+import { AppError } from '../../../errors';
+import { allowSignInMail } from '../../../services/send-limit';
+
+/** The better-auth endpoints the portal uses; the rest of its surface stays closed. */
+const FORWARDED: { method: 'GET' | 'POST'; path: string }[] = [
+  { method: 'POST', path: '/sign-in/email-otp' },
+  { method: 'GET', path: '/magic-link/verify' },
+  { method: 'GET', path: '/token' },
+  { method: 'GET', path: '/jwks' },
+  { method: 'GET', path: '/get-session' },
+  { method: 'POST', path: '/sign-out' },
+  { method: 'POST', path: '/sign-in/social' },
+  { method: 'GET', path: '/callback/:provider' },
+  { method: 'POST', path: '/callback/:provider' },
+];
+
+/** better-auth's codes, in the portal's vocabulary. */
+const CODE_MAP: Record<string, ErrorCode> = {
+  INVALID_OTP: 'INVALID_CODE',
+  OTP_EXPIRED: 'CODE_EXPIRED',
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  INVALID_TOKEN: 'INVALID_LINK',
+};
+
+function toEnvelope(status: number, body: unknown): ErrorEnvelope {
+  const b = (body && typeof body === 'object' ? body : {}) as { code?: string; message?: string };
+  const mapped = b.code ? CODE_MAP[b.code] : undefined;
+  const fallback = (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] ?? 'BAD_REQUEST') as ErrorCode;
+  const code = mapped ?? (status === 401 ? 'UNAUTHORIZED' : status >= 500 ? 'INTERNAL_ERROR' : fallback);
+  const message =
+    status >= 500 ? 'An unexpected error occurred' : (b.message ?? (status === 401 ? 'Sign-in required' : 'The request could not be completed'));
+  return { status, code, message };
+}
+
+/** The session token lives only in the httpOnly cookie; page scripts never see it. */
+function withoutSessionToken(text: string): string {
+  if (!text.startsWith('{')) return text;
+  try {
+    const { token: _token, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return text;
+  }
+}
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth, createSignInSecrets } = app.auth;
+
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
+    const route = request.routeOptions.url?.replace('/api/auth', '');
+    const url = new URL(request.url, app.env.publicUrl);
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+    }
+    headers.set('x-forwarded-for', request.ip);
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const response = await auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers,
+        body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? {})) : undefined,
+      }),
+    );
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
+      reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    const text = await response.text();
+    if (response.status >= 400) {
+      let body: unknown = undefined;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      const envelope = toEnvelope(response.status, body);
+      return reply.type('application/json; charset=utf-8').send(envelope);
+    }
+    return reply.send(route === '/token' ? text : withoutSessionToken(text));
+  }
+
+  for (const route of FORWARDED) {
+    app.route({ method: route.method, url: route.path, config: { public: true }, handler: forward });
+  }
+
+  app.post(
+    '/email/send',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends one email with a 6-digit sign-in code and a sign-in link',
+        body: SendSignInEmailSchema,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const { email, language } = request.body;
+      if (!(await allowSignInMail(app.db, app.env.sendLimit, email, request.ip))) {
+        throw new AppError('RATE_LIMITED', 'Too many sign-in emails were requested. Please wait a few minutes and try again.');
+      }
+      const headers = new Headers({ origin: app.env.publicUrl, 'x-forwarded-for': request.ip });
+      const { otp, url } = await createSignInSecrets(email, headers);
+      try {
+        await app.mailer.send(buildSignInMail(email, otp, url, language ?? DEFAULT_LOCALE));
+      } catch (error) {
+        request.log.error({ err: error }, 'sign-in email could not be sent');
+        throw new AppError('SERVICE_UNAVAILABLE', 'The email could not be sent. Please try again.');
+      }
+      return { ok: true as const };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FleetSchema } from '@portal/domain/fleet';
+import { currentUser } from '../../../plugins/request-auth';
+import { requireFleetMembership } from '../../../services/access';
+
+const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:slug',
+    {
+      schema: {
+        tags: ['fleets'],
+        summary: 'A fleet the user is a member of, with its customer; 404 for any other',
+        params: z.object({ slug: z.string().max(100) }),
+        response: { 200: FleetSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { fleet, role } = await requireFleetMembership(app.db, me.userId, request.params.slug);
+      return {
+        slug: fleet.slug,
+        name: fleet.name,
+        role,
+        customer: { name: fleet.customerName, primaryContact: fleet.primaryContact, emailAddress: fleet.email },
+      };
+    },
+  );
+};
+
+export default fleetRoutes;

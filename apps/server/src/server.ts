@@ -1,0 +1,54 @@
+import type http from 'node:http';
+import { controlSocketPath, startControlSocket } from './admin/control-socket';
+import { DataDirBusyError } from './admin/data-dir-lock';
+import { buildApp } from './app';
+import { seedDemo } from './db/seed';
+import { EnvError, loadEnv } from './env';
+import { openRuntime } from './runtime';
+
+const SHUTDOWN_GRACE_MS = 8_000;
+
+async function main() {
+  const env = loadEnv();
+  const runtime = await openRuntime(env, 'portal server');
+  const app = await buildApp({ env, database: runtime.database, authSecret: runtime.authSecret });
+
+  if (env.demo && (await seedDemo(runtime.database.db))) app.log.info('Seeded the demo data (fleets sono and acme)');
+
+  let control: http.Server | undefined;
+  if (runtime.database.engine === 'pglite') {
+    control = await startControlSocket(controlSocketPath(env.dataDir), { db: app.db, auth: app.auth });
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    control?.close();
+    await app.close();
+    await runtime.release();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: env.port, host: env.host });
+  app.log.info(
+    `Installer portal on ${env.publicUrl} (${runtime.database.engine}${env.demo ? ', demo mode: sign-in mails go to the log and DATA_DIR/outbox' : ''})`,
+  );
+}
+
+main().catch((error) => {
+  if (error instanceof EnvError || error instanceof DataDirBusyError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

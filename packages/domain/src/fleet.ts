@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const FLEET_ROLES = ['installer', 'admin'] as const;
+export const FleetRoleSchema = z.enum(FLEET_ROLES);
+export type FleetRole = z.infer<typeof FleetRoleSchema>;
+
+export const FleetSlugSchema = z
+  .string()
+  .min(2)
+  .max(40)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/);
+
+export const FleetMembershipSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  role: FleetRoleSchema,
+});
+export type FleetMembership = z.infer<typeof FleetMembershipSchema>;
+
+export const CompanySchema = z.object({
+  name: z.string(),
+  shortName: z.string(),
+  email: z.string(),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+/** `GET /api/me`: the signed-in user, the company and the fleets the user may open. */
+export const MeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: CompanySchema.nullable(),
+  fleets: z.array(FleetMembershipSchema),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const FleetSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  role: FleetRoleSchema,
+  customer: z.object({
+    name: z.string(),
+    primaryContact: z.string(),
+    emailAddress: z.string(),
+  }),
+});
+export type Fleet = z.infer<typeof FleetSchema>;
+
+/** Root redirect: the default fleet when the user may open it, else the user's first fleet. */
+export function pickHomeFleet(fleets: readonly { slug: string }[], preferred: string): string | null {
+  if (fleets.some((f) => f.slug === preferred)) return preferred;
+  return fleets[0]?.slug ?? null;
+}
