@@ -15,11 +15,17 @@ import type { Database, Db } from './db/client';
 import { grantDemoAccess } from './db/seed';
 import type { Env } from './env';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { requestAuthPlugin } from './plugins/request-auth';
 import authRoutes from './routes/api/auth/index';
 import fleetRoutes from './routes/api/fleets/index';
 import healthRoutes from './routes/api/health/index';
+import controllerRoutes from './routes/api/chargecontrollers/index';
+import installationRoutes from './routes/api/installations/index';
 import meRoutes from './routes/api/me/index';
+import placeRoutes from './routes/api/places/index';
+import systemRoutes from './routes/api/systems/index';
+import vehicleRoutes from './routes/api/vehicles/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +34,8 @@ declare module 'fastify' {
     db: Db;
     auth: Auth;
     mailer: Mailer;
+    /** Every route as registered, for tests that must cover the whole API surface. */
+    routeTable: { method: string; url: string; isPublic: boolean }[];
   }
 }
 
@@ -62,6 +70,13 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.routeTable.push({ method, url: route.url, isPublic: Boolean(route.config?.public) });
+    }
+  });
   app.decorate('env', env);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -110,11 +125,17 @@ export async function buildApp(options: AppOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(requestAuthPlugin);
+  await app.register(idempotencyPlugin);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(fleetRoutes, { prefix: '/api/fleets' });
+  await app.register(installationRoutes, { prefix: '/api/installations' });
+  await app.register(vehicleRoutes, { prefix: '/api/vehicles' });
+  await app.register(systemRoutes, { prefix: '/api/systems' });
+  await app.register(controllerRoutes, { prefix: '/api/chargecontrollers' });
+  await app.register(placeRoutes, { prefix: '/api/mapbox/locations' });
 
   app.get('/config.auth.json', { schema: { hide: true } }, async (): Promise<AuthConfig> => ({
     emailLink: true,

@@ -14,6 +14,13 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   VERSION_CONFLICT: 409,
+  /** The serial number is not in the registry of any fleet the user may open. */
+  SYSTEM_NOT_FOUND: 404,
+  /** The system already has an installation. */
+  SYSTEM_ALREADY_INSTALLED: 409,
+  /** A completed installation is read-only. */
+  INSTALLATION_COMPLETED: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,6 +23,8 @@ export interface Database {
   /** Applies the committed migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded engine's whole data directory as a tarball (backup, test snapshots). */
+  dump?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -68,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite({
     dataDir: options.pgliteDir,
     loadDataDir: options.pgliteSnapshot,
+    extensions: { pg_trgm },
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -82,6 +86,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     async close() {
       if (!client.closed) await client.close();
+    },
+    async dump() {
+      return client.dumpDataDir('gzip');
     },
   };
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -186,4 +188,104 @@ export const telematicsUnit = pgTable(
     iccid: text('iccid').notNull().default('0'),
   },
   (t) => [index('telematics_unit_system_idx').on(t.systemId)],
+);
+
+// ---- installations ----
+
+export const vehicle = pgTable('vehicle', {
+  id: serial('id').primaryKey(),
+  fleetId: integer('fleet_id')
+    .notNull()
+    .references(() => fleet.id, { onDelete: 'cascade' }),
+  type: text('type', { enum: ['bus', 'trailer', 'truck', 'van'] }).notNull(),
+  manufacturer: text('manufacturer').notNull(),
+  model: text('model').notNull(),
+  year: integer('year').notNull(),
+  transmission: text('transmission', { enum: ['electric', 'diesel', 'petrol', 'cng'] }).notNull(),
+  batteryType: text('battery_type', { enum: ['LV', 'HV', 'both'] }).notNull(),
+  batteryCapacity: doublePrecision('battery_capacity').notNull(),
+  batteryCapacityUnit: text('battery_capacity_unit', { enum: ['Ah', 'kWh'] }).notNull().default('kWh'),
+  vin: text('vin').notNull(),
+  licensePlate: text('license_plate'),
+  /** Always kilometres. */
+  mileage: integer('mileage').notNull().default(0),
+  city: text('city'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const installation = pgTable(
+  'installation',
+  {
+    id: serial('id').primaryKey(),
+    fleetId: integer('fleet_id')
+      .notNull()
+      .references(() => fleet.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => system.id, { onDelete: 'restrict' }),
+    systemSerial: text('system_serial').notNull(),
+    vehicleId: integer('vehicle_id').references(() => vehicle.id, { onDelete: 'set null' }),
+    partnerId: integer('partner_id'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['draft', 'completed'] })
+      .notNull()
+      .default('draft'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    commissioningDate: date('commissioning_date', { mode: 'string' }),
+    completionDate: date('completion_date', { mode: 'string' }),
+    comments: text('comments'),
+    customerDataConfirmed: boolean('customer_data_confirmed').notNull().default(false),
+    summaryDataConfirmed: boolean('summary_data_confirmed').notNull().default(false),
+    proceededWithFailedChecks: boolean('proceeded_with_failed_checks').notNull().default(false),
+    /** Lower-cased name, serial number and VIN, for the list's search. */
+    searchText: text('search_text').notNull().default(''),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('installation_system_uq').on(t.systemId),
+    index('installation_fleet_created_idx').on(t.fleetId, t.createdAt.desc(), t.id.desc()),
+    index('installation_fleet_name_idx').on(t.fleetId, t.name, t.id),
+    index('installation_fleet_start_idx').on(t.fleetId, t.startDate, t.id),
+    index('installation_fleet_serial_idx').on(t.fleetId, t.systemSerial, t.id),
+    index('installation_fleet_status_idx').on(t.fleetId, t.status, t.id),
+    index('installation_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const physicalInspection = pgTable(
+  'physical_inspection',
+  {
+    installationId: integer('installation_id')
+      .notNull()
+      .references(() => installation.id, { onDelete: 'cascade' }),
+    chargeControllerId: integer('charge_controller_id')
+      .notNull()
+      .references(() => chargeController.id, { onDelete: 'cascade' }),
+    powerLed: text('power_led').notNull(),
+    statusLed: text('status_led').notNull(),
+    faultLed: text('fault_led').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.installationId, t.chargeControllerId] })],
+);
+
+/** Responses of writes sent with an Idempotency-Key, so a retried request is answered, not redone. */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

@@ -26,7 +26,8 @@ export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('signedIn', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && request.url !== '/api') return;
-    if (request.url.startsWith('/api/docs')) return;
+    // Docs and the sign-in endpoints are public; unknown sign-in paths fall through to 404.
+    if (request.url.startsWith('/api/docs') || request.url.startsWith('/api/auth/')) return;
     if (request.routeOptions.config?.public) return;
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i);

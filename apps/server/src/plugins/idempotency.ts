@@ -1,0 +1,87 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { idempotencyKey } from '../db/schema';
+import { AppError } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: { userId: string; key: string } | null;
+  }
+}
+
+const PENDING = 0;
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+const WAIT_FOR_TWIN_MS = 10_000;
+const KEEP_HOURS = 24;
+const ABANDONED_AFTER_MS = 60_000;
+
+/**
+ * Writes sent with `Idempotency-Key` run once per user and key: the key is reserved before the
+ * handler runs, a twin request waits for the first one's answer, and a retry gets it replayed.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    if (!header || request.method === 'GET' || !request.signedIn) return;
+    const key = Array.isArray(header) ? header[0]! : header;
+    if (!KEY_PATTERN.test(key)) throw new AppError('VALIDATION_ERROR', 'Idempotency-Key must be 8 to 128 letters, digits or -_.:');
+    const userId = request.signedIn.userId;
+    const path = request.url.split('?')[0]!;
+
+    const deadline = Date.now() + WAIT_FOR_TWIN_MS;
+    for (;;) {
+      const [reserved] = await app.db
+        .insert(idempotencyKey)
+        .values({ userId, key, method: request.method, path, statusCode: PENDING, body: '' })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKey.key });
+      if (reserved) {
+        request.idempotency = { userId, key };
+        if (Math.random() < 0.01) {
+          await app.db.delete(idempotencyKey).where(lt(idempotencyKey.createdAt, sql`now() - make_interval(hours => ${KEEP_HOURS})`));
+        }
+        return;
+      }
+      const [stored] = await app.db
+        .select()
+        .from(idempotencyKey)
+        .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
+      if (!stored) continue; // the first request failed and released the key: run this one
+      if (stored.method !== request.method || stored.path !== path) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
+      }
+      if (stored.statusCode === PENDING && Date.now() - stored.createdAt.getTime() > ABANDONED_AFTER_MS) {
+        // The first request never answered (its process died): free the key and run this one.
+        await app.db.delete(idempotencyKey).where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key), eq(idempotencyKey.statusCode, PENDING)));
+        continue;
+      }
+      if (stored.statusCode !== PENDING) {
+        reply.header('idempotent-replay', 'true');
+        reply.status(stored.statusCode);
+        return reply.type('application/json; charset=utf-8').send(stored.body || undefined);
+      }
+      if (Date.now() > deadline) throw new AppError('CONFLICT', 'The same request is still being processed');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const pending = request.idempotency;
+    if (!pending) return payload;
+    request.idempotency = null;
+    const where = and(eq(idempotencyKey.userId, pending.userId), eq(idempotencyKey.key, pending.key));
+    if (reply.statusCode >= 200 && reply.statusCode < 300) {
+      await app.db
+        .update(idempotencyKey)
+        .set({ statusCode: reply.statusCode, body: typeof payload === 'string' ? payload : '' })
+        .where(where);
+    } else {
+      // A refused or failed request did nothing: let a retry run for real.
+      await app.db.delete(idempotencyKey).where(where);
+    }
+    return payload;
+  });
+});

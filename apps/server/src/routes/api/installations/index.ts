@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateInstallationSchema,
+  InstallationListQuerySchema,
+  InstallationListSchema,
+  InstallationSchema,
+  UpdateInstallationSchema,
+  VersionSchema,
+} from '@portal/domain/installation';
+import { InstallationSetupSchema } from '@portal/domain/setup';
+import { VehicleInputSchema } from '@portal/domain/vehicle';
+import { AppError } from '../../../errors';
+import { currentUser } from '../../../plugins/request-auth';
+import { callerFleetIds, callerFleets } from '../../../services/fleet-scope';
+import {
+  createInstallation,
+  deleteInstallation,
+  findScopedInstallation,
+  getInstallationDetail,
+  listInstallations,
+  saveSetup,
+  saveVehicle,
+  updateInstallation,
+} from '../../../services/installations';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['installations'];
+
+const installationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: "One page of a fleet's installations, searchable by name, serial number or VIN",
+        querystring: InstallationListQuerySchema,
+        response: { 200: InstallationListSchema },
+      },
+    },
+    async (request) => {
+      const fleets = await callerFleets(app.db, request);
+      const fleetId = [...fleets].find(([, f]) => f.slug === request.query.fleet)?.[0];
+      if (fleetId === undefined) throw new AppError('NOT_FOUND', 'Fleet not found');
+      return listInstallations(app.db, fleetId, request.query);
+    },
+  );
+
+  app.get('/:id', { schema: { tags, summary: 'One installation with its system, vehicle and setup', params: IdParams, response: { 200: InstallationSchema } } }, async (request) => {
+    const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+    return getInstallationDetail(app.db, row);
+  });
+
+  app.post(
+    '/',
+    { schema: { tags, summary: 'Creates an installation for a system of the registry (first save of the general tab)', body: CreateInstallationSchema, response: { 201: InstallationSchema } } },
+    async (request, reply) => {
+      const row = await createInstallation(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.body);
+      return reply.status(201).send(await getInstallationDetail(app.db, row));
+    },
+  );
+
+  app.put(
+    '/:id',
+    { schema: { tags, summary: 'Updates the general and customer data of a draft', params: IdParams, body: UpdateInstallationSchema, response: { 200: InstallationSchema } } },
+    async (request) => {
+      const row = await updateInstallation(app.db, await callerFleetIds(app.db, request), request.params.id, request.body);
+      return getInstallationDetail(app.db, row);
+    },
+  );
+
+  app.delete('/:id', { schema: { tags, summary: 'Deletes a draft with its vehicle, setup, uploads and checks', params: IdParams } }, async (request, reply) => {
+    await deleteInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/:id/vehicle',
+    {
+      schema: {
+        tags,
+        summary: 'Records the vehicle of a draft; returns the updated installation',
+        params: IdParams,
+        body: z.intersection(VehicleInputSchema, z.object({ version: VersionSchema })),
+        response: { 200: InstallationSchema },
+      },
+    },
+    async (request) => {
+      const { version, ...vehicle } = request.body;
+      const row = await saveVehicle(app.db, await callerFleetIds(app.db, request), request.params.id, version, VehicleInputSchema.parse(vehicle));
+      return getInstallationDetail(app.db, row);
+    },
+  );
+
+  app.put(
+    '/:id/setup',
+    {
+      schema: {
+        tags,
+        summary: 'Saves PV modules, active channels and the physical inspection of every charge controller at once',
+        params: IdParams,
+        body: InstallationSetupSchema,
+        response: { 200: InstallationSchema },
+      },
+    },
+    async (request) => {
+      const row = await saveSetup(app.db, await callerFleetIds(app.db, request), request.params.id, request.body);
+      return getInstallationDetail(app.db, row);
+    },
+  );
+};
+
+export default installationRoutes;

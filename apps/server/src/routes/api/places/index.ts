@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LOCALES } from '@portal/domain/constants';
+import { PlaceResultsSchema } from '@portal/domain/place';
+import { searchMapboxPlaces, searchOfflinePlaces } from '../../../services/places';
+
+const placeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:query',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'City suggestions: Mapbox when MAPBOX_TOKEN is set, else an offline gazetteer; failures give none',
+        params: z.object({ query: z.string().trim().min(1).max(100) }),
+        querystring: z.object({ language: z.enum(LOCALES).catch('en').default('en') }),
+        response: { 200: PlaceResultsSchema },
+      },
+    },
+    async (request) => {
+      const { query } = request.params;
+      const { language } = request.query;
+      const token = app.env.mapboxToken;
+      try {
+        return { features: token ? await searchMapboxPlaces(query, language, token) : searchOfflinePlaces(query, language) };
+      } catch (error) {
+        request.log.warn({ err: error }, 'place suggestions failed');
+        return { features: [] };
+      }
+    },
+  );
+};
+
+export default placeRoutes;

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SerialNumberSchema, SystemSchema } from '@portal/domain/system';
+import { notFound } from '../../../errors';
+import { callerFleetIds } from '../../../services/fleet-scope';
+import { findScopedSystem, loadSystem } from '../../../services/installations';
+
+const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:serialNumber',
+    {
+      schema: {
+        tags: ['systems'],
+        summary: 'A system of the registry with its customer, charge controllers and telematics',
+        params: z.object({ serialNumber: SerialNumberSchema }),
+        response: { 200: SystemSchema },
+      },
+    },
+    async (request) => {
+      const row = await findScopedSystem(app.db, await callerFleetIds(app.db, request), request.params.serialNumber);
+      if (!row) throw notFound('System');
+      return loadSystem(app.db, row.id);
+    },
+  );
+};
+
+export default systemRoutes;

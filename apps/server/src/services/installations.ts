@@ -1,0 +1,345 @@
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CreateInstallation, Installation, InstallationList, InstallationListQuery, UpdateInstallation } from '@portal/domain/installation';
+import { CreateInstallationSchema, InstallationListQuerySchema, UpdateInstallationSchema } from '@portal/domain/installation';
+import type { InstallationSetup } from '@portal/domain/setup';
+import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/setup';
+import type { System } from '@portal/domain/system';
+import type { VehicleData } from '@portal/domain/vehicle';
+import type { Db } from '../db/client';
+import { chargeController, fleet, installation, physicalInspection, system, telematicsUnit, vehicle } from '../db/schema';
+import { AppError, notFound } from '../errors';
+
+type InstallationRow = typeof installation.$inferSelect;
+type Tx = Db;
+
+const searchTextOf = (name: string, serial: string, vin: string | null | undefined) => [name, serial, vin ?? ''].join(' ').toLowerCase();
+
+/** The installation if it belongs to one of the caller's fleets; 404 otherwise. */
+export async function findScopedInstallation(db: Db, fleetIds: number[], id: number, options: { forUpdate?: boolean } = {}) {
+  if (fleetIds.length === 0) throw notFound('Installation');
+  const query = db
+    .select()
+    .from(installation)
+    .where(and(eq(installation.id, id), inArray(installation.fleetId, fleetIds)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound('Installation');
+  return row;
+}
+
+/** Checks that a write may change the installation: still a draft, and based on the current version. */
+export function assertWritable(row: InstallationRow, version: number) {
+  if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'This installation is completed and can no longer be changed');
+  if (row.version !== version) {
+    throw new AppError('VERSION_CONFLICT', 'Someone else changed this installation. Reload it to see their changes.', {
+      currentVersion: row.version,
+    });
+  }
+}
+
+async function bumpVersion(tx: Tx, id: number, set: Partial<typeof installation.$inferInsert> = {}) {
+  const [row] = await tx
+    .update(installation)
+    .set({ ...set, version: sql`${installation.version} + 1`, updatedAt: new Date() })
+    .where(eq(installation.id, id))
+    .returning();
+  return row!;
+}
+
+export async function loadSystem(db: Db, systemId: number): Promise<System> {
+  const [row] = await db
+    .select({ system, fleet })
+    .from(system)
+    .innerJoin(fleet, eq(fleet.id, system.fleetId))
+    .where(eq(system.id, systemId))
+    .limit(1);
+  if (!row) throw notFound('System');
+  const [controllers, telematics] = await Promise.all([
+    db.select().from(chargeController).where(eq(chargeController.systemId, systemId)).orderBy(asc(chargeController.serialNumber)),
+    db.select().from(telematicsUnit).where(eq(telematicsUnit.systemId, systemId)).orderBy(asc(telematicsUnit.id)),
+  ]);
+  return {
+    serialNumber: row.system.serialNumber,
+    customer: { name: row.fleet.customerName, primaryContact: row.fleet.primaryContact, emailAddress: row.fleet.email },
+    pvModuleCount: row.system.pvModuleCount,
+    pvModuleVersion: row.system.pvModuleVersion,
+    installedCapacity: row.system.installedCapacityWp,
+    controllerQuantity: row.system.controllerQuantity,
+    chargeControllers: controllers.map((c) => ({
+      id: c.id,
+      serialNumber: c.serialNumber,
+      type: c.type,
+      hardwareVersion: c.hardwareVersion,
+      firmwareVersion: c.firmwareVersion,
+      channelCount: c.channelCount,
+      pvModulesCount: c.pvModulesCount,
+      activeChannelCount: c.activeChannelCount,
+    })),
+    telematics: telematics.map((t) => ({ unit: t.unit, imei: t.imei, iccid: t.iccid })),
+  };
+}
+
+export async function findScopedSystem(db: Db, fleetIds: number[], serialNumber: string) {
+  if (fleetIds.length === 0) return null;
+  const [row] = await db
+    .select()
+    .from(system)
+    .where(and(sql`lower(${system.serialNumber}) = lower(${serialNumber.trim()})`, inArray(system.fleetId, fleetIds)))
+    .limit(1);
+  return row ?? null;
+}
+
+export const toVehicle = (v: typeof vehicle.$inferSelect) => ({
+  id: v.id,
+  type: v.type,
+  manufacturer: v.manufacturer,
+  model: v.model,
+  year: v.year,
+  transmission: v.transmission,
+  batteryType: v.batteryType,
+  batteryCapacity: v.batteryCapacity,
+  batteryCapacityUnit: v.batteryCapacityUnit,
+  vin: v.vin,
+  licensePlate: v.licensePlate,
+  mileage: v.mileage,
+  city: v.city,
+});
+
+/** The whole installation as the wizard reads it. */
+export async function getInstallationDetail(db: Db, row: InstallationRow): Promise<Installation> {
+  const [systemData, vehicleRows, inspections, fleetRows] = await Promise.all([
+    loadSystem(db, row.systemId),
+    row.vehicleId ? db.select().from(vehicle).where(eq(vehicle.id, row.vehicleId)).limit(1) : Promise.resolve([]),
+    db
+      .select({ serial: chargeController.serialNumber, powerLed: physicalInspection.powerLed, statusLed: physicalInspection.statusLed, faultLed: physicalInspection.faultLed })
+      .from(physicalInspection)
+      .innerJoin(chargeController, eq(chargeController.id, physicalInspection.chargeControllerId))
+      .where(eq(physicalInspection.installationId, row.id))
+      .orderBy(asc(chargeController.serialNumber)),
+    db.select({ slug: fleet.slug }).from(fleet).where(eq(fleet.id, row.fleetId)).limit(1),
+  ]);
+  return {
+    id: row.id,
+    fleet: fleetRows[0]!.slug,
+    name: row.name,
+    systemSerialNumber: row.systemSerial,
+    startDate: row.startDate,
+    commissioningDate: row.commissioningDate,
+    completionDate: row.completionDate,
+    comments: row.comments,
+    status: row.status,
+    customerDataConfirmed: row.customerDataConfirmed,
+    summaryDataConfirmed: row.summaryDataConfirmed,
+    proceededWithFailedChecks: row.proceededWithFailedChecks,
+    vehicleId: row.vehicleId,
+    vehicle: vehicleRows[0] ? toVehicle(vehicleRows[0]) : null,
+    system: systemData,
+    inspections: inspections.map((i) => ({
+      chargeControllerSerial: i.serial,
+      powerLed: i.powerLed as never,
+      statusLed: i.statusLed as never,
+      faultLed: i.faultLed as never,
+    })),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const SORT_COLUMNS = {
+  name: installation.name,
+  systemSerialNumber: installation.systemSerial,
+  startDate: installation.startDate,
+  status: installation.status,
+  createdAt: installation.createdAt,
+} as const;
+
+/** One page of a fleet's installations; search by name, serial number or VIN. */
+export async function listInstallations(db: Db, fleetId: number, rawQuery: InstallationListQuery): Promise<InstallationList> {
+  const query = InstallationListQuerySchema.parse(rawQuery);
+  const conditions: SQL[] = [eq(installation.fleetId, fleetId)];
+  if (query.q) {
+    const escaped = query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(ilike(installation.searchText, `%${escaped}%`));
+  }
+  const where = and(...conditions);
+  const column = SORT_COLUMNS[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: installation.id,
+        name: installation.name,
+        systemSerialNumber: installation.systemSerial,
+        startDate: installation.startDate,
+        status: installation.status,
+        updatedAt: installation.updatedAt,
+        vehicleType: vehicle.type,
+        manufacturer: vehicle.manufacturer,
+        model: vehicle.model,
+        vin: vehicle.vin,
+      })
+      .from(installation)
+      .leftJoin(vehicle, eq(vehicle.id, installation.vehicleId))
+      .where(where)
+      .orderBy(direction(column), direction(installation.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(installation).where(where),
+  ]);
+  return {
+    items: items.map((i) => ({
+      id: i.id,
+      name: i.name,
+      systemSerialNumber: i.systemSerialNumber,
+      startDate: i.startDate,
+      status: i.status,
+      updatedAt: i.updatedAt.toISOString(),
+      vehicle: i.vehicleType ? { type: i.vehicleType, manufacturer: i.manufacturer!, model: i.model!, vin: i.vin! } : null,
+    })),
+    total: Number(totalRow?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function createInstallation(db: Db, fleetIds: number[], userId: string, input: CreateInstallation) {
+  const data = CreateInstallationSchema.parse(input);
+  return db.transaction(async (tx) => {
+    const target = await findScopedSystem(tx as Db, fleetIds, data.systemSerialNumber);
+    if (!target) {
+      throw new AppError('SYSTEM_NOT_FOUND', 'System with this product serial number has not been found', { field: 'systemSerialNumber' });
+    }
+    const [created] = await tx
+      .insert(installation)
+      .values({
+        fleetId: target.fleetId,
+        systemId: target.id,
+        systemSerial: target.serialNumber,
+        createdBy: userId,
+        name: data.name,
+        startDate: data.startDate,
+        comments: data.comments,
+        searchText: searchTextOf(data.name, target.serialNumber, null),
+      })
+      .onConflictDoNothing({ target: installation.systemId })
+      .returning();
+    if (!created) {
+      throw new AppError('SYSTEM_ALREADY_INSTALLED', 'The system with this product serial number already exists', { field: 'systemSerialNumber' });
+    }
+    return created;
+  });
+}
+
+export async function updateInstallation(db: Db, fleetIds: number[], id: number, input: UpdateInstallation) {
+  const data = UpdateInstallationSchema.parse(input);
+  return db.transaction(async (tx) => {
+    const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
+    assertWritable(row, data.version);
+    const name = data.name ?? row.name;
+    let vin: string | null = null;
+    if (row.vehicleId) [{ vin }] = (await tx.select({ vin: vehicle.vin }).from(vehicle).where(eq(vehicle.id, row.vehicleId))) as [{ vin: string }];
+    return bumpVersion(tx as Db, id, {
+      ...(data.startDate !== undefined ? { startDate: data.startDate } : {}),
+      ...(data.name !== undefined ? { name: data.name } : {}),
+      ...(data.comments !== undefined ? { comments: data.comments } : {}),
+      ...(data.customerDataConfirmed !== undefined ? { customerDataConfirmed: data.customerDataConfirmed } : {}),
+      searchText: searchTextOf(name, row.systemSerial, vin),
+    });
+  });
+}
+
+/** Records the vehicle of an installation: creates it on the first save, updates it afterwards. */
+export async function saveVehicle(db: Db, fleetIds: number[], id: number, version: number, data: VehicleData) {
+  return db.transaction(async (tx) => {
+    const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
+    assertWritable(row, version);
+    let vehicleId = row.vehicleId;
+    if (vehicleId) {
+      await tx.update(vehicle).set(data).where(eq(vehicle.id, vehicleId));
+    } else {
+      const [created] = await tx
+        .insert(vehicle)
+        .values({ ...data, fleetId: row.fleetId })
+        .returning({ id: vehicle.id });
+      vehicleId = created!.id;
+    }
+    return bumpVersion(tx as Db, id, { vehicleId, searchText: searchTextOf(row.name, row.systemSerial, data.vin) });
+  });
+}
+
+/** The installation a vehicle belongs to, within the caller's fleets. */
+export async function findInstallationOfVehicle(db: Db, fleetIds: number[], vehicleId: number) {
+  if (fleetIds.length === 0) throw notFound('Vehicle');
+  const [row] = await db
+    .select({ id: installation.id })
+    .from(installation)
+    .where(and(eq(installation.vehicleId, vehicleId), inArray(installation.fleetId, fleetIds)))
+    .limit(1);
+  if (!row) throw notFound('Vehicle');
+  return row.id;
+}
+
+/** Saves the setup of every controller at once: channel limits per controller, PV module sum per system. */
+export async function saveSetup(db: Db, fleetIds: number[], id: number, input: InstallationSetup) {
+  return db.transaction(async (tx) => {
+    const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
+    assertWritable(row, input.version);
+    const [sys] = await tx.select().from(system).where(eq(system.id, row.systemId));
+    const controllers = await tx.select().from(chargeController).where(eq(chargeController.systemId, row.systemId));
+    const bySerial = new Map(controllers.map((c) => [c.serialNumber.toLowerCase(), c]));
+    const details: { index: number; field: string; message: string }[] = [];
+    const resolved = input.controllers.map((c, index) => {
+      const controller = bySerial.get(c.serialNumber.toLowerCase());
+      if (!controller) throw notFound(`Charge controller ${c.serialNumber}`);
+      if (!isActiveChannelCountValid(controller.type, c.activeChannelCount)) {
+        details.push({ index, field: 'activeChannelCount', message: 'invalidActiveChannels' });
+      }
+      return { controller, setup: c };
+    });
+    // Controllers not in the request keep their stored counts.
+    const given = new Set(resolved.map((r) => r.controller.id));
+    const counts = [...resolved.map((r) => r.setup.pvModulesCount), ...controllers.filter((c) => !given.has(c.id)).map((c) => c.pvModulesCount ?? 0)];
+    if (!isPvModuleSumValid(counts, sys!.pvModuleCount)) {
+      details.push({ index: -1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' });
+    }
+    if (details.length) throw new AppError('VALIDATION_ERROR', 'The setup is not valid', details);
+    for (const { controller, setup } of resolved) {
+      await tx
+        .update(chargeController)
+        .set({ pvModulesCount: setup.pvModulesCount, activeChannelCount: setup.activeChannelCount })
+        .where(eq(chargeController.id, controller.id));
+      await tx
+        .insert(physicalInspection)
+        .values({ installationId: id, chargeControllerId: controller.id, ...setup.inspection })
+        .onConflictDoUpdate({ target: [physicalInspection.installationId, physicalInspection.chargeControllerId], set: { ...setup.inspection, updatedAt: new Date() } });
+    }
+    return bumpVersion(tx as Db, id);
+  });
+}
+
+/** The installation a controller belongs to (by serial number or id), within the caller's fleets. */
+export async function findInstallationOfController(db: Db, fleetIds: number[], serialOrId: string) {
+  if (fleetIds.length === 0) throw notFound('Charge controller');
+  const byId = /^\d+$/.test(serialOrId) ? eq(chargeController.id, Number(serialOrId)) : undefined;
+  const [row] = await db
+    .select({ installationId: installation.id, serialNumber: chargeController.serialNumber })
+    .from(chargeController)
+    .innerJoin(system, eq(system.id, chargeController.systemId))
+    .innerJoin(installation, eq(installation.systemId, system.id))
+    .where(and(byId ?? sql`lower(${chargeController.serialNumber}) = lower(${serialOrId})`, inArray(system.fleetId, fleetIds)))
+    .limit(1);
+  if (!row) throw notFound('Charge controller');
+  return row;
+}
+
+/** Deletes a draft with everything recorded for it, and frees its system for a new installation. */
+export async function deleteInstallation(db: Db, fleetIds: number[], id: number) {
+  await db.transaction(async (tx) => {
+    const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
+    if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'A completed installation cannot be deleted');
+    await tx.delete(installation).where(eq(installation.id, id));
+    if (row.vehicleId) await tx.delete(vehicle).where(eq(vehicle.id, row.vehicleId));
+    await tx.update(chargeController).set({ pvModulesCount: null, activeChannelCount: null }).where(eq(chargeController.systemId, row.systemId));
+  });
+}

@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ErrorEnvelopeSchema } from '@portal/domain/errors';
+import { verification } from '../src/db/schema';
+import { bearer, cookieHeader, lastSignInMail, ORIGIN, signInWithCode, useTestApp } from './helper';
+
+const ctx = useTestApp();
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('every /api route needs a token', () => {
+  it('answers 401 with the error envelope for each non-public route', async () => {
+    const { app } = await ctx();
+    const routes = app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.isPublic && !r.url.startsWith('/api/docs'));
+    expect(routes.length).toBeGreaterThan(1);
+    for (const route of routes) {
+      const url = route.url.replace(/:(\w+)/g, 'x1').replace('*', 'x');
+      const res = await app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('refuses an expired, a tampered and an unsigned (alg none) token', async () => {
+    const c = await ctx();
+    const good = await c.tokenFor('tokens@example.com');
+    expect((await c.app.inject({ url: '/api/me', headers: bearer(good) })).statusCode).toBe(200);
+
+    const [header, payload, signature] = good.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+
+    const tampered = `${header}.${b64url({ ...claims, sub: 'someone-else' })}.${signature}`;
+    const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`;
+    const { token: expired } = await c.app.auth.auth.api.signJWT({
+      body: { payload: { ...claims, iat: claims.iat - 3600, exp: Math.floor(Date.now() / 1000) - 60 } },
+    });
+    for (const token of [tampered, unsigned, expired, 'not-a-jwt', `${header}.${payload}`]) {
+      const res = await c.app.inject({ url: '/api/me', headers: bearer(token) });
+      expect(res.statusCode, token.slice(0, 20)).toBe(401);
+      expect(res.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    }
+  });
+});
+
+describe('sign-in by email', () => {
+  it('sends one mail with a code and a link, and signs a new user in with the code', async () => {
+    const c = await ctx();
+    const { token, cookie } = await signInWithCode(c, 'new.installer@example.com');
+    expect(cookie).toContain('session_token');
+    const me = await c.app.inject({ url: '/api/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    // Demo mode grants the demo fleet and company to whoever signs up.
+    expect(me.json()).toMatchObject({ email: 'new.installer@example.com', name: 'new.installer', fleets: [{ slug: 'sono' }], company: { shortName: 'SFI' } });
+  });
+
+  it('validates the address', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email: 'not-an-email' }, headers: ORIGIN });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+  });
+
+  it('stores codes and links hashed, never in plain text', async () => {
+    const c = await ctx();
+    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email: 'hash@example.com' }, headers: ORIGIN });
+    const { code, link } = lastSignInMail(c.mails, 'hash@example.com');
+    const linkToken = new URL(link).searchParams.get('token')!;
+    const rows = await c.database.db.select().from(verification);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(linkToken);
+  });
+
+  it('a code works once', async () => {
+    const c = await ctx();
+    const email = 'once@example.com';
+    await signInWithCode(c, email);
+    const { code } = lastSignInMail(c.mails, email);
+    const again = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ status: 400, code: 'INVALID_CODE' });
+  });
+
+  it('a wrong code says so, and after 5 wrong tries even the right code is refused', async () => {
+    const c = await ctx();
+    const email = 'guess@example.com';
+    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+    const { code } = lastSignInMail(c.mails, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: wrong }, headers: ORIGIN });
+      expect(res.json()).toMatchObject({ status: 400, code: 'INVALID_CODE' });
+    }
+    const sixth = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    expect(sixth.statusCode).toBe(403);
+    expect(sixth.json()).toMatchObject({ status: 403, code: 'TOO_MANY_ATTEMPTS' });
+  });
+
+  it('a code expires after 10 minutes', async () => {
+    const c = await ctx();
+    const email = 'late@example.com';
+    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+    const { code } = lastSignInMail(c.mails, email);
+    const [row] = await c.database.db.select().from(verification).where(eq(verification.identifier, `sign-in-otp-${email}`));
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    await c.database.db.update(verification).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verification.id, row!.id));
+    const res = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    expect(res.json()).toMatchObject({ status: 400, code: 'CODE_EXPIRED' });
+  });
+
+  it('the link signs in once and then redirects with an error', async () => {
+    const c = await ctx();
+    const email = 'link@example.com';
+    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+    const { link } = lastSignInMail(c.mails, email);
+    const url = new URL(link);
+    expect(url.origin).toBe('http://localhost:3000');
+    const first = await c.app.inject({ url: url.pathname + url.search });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('http://localhost:3000/#/login/callback');
+    const cookie = cookieHeader(first.headers['set-cookie']);
+    const token = await c.app.inject({ url: '/api/auth/token', headers: { cookie } });
+    expect(token.statusCode).toBe(200);
+    expect((await c.app.inject({ url: '/api/me', headers: bearer(token.json().token) })).json()).toMatchObject({ email });
+
+    const second = await c.app.inject({ url: url.pathname + url.search });
+    expect(second.statusCode).toBe(302);
+    expect(second.headers.location).toBe('http://localhost:3000/?error=INVALID_TOKEN#/login/callback');
+    expect(second.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('never hands the session token to page scripts', async () => {
+    const c = await ctx();
+    const email = 'cookie@example.com';
+    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+    const { code } = lastSignInMail(c.mails, email);
+    const res = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    expect(res.json()).not.toHaveProperty('token');
+    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
+  });
+
+  it('closes the parts of the auth library the portal does not use', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'x@example.com', password: 'password123', name: 'x' }, headers: ORIGIN });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+});
+
+describe('logout', () => {
+  it('kills the ID tokens of the session at once', async () => {
+    const c = await ctx();
+    const { token, cookie } = await signInWithCode(c, 'leaving@example.com');
+    expect((await c.app.inject({ url: '/api/me', headers: bearer(token) })).statusCode).toBe(200);
+    const out = await c.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, ...ORIGIN }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    const after = await c.app.inject({ url: '/api/me', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    const renew = await c.app.inject({ url: '/api/auth/token', headers: { cookie } });
+    expect(renew.statusCode).toBe(401);
+    expect(renew.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+});

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client';
+import { bearer, useTestApp, type TestContext } from './helper';
+
+const ctx = useTestApp();
+
+const inspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' };
+const vehicleBody = {
+  type: 'van',
+  manufacturer: 'VW',
+  model: 'ID. Buzz Cargo',
+  year: 2024,
+  transmission: 'electric',
+  batteryType: 'HV',
+  batteryCapacity: 77,
+  batteryCapacityUnit: 'kWh',
+  vin: 'WV1ZZZEBZPH000001',
+  mileage: 100,
+};
+
+/** Tenant data of every table, to prove a refused request changed nothing. */
+async function snapshot(c: TestContext) {
+  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key'];
+  const out: Record<string, unknown> = {};
+  for (const t of tables) out[t] = rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)));
+  return JSON.stringify(out);
+}
+
+/**
+ * How to call each route with the other fleet's ids. A route missing here fails the test, so a
+ * route added later must say how it is scoped.
+ */
+function cases(ids: { installation: number; vehicle: number; version: number }): Record<string, { url: string; body?: unknown } | 'not tenant data'> {
+  return {
+    'GET /api/me': 'not tenant data',
+    'GET /api/mapbox/locations/:query': 'not tenant data',
+    'GET /api/fleets/:slug': { url: '/api/fleets/sono' },
+    'GET /api/installations': { url: '/api/installations?fleet=sono' },
+    'GET /api/installations/:id': { url: `/api/installations/${ids.installation}` },
+    'POST /api/installations': { url: '/api/installations', body: { systemSerialNumber: 'SN-DEMO-0002', startDate: '2026-11-20', name: 'Foreign' } },
+    'PUT /api/installations/:id': { url: `/api/installations/${ids.installation}`, body: { version: ids.version, name: 'Hijacked' } },
+    'DELETE /api/installations/:id': { url: `/api/installations/${ids.installation}` },
+    'POST /api/installations/:id/vehicle': { url: `/api/installations/${ids.installation}/vehicle`, body: { ...vehicleBody, version: ids.version } },
+    'PUT /api/installations/:id/setup': {
+      url: `/api/installations/${ids.installation}/setup`,
+      body: { version: ids.version, controllers: [{ serialNumber: 'CC-DEMO-0001-A', pvModulesCount: 1, activeChannelCount: 1, inspection }] },
+    },
+    'GET /api/vehicles/:id': { url: `/api/vehicles/${ids.vehicle}` },
+    'PUT /api/vehicles/:id': { url: `/api/vehicles/${ids.vehicle}`, body: { ...vehicleBody, version: ids.version } },
+    'GET /api/systems/:serialNumber': { url: '/api/systems/SN-DEMO-0001' },
+    'PUT /api/chargecontrollers/:serialNumber': {
+      url: '/api/chargecontrollers/CC-DEMO-0001-A',
+      body: { installationId: ids.installation, version: ids.version, pvModulesCount: 1, activeChannelCount: 1, inspection },
+    },
+  };
+}
+
+describe('cross-fleet isolation', () => {
+  it("a member of acme gets 404 for every route with sono's ids, and nothing changes", async () => {
+    const c = await ctx();
+    const sono = bearer(await c.tokenFor('sono-owner@example.com'));
+    const created = (
+      await c.app.inject({ method: 'POST', url: '/api/installations', headers: sono, payload: { systemSerialNumber: 'SN-DEMO-0001', startDate: '2026-11-20', name: 'Ours' } })
+    ).json();
+    const withVehicle = (
+      await c.app.inject({ method: 'POST', url: `/api/installations/${created.id}/vehicle`, headers: sono, payload: { ...vehicleBody, version: 0 } })
+    ).json();
+    const ids = { installation: created.id, vehicle: withVehicle.vehicleId, version: withVehicle.version };
+
+    const acme = bearer(await c.tokenFor('acme-member@example.com', [{ fleet: 'acme', role: 'admin' }]));
+    const table = cases(ids);
+    const routes = c.app.routeTable
+      .filter((r) => r.url.startsWith('/api/') && !r.isPublic && !r.url.startsWith('/api/docs'))
+      .map((r) => ({ ...r, url: r.url.replace(/\/$/, '') }))
+      .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.url === r.url) === i);
+    const uncovered = routes.map((r) => `${r.method} ${r.url}`).filter((k) => !(k in table));
+    expect(uncovered, 'routes without a cross-fleet case').toEqual([]);
+
+    const before = await snapshot(c);
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const spec = table[key]!;
+      if (spec === 'not tenant data') continue;
+      const res = await c.app.inject({ method: route.method as 'GET', url: spec.url, headers: acme, payload: spec.body as object });
+      expect([403, 404], `${key} answered ${res.statusCode}: ${res.body}`).toContain(res.statusCode);
+      expect(res.json()).toMatchObject({ status: res.statusCode });
+    }
+    expect(await snapshot(c)).toBe(before);
+
+    // The same calls by the owner do work, so the 404s above are about scope, not bad requests.
+    expect((await c.app.inject({ url: `/api/installations/${ids.installation}`, headers: sono })).statusCode).toBe(200);
+    expect((await c.app.inject({ url: `/api/vehicles/${ids.vehicle}`, headers: sono })).statusCode).toBe(200);
+  });
+});

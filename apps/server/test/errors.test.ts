@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorEnvelopeSchema } from '@portal/domain/errors';
+import { bearer, ORIGIN, useTestApp } from './helper';
+
+const ctx = useTestApp();
+
+describe('the error envelope', () => {
+  it('an unknown route answers 404 with the envelope for a signed-in user', async () => {
+    const c = await ctx();
+    const token = await c.tokenFor('errors@example.com');
+    const res = await c.app.inject({ url: '/api/nothing-here', headers: bearer(token) });
+    expect(res.statusCode).toBe(404);
+    expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('malformed JSON is a validation error, not a 500', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/email/send',
+      headers: { 'content-type': 'application/json', ...ORIGIN },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+  });
+
+  it('names the invalid field in the details', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email: 42 }, headers: ORIGIN });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].path).toBe('body.email');
+  });
+
+  it('a body over the limit answers 413 with the envelope', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/email/send',
+      headers: { 'content-type': 'application/json', ...ORIGIN },
+      payload: JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('an unsupported content type answers 415 with the envelope', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/email/send', headers: { 'content-type': 'text/xml', ...ORIGIN }, payload: '<a/>' });
+    expect(res.statusCode).toBe(415);
+    expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('an unexpected failure is a 500 envelope without a stack trace', async () => {
+    const c = await ctx();
+    const token = await c.tokenFor('boom@example.com');
+    // Break the database under a route that needs it.
+    const original = c.app.db.select.bind(c.app.db);
+    c.app.db.select = (() => {
+      throw new Error('secret internals: connection string postgres://user:pw@host');
+    }) as never;
+    try {
+      const res = await c.app.inject({ url: '/api/fleets/sono', headers: bearer(token) });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' });
+      expect(res.body).not.toContain('secret');
+    } finally {
+      c.app.db.select = original;
+    }
+  });
+
+  it('serves the security headers', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 while the database answers', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers 503 with the envelope when the database does not', async () => {
+    const c = await ctx();
+    const ping = c.database.ping;
+    c.database.ping = async () => {
+      throw new Error('connection refused');
+    };
+    try {
+      const res = await c.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      c.database.ping = ping;
+    }
+  });
+});
+
+describe('configuration for the login page', () => {
+  it('offers no social buttons without client ids', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({ url: '/config.auth.json' });
+    expect(res.json()).toMatchObject({ emailLink: true, google: null, microsoft: null });
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from './helper';
+
+const ctx = useTestApp();
+
+describe('GET /api/me', () => {
+  it('lists the fleets of the user, with the role', async () => {
+    const c = await ctx();
+    const token = await c.tokenFor('two@example.com', [{ fleet: 'sono' }, { fleet: 'acme', role: 'admin' }]);
+    const res = await c.app.inject({ url: '/api/me', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fleets).toEqual([
+      { slug: 'acme', name: 'ACME Logistics', role: 'admin' },
+      { slug: 'sono', name: 'Sono Demo Fleet', role: 'installer' },
+    ]);
+  });
+
+  it('a user without fleets gets an empty list', async () => {
+    const c = await ctx();
+    const token = await c.tokenFor('nobody@example.com', []);
+    expect((await c.app.inject({ url: '/api/me', headers: bearer(token) })).json()).toMatchObject({ fleets: [], company: null });
+  });
+});
+
+describe('GET /api/fleets/:slug', () => {
+  it('gives a member the fleet with its customer', async () => {
+    const c = await ctx();
+    const token = await c.tokenFor('member@example.com');
+    const res = await c.app.inject({ url: '/api/fleets/sono', headers: bearer(token) });
+    expect(res.json()).toEqual({
+      slug: 'sono',
+      name: 'Sono Demo Fleet',
+      role: 'installer',
+      customer: { name: 'Sono Motors GmbH', primaryContact: 'Laurin Hahn', emailAddress: 'fleet@sonomotors.example' },
+    });
+  });
+
+  it('answers 404 for a fleet of which the user is not a member, and for one that does not exist', async () => {
+    const c = await ctx();
+    const token = await c.tokenFor('acme-only@example.com', [{ fleet: 'acme' }]);
+    for (const slug of ['sono', 'missing']) {
+      const res = await c.app.inject({ url: `/api/fleets/${slug}`, headers: bearer(token) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Fleet not found' });
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { runAdminCommand } from '../src/admin/commands';
+import { buildApp, type App } from '../src/app';
+import type { Mail, Mailer } from '../src/auth/mailer';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedDemo } from '../src/db/seed';
+import { loadEnv } from '../src/env';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const ORIGIN = { origin: PUBLIC_URL };
+export const engine = (process.env.TEST_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A PostgreSQL database of its own for one test file, dropped afterwards. */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  mails: Mail[];
+  dataDir: string;
+  /** A valid ID token for a user, created and granted as the operator CLI would. */
+  tokenFor(email: string, grants?: { fleet: string; role?: 'installer' | 'admin' }[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  seed?: boolean;
+}
+
+/** The real app on a real database (PGlite, or PostgreSQL when TEST_ENGINE=postgres). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
+  const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
+  const database = pgDb
+    ? await openDatabase({ url: pgDb.url, poolSize: 5 })
+    : await openDatabase({ pgliteSnapshot: new Blob([fs.readFileSync(inject('pgliteSnapshot'))]) });
+  await database.migrate();
+  if (options.seed !== false) await seedDemo(database.db);
+
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const mails: Mail[] = [];
+  const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
+  const app = await buildApp({ env, database, authSecret: 'test-secret-test-secret-test-secret-0123', mailer, logger: false });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    mails,
+    dataDir,
+    async tokenFor(email, grants = [{ fleet: 'sono' }]) {
+      for (const g of grants) await runAdminCommand({ db: database.db, auth: app.auth }, { command: 'grant', email, fleet: g.fleet, role: g.role ?? 'installer' });
+      if (grants.length === 0) await ensureUser(app, email);
+      const { token } = await runAdminCommand({ db: database.db, auth: app.auth }, { command: 'token', email });
+      return token!;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function ensureUser(app: App, email: string) {
+  const { user } = await import('../src/db/schema');
+  await app.db
+    .insert(user)
+    .values({ id: crypto.randomUUID(), email, name: email.split('@')[0]!, emailVerified: true })
+    .onConflictDoNothing();
+}
+
+/** One test app per file, closed after the file. */
+export function useTestApp(options?: TestAppOptions) {
+  let ctx: TestContext | undefined;
+  const get = async () => (ctx ??= await createTestApp(options));
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return get;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The 6-digit code and the link of the last sign-in mail sent to an address. */
+export function lastSignInMail(mails: Mail[], email: string) {
+  const mail = [...mails].reverse().find((m) => m.to === email);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1];
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!code || !link) throw new Error('mail has no code or link');
+  return { code, link };
+}
+
+/** Signs in through the real flow (mail, code, cookie) and returns the cookie and an ID token. */
+export async function signInWithCode(ctx: TestContext, email: string) {
+  const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+  if (sent.statusCode !== 200) throw new Error(`send failed: ${sent.body}`);
+  const { code } = lastSignInMail(ctx.mails, email);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  const cookie = cookieHeader(res.headers['set-cookie']);
+  const tokenRes = await ctx.app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
+  return { cookie, token: (tokenRes.json() as { token: string }).token };
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}

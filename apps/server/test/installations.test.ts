@@ -1,0 +1,323 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { chargeController, installation, physicalInspection, vehicle } from '../src/db/schema';
+import { bearer, useTestApp, type TestContext } from './helper';
+
+const ctx = useTestApp();
+
+const vehicleInput = {
+  type: 'bus',
+  manufacturer: 'MAN',
+  model: "Lion's City 12 E",
+  year: 2023,
+  transmission: 'electric',
+  batteryType: 'HV',
+  batteryCapacity: 480,
+  batteryCapacityUnit: 'kWh',
+  vin: 'WMA12345678901234',
+  licensePlate: 'M-SB 1234',
+  mileage: 15000,
+  city: 'Munich',
+};
+const goodInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' };
+
+async function installer(c: TestContext, name = `i${Math.random().toString(36).slice(2, 8)}`) {
+  return bearer(await c.tokenFor(`${name}@example.com`));
+}
+
+async function create(c: TestContext, headers: Record<string, string>, serial: string, extra: Record<string, unknown> = {}) {
+  return c.app.inject({
+    method: 'POST',
+    url: '/api/installations',
+    headers,
+    payload: { systemSerialNumber: serial, startDate: '2026-11-20', name: `Bus ${serial}`, ...extra },
+  });
+}
+
+describe('creating an installation (general tab)', () => {
+  it('creates a draft for a registry system and reads it back with system and customer', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const res = await create(c, h, 'sn-demo-0001', { comments: 'Depot 3' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      fleet: 'sono',
+      name: 'Bus sn-demo-0001',
+      systemSerialNumber: 'SN-DEMO-0001',
+      startDate: '2026-11-20',
+      status: 'draft',
+      comments: 'Depot 3',
+      customerDataConfirmed: false,
+      vehicle: null,
+      version: 0,
+      system: {
+        serialNumber: 'SN-DEMO-0001',
+        customer: { name: 'Sono Motors GmbH', primaryContact: 'Laurin Hahn', emailAddress: 'fleet@sonomotors.example' },
+        pvModuleCount: 12,
+        installedCapacity: 1440,
+        controllerQuantity: 2,
+      },
+    });
+    expect(body.system.chargeControllers).toHaveLength(2);
+    expect(body.system.telematics[0]).toMatchObject({ imei: '356938035643801' });
+    const got = await c.app.inject({ url: `/api/installations/${body.id}`, headers: h });
+    expect(got.json()).toEqual(body);
+  });
+
+  it('an unknown serial and a serial of another fleet are "not found"', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    for (const serial of ['SN-NOPE-0001', 'SN-ACME-0001']) {
+      const res = await create(c, h, serial);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, code: 'SYSTEM_NOT_FOUND', message: 'System with this product serial number has not been found' });
+    }
+  });
+
+  it('a serial that already has an installation is refused', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    expect((await create(c, h, 'SN-DEMO-0002')).statusCode).toBe(201);
+    const again = await create(c, await installer(c), 'SN-DEMO-0002');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'SYSTEM_ALREADY_INSTALLED', message: 'The system with this product serial number already exists' });
+  });
+
+  it('reports each invalid field with its message key', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const res = await c.app.inject({ method: 'POST', url: '/api/installations', headers: h, payload: { systemSerialNumber: '', startDate: '20/11/2026', name: '' } });
+    expect(res.statusCode).toBe(400);
+    const details = res.json().details as { path: string; message: string }[];
+    expect(details.map((d) => [d.path, d.message])).toEqual(
+      expect.arrayContaining([
+        ['body.systemSerialNumber', 'required'],
+        ['body.startDate', 'invalidDate'],
+        ['body.name', 'required'],
+      ]),
+    );
+    expect(await c.database.db.select().from(installation).where(eq(installation.name, ''))).toHaveLength(0);
+  });
+
+  it('a retried create with the same Idempotency-Key creates once and answers the same', async () => {
+    const c = await ctx();
+    const h = { ...(await installer(c)), 'idempotency-key': 'create-demo-3-attempt' };
+    const results = await Promise.all([create(c, h, 'SN-DEMO-0003'), create(c, h, 'SN-DEMO-0003'), create(c, h, 'SN-DEMO-0003')]);
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    const later = await create(c, h, 'SN-DEMO-0003');
+    expect(later.statusCode).toBe(201);
+    expect(later.headers['idempotent-replay']).toBe('true');
+    expect(later.json().id).toBe(results[0]!.json().id);
+    const rows = await c.database.db.select().from(installation).where(eq(installation.systemSerial, 'SN-DEMO-0003'));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('updating (general, customer) with optimistic concurrency', () => {
+  it('saves, bumps the version, and refuses a stale version with 409 without overwriting', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const { id } = (await create(c, h, 'SN-DEMO-0004')).json();
+    const first = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: 0, name: 'Renamed', customerDataConfirmed: true } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ name: 'Renamed', customerDataConfirmed: true, version: 1 });
+
+    const stale = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: 0, name: 'Lost update' } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ status: 409, code: 'VERSION_CONFLICT', details: { currentVersion: 1 } });
+    expect((await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json()).toMatchObject({ name: 'Renamed', version: 1 });
+  });
+
+  it('the serial number cannot be changed once the installation exists', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const { id } = (await create(c, h, 'SN-DEMO-0005')).json();
+    const res = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: 0, systemSerialNumber: 'SN-DEMO-0001', name: 'x' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().systemSerialNumber).toBe('SN-DEMO-0005');
+    await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: h });
+  });
+});
+
+describe('vehicle', () => {
+  it('records the vehicle, stores mileage in km and diesel spelled right, then updates it', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const { id } = (await create(c, h, 'SN-DEMO-0005')).json();
+    const res = await c.app.inject({
+      method: 'POST',
+      url: `/api/installations/${id}/vehicle`,
+      headers: h,
+      payload: { ...vehicleInput, transmission: 'disel', vin: 'wma12345678901234', version: 0 },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.version).toBe(1);
+    expect(body.vehicle).toMatchObject({ transmission: 'diesel', vin: 'WMA12345678901234', mileage: 15000, city: 'Munich' });
+
+    const vehicleId = body.vehicleId;
+    const got = await c.app.inject({ url: `/api/vehicles/${vehicleId}`, headers: h });
+    expect(got.json()).toMatchObject({ id: vehicleId, model: "Lion's City 12 E" });
+    const put = await c.app.inject({ method: 'PUT', url: `/api/vehicles/${vehicleId}`, headers: h, payload: { ...vehicleInput, mileage: 16000, version: 1 } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ mileage: 16000 });
+    const again = await c.app.inject({ method: 'POST', url: `/api/installations/${id}/vehicle`, headers: h, payload: { ...vehicleInput, version: 2 } });
+    expect(again.json().vehicleId).toBe(vehicleId);
+    expect(await c.database.db.select().from(vehicle).where(eq(vehicle.id, vehicleId))).toHaveLength(1);
+    await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: h });
+  });
+
+  it('answers every validation error code of the vehicle form', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const { id } = (await create(c, h, 'SN-DEMO-0005')).json();
+    const res = await c.app.inject({
+      method: 'POST',
+      url: `/api/installations/${id}/vehicle`,
+      headers: h,
+      payload: { ...vehicleInput, type: 'plane', manufacturer: '', year: 1999, batteryType: 'LV', batteryCapacityUnit: 'kWh', batteryCapacity: 'ten', vin: 'IOQ', mileage: -5, version: 0 },
+    });
+    expect(res.statusCode).toBe(400);
+    const got = Object.fromEntries((res.json().details as { path: string; message: string }[]).map((d) => [d.path, d.message]));
+    expect(got).toMatchObject({
+      'body.type': 'required',
+      'body.manufacturer': 'required',
+      'body.year': 'invalidYear',
+      'body.batteryCapacity': 'invalidNumber',
+      'body.vin': 'invalidVin',
+      'body.mileage': 'invalidNumber',
+    });
+    expect((await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json()).toMatchObject({ vehicle: null, version: 0 });
+    await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: h });
+  });
+});
+
+describe('setup', () => {
+  it('saves every controller with its inspection and checks channels and the PV module sum', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const { id } = (await c.app.inject({ url: '/api/installations?fleet=sono&q=sn-demo-0001', headers: h })).json().items[0];
+    const current = (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json();
+    const setup = (a: number, b: number, channelsA = 6) => ({
+      version: current.version,
+      controllers: [
+        { serialNumber: 'CC-DEMO-0001-A', pvModulesCount: a, activeChannelCount: channelsA, inspection: goodInspection },
+        { serialNumber: 'CC-DEMO-0001-B', pvModulesCount: b, activeChannelCount: 6, inspection: { ...goodInspection, statusLed: 'blinking' } },
+      ],
+    });
+
+    const tooMany = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}/setup`, headers: h, payload: setup(7, 6) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().details).toEqual([{ index: -1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' }]);
+
+    const channels = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}/setup`, headers: h, payload: setup(6, 6, 8) });
+    expect(channels.json().details).toEqual([{ index: 0, field: 'activeChannelCount', message: 'invalidActiveChannels' }]);
+
+    const badLed = await c.app.inject({
+      method: 'PUT',
+      url: `/api/installations/${id}/setup`,
+      headers: h,
+      payload: { ...setup(6, 6), controllers: [{ ...setup(6, 6).controllers[0], inspection: { ...goodInspection, faultLed: 'on' } }] },
+    });
+    expect(badLed.statusCode).toBe(400);
+    expect(badLed.json().details[0].message).toBe('inspectionFailed');
+
+    const ok = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}/setup`, headers: h, payload: setup(6, 6) });
+    expect(ok.statusCode).toBe(200);
+    const saved = ok.json();
+    expect(saved.version).toBe(current.version + 1);
+    expect(saved.system.chargeControllers.map((cc: { pvModulesCount: number }) => cc.pvModulesCount)).toEqual([6, 6]);
+    expect(saved.inspections).toEqual([
+      { chargeControllerSerial: 'CC-DEMO-0001-A', ...goodInspection },
+      { chargeControllerSerial: 'CC-DEMO-0001-B', ...goodInspection, statusLed: 'blinking' },
+    ]);
+
+    // One controller at a time through the SPEC route; the sum counts the other's stored value.
+    const single = await c.app.inject({
+      method: 'PUT',
+      url: '/api/chargecontrollers/CC-DEMO-0001-A',
+      headers: h,
+      payload: { installationId: id, version: saved.version, pvModulesCount: 7, activeChannelCount: 7, inspection: goodInspection },
+    });
+    expect(single.statusCode).toBe(400);
+    expect(single.json().details[0].message).toBe('pvModuleLimitExceeded');
+    const singleOk = await c.app.inject({
+      method: 'PUT',
+      url: '/api/chargecontrollers/CC-DEMO-0001-A',
+      headers: h,
+      payload: { installationId: id, version: saved.version, pvModulesCount: 5, activeChannelCount: 7, inspection: goodInspection },
+    });
+    expect(singleOk.statusCode).toBe(200);
+    expect(singleOk.json()).toMatchObject({ serialNumber: 'CC-DEMO-0001-A', pvModulesCount: 5, version: saved.version + 1 });
+  });
+});
+
+describe('list', () => {
+  it('pages, sorts and searches by name, serial number or VIN', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const list = await c.app.inject({ url: '/api/installations?fleet=sono&pageSize=2&sort=systemSerialNumber&order=asc', headers: h });
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body.pageSize).toBe(2);
+    expect(body.items).toHaveLength(2);
+    expect(body.total).toBeGreaterThanOrEqual(3);
+    expect(body.items[0].systemSerialNumber < body.items[1].systemSerialNumber).toBe(true);
+
+    const byName = (await c.app.inject({ url: '/api/installations?fleet=sono&q=renamed', headers: h })).json();
+    expect(byName.items.map((i: { name: string }) => i.name)).toEqual(['Renamed']);
+    const bySerial = (await c.app.inject({ url: '/api/installations?fleet=sono&q=DEMO-0002', headers: h })).json();
+    expect(bySerial.items.map((i: { systemSerialNumber: string }) => i.systemSerialNumber)).toEqual(['SN-DEMO-0002']);
+    const none = (await c.app.inject({ url: '/api/installations?fleet=sono&q=%25', headers: h })).json();
+    expect(none.total).toBe(0);
+  });
+
+  it('needs a fleet the caller is a member of', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    expect((await c.app.inject({ url: '/api/installations?fleet=acme', headers: h })).statusCode).toBe(404);
+    expect((await c.app.inject({ url: '/api/installations', headers: h })).statusCode).toBe(400);
+  });
+});
+
+describe('delete', () => {
+  it('removes the installation with its vehicle and inspections and frees the system', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const { id: listedId } = (await c.app.inject({ url: '/api/installations?fleet=sono&q=sn-demo-0001', headers: h })).json().items[0];
+    const before = (await c.app.inject({ url: `/api/installations/${listedId}`, headers: h })).json();
+    await c.app.inject({ method: 'POST', url: `/api/installations/${listedId}/vehicle`, headers: h, payload: { ...vehicleInput, version: before.version } });
+    const res = await c.app.inject({ method: 'DELETE', url: `/api/installations/${listedId}`, headers: h });
+    expect(res.statusCode).toBe(204);
+    expect((await c.app.inject({ url: `/api/installations/${listedId}`, headers: h })).statusCode).toBe(404);
+    expect(await c.database.db.select().from(physicalInspection).where(eq(physicalInspection.installationId, listedId))).toHaveLength(0);
+    const controllers = await c.database.db.select().from(chargeController).where(eq(chargeController.serialNumber, 'CC-DEMO-0001-A'));
+    expect(controllers[0]!.pvModulesCount).toBeNull();
+    expect((await create(c, h, 'SN-DEMO-0001')).statusCode).toBe(201);
+  });
+});
+
+describe('systems and places', () => {
+  it('reads a system of the caller\'s fleets only', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const res = await c.app.inject({ url: '/api/systems/SN-DEMO-0003', headers: h });
+    expect(res.json()).toMatchObject({ serialNumber: 'SN-DEMO-0003', chargeControllers: [{ type: 'HV' }, { type: 'LV' }] });
+    expect((await c.app.inject({ url: '/api/systems/SN-ACME-0001', headers: h })).statusCode).toBe(404);
+  });
+
+  it('suggests cities offline in the shape of Mapbox features', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const res = await c.app.inject({ url: '/api/mapbox/locations/koln?language=de', headers: h });
+    expect(res.statusCode).toBe(200);
+    const first = res.json().features[0];
+    expect(first).toMatchObject({ text: 'Köln', place_name: 'Köln, Deutschland', context: [{ id: 'country.de', short_code: 'de' }] });
+    expect(first.center).toHaveLength(2);
+    const en = (await c.app.inject({ url: '/api/mapbox/locations/Berl?language=en', headers: h })).json();
+    expect(en.features[0].place_name).toBe('Berlin, Germany');
+    expect((await c.app.inject({ url: '/api/mapbox/locations/zzzzqqq', headers: h })).json()).toEqual({ features: [] });
+  });
+});

@@ -1,0 +1,140 @@
+import { E2E_BASE_URL } from './config.mjs';
+import { admin, expect, readSignInMail, signInViaApi, test, uniqueEmail } from './fixtures';
+
+test.describe('sign-in', () => {
+  test('a new user signs in with the emailed code and lands on the demo fleet', async ({ page }) => {
+    const email = uniqueEmail('code');
+    await page.goto('/');
+    await expect(page).toHaveURL(/#\/login/);
+    const started = Date.now();
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-request').click();
+    await expect(page.getByText('Check your inbox')).toBeVisible();
+    const { code } = await readSignInMail(email, started - 1000);
+    await page.getByTestId('login-code').fill(code);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/#\/sono$/);
+    await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
+    // The token lives in memory only: local storage holds the flag and the profile.
+    const stored = await page.evaluate(() => localStorage.getItem('auth-storage'));
+    expect(stored).toContain('"isLoggedIn":true');
+    expect(stored).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+  });
+
+  test('a user signs in with the emailed link', async ({ page }) => {
+    const email = uniqueEmail('link');
+    await page.goto('/#/login');
+    const started = Date.now();
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-request').click();
+    await expect(page.getByText('Check your inbox')).toBeVisible();
+    const { link } = await readSignInMail(email, started - 1000);
+    expect(link.startsWith(E2E_BASE_URL)).toBe(true);
+    await page.goto(link);
+    await expect(page).toHaveURL(/#\/sono$/);
+    await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
+  });
+
+  test('a used link says the sign-in failed', async ({ page }) => {
+    const email = uniqueEmail('reuse');
+    await page.goto('/#/login');
+    const started = Date.now();
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-request').click();
+    const { link } = await readSignInMail(email, started - 1000);
+    await page.request.get(link, { maxRedirects: 0 });
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByText(/Email link sign-in failed/)).toBeVisible();
+    await expect(page).toHaveURL(/#\/login/);
+  });
+
+  test('a wrong code shows the message and the right one still works', async ({ page }) => {
+    const email = uniqueEmail('wrong');
+    await page.goto('/#/login');
+    const started = Date.now();
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-request').click();
+    const { code } = await readSignInMail(email, started - 1000);
+    await page.getByTestId('login-code').fill(code === '123456' ? '654321' : '123456');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('The code you entered seems to be wrong')).toBeVisible();
+    await page.getByTestId('login-code').fill(code);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/#\/sono$/);
+  });
+
+  test('an invalid email is refused before anything is sent', async ({ page }) => {
+    await page.goto('/#/login');
+    await page.getByTestId('login-email').fill('not-an-address');
+    await page.getByTestId('login-request').click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Check your inbox')).toHaveCount(0);
+  });
+});
+
+test.describe('locale', () => {
+  test('German persists over a reload', async ({ page }) => {
+    await page.goto('/#/login');
+    await page.getByTestId('locale-switch').getByText('DE').click();
+    await expect(page.getByTestId('login-request')).toHaveText('E-Mail-Link anfordern');
+    await page.reload();
+    await expect(page.getByTestId('login-request')).toHaveText('E-Mail-Link anfordern');
+    expect(await page.evaluate(() => localStorage.getItem('sonoLocale'))).toBe('de');
+  });
+});
+
+test.describe('fleets', () => {
+  test('a user without fleets sees "Nothing to see here"', async ({ page }) => {
+    const email = uniqueEmail('nofleet');
+    await signInViaApi(page, email);
+    admin('revoke', email, '--fleet', 'sono');
+    await page.goto('/');
+    await expect(page.getByTestId('no-fleet')).toContainText('Nothing to see here');
+  });
+
+  test('a member of acme opening #/sono sees the access denied screen', async ({ page }) => {
+    const email = uniqueEmail('acme');
+    admin('grant', email, '--fleet', 'acme');
+    await signInViaApi(page, email);
+    admin('revoke', email, '--fleet', 'sono');
+    await page.goto('/');
+    await expect(page).toHaveURL(/#\/acme$/);
+    await page.goto('/#/sono');
+    await expect(page.getByTestId('access-denied')).toContainText('You do not have permission to access this page.');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  test('a user with two fleets can switch between them', async ({ page }) => {
+    const email = uniqueEmail('two');
+    admin('grant', email, '--fleet', 'acme', '--role', 'admin');
+    await signInViaApi(page, email);
+    await page.goto('/');
+    await expect(page).toHaveURL(/#\/sono$/);
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await page.getByTestId('fleet-switcher').click();
+    await page.getByRole('option', { name: 'ACME Logistics' }).click();
+    await expect(page).toHaveURL(/#\/acme$/);
+    await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
+  });
+});
+
+test.describe('logout', () => {
+  test('returns to login and the old ID token is refused by the API', async ({ page }) => {
+    const email = uniqueEmail('logout');
+    await signInViaApi(page, email);
+    const tokenSeen = page.waitForRequest((r) => r.url().includes('/api/me') && Boolean(r.headers().authorization));
+    await page.goto('/');
+    const token = (await tokenSeen).headers().authorization!;
+    await expect(page).toHaveURL(/#\/sono$/);
+    expect((await page.request.get('/api/me', { headers: { authorization: token } })).status()).toBe(200);
+
+    await page.goto('/#/logout');
+    await expect(page).toHaveURL(/#\/login/);
+    await expect(page.getByTestId('login-email')).toBeVisible();
+    const after = await page.request.get('/api/me', { headers: { authorization: token } });
+    expect(after.status()).toBe(401);
+    expect(await after.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(await page.evaluate(() => localStorage.getItem('auth-storage'))).not.toContain('"isLoggedIn":true');
+  });
+});

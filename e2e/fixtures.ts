@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DATA_DIR } from './config.mjs';
+
+export { expect };
+
+let counter = 0;
+/** A fresh address per test, so tests never share a user. */
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+
+/** The code and link of the newest sign-in mail to an address, read from the server's outbox. */
+export async function readSignInMail(email: string, after = 0): Promise<{ code: string; link: string }> {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  for (let i = 0; i < 50; i++) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(email)).sort() : [];
+    const newest = files.at(-1);
+    if (newest && fs.statSync(path.join(dir, newest)).mtimeMs >= after) {
+      const mail = JSON.parse(fs.readFileSync(path.join(dir, newest), 'utf8')) as { text: string };
+      const code = mail.text.match(/\b(\d{6})\b/)?.[1];
+      const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+      if (code && link) return { code, link };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no sign-in mail for ${email}`);
+}
+
+/** The operator CLI against the running e2e server (it goes through the server's control socket). */
+export function admin(...args: string[]): string {
+  const result = spawnSync('node', ['scripts/admin.mjs', ...args], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** Signs in through the API (the real mail and code), sharing the cookie with the page. */
+export async function signInViaApi(page: Page, email: string): Promise<void> {
+  const started = Date.now();
+  const headers = { origin: E2E_BASE_URL };
+  const sent = await page.request.post('/api/auth/email/send', { data: { email }, headers });
+  expect(sent.status()).toBe(200);
+  const { code } = await readSignInMail(email, started - 1000);
+  const res = await page.request.post('/api/auth/sign-in/email-otp', { data: { email, otp: code }, headers });
+  expect(res.status()).toBe(200);
+}
+
+export const test = base;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { PhysicalInspectionSchema } from './setup';
+import { SerialNumberSchema, SystemSchema } from './system';
+import { FORM_ERRORS as E } from './validation';
+import { VehicleSchema } from './vehicle';
+
+export const INSTALLATION_STATUSES = ['draft', 'completed'] as const;
+export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
+
+/** Wizard tabs in order; preInstallation only while creating. */
+export const WIZARD_TABS = ['preInstallation', 'general', 'customer', 'vehicle', 'system', 'setup', 'uploads', 'digitalCheck', 'summary'] as const;
+export type WizardTab = (typeof WIZARD_TABS)[number];
+/** Tabs that show a help popup while the installation is a draft. */
+export const HELP_TABS: readonly WizardTab[] = ['setup', 'uploads', 'digitalCheck', 'summary'];
+
+/** A calendar day, `YYYY-MM-DD`. */
+export const IsoDateSchema = z.iso.date({ error: E.invalidDate });
+
+const name = z.string({ error: E.required }).trim().min(1, E.required).max(120, E.tooLong);
+const comments = z
+  .string()
+  .trim()
+  .max(2000, E.tooLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Body of `POST /api/installations`: the first save of the general tab. */
+export const CreateInstallationSchema = z.object({
+  systemSerialNumber: SerialNumberSchema,
+  startDate: IsoDateSchema,
+  name,
+  comments,
+});
+export type CreateInstallation = z.input<typeof CreateInstallationSchema>;
+
+/** Optimistic concurrency: every write names the version it was based on. */
+export const VersionSchema = z.number({ error: E.required }).int().min(0);
+
+/** Body of `PUT /api/installations/{id}`: general and customer tabs. */
+export const UpdateInstallationSchema = z.object({
+  version: VersionSchema,
+  startDate: IsoDateSchema.optional(),
+  name: name.optional(),
+  comments: comments.optional(),
+  customerDataConfirmed: z.boolean().optional(),
+});
+export type UpdateInstallation = z.input<typeof UpdateInstallationSchema>;
+
+/** The customer tab's acknowledgement. */
+export const CustomerConfirmationSchema = z.object({
+  customerDataConfirmed: z.literal(true, { error: E.confirmationRequired }),
+});
+
+export const InstallationSchema = z.object({
+  id: z.number().int(),
+  fleet: z.string(),
+  name: z.string(),
+  systemSerialNumber: z.string(),
+  startDate: z.string(),
+  commissioningDate: z.string().nullable(),
+  completionDate: z.string().nullable(),
+  comments: z.string().nullable(),
+  status: z.enum(INSTALLATION_STATUSES),
+  customerDataConfirmed: z.boolean(),
+  summaryDataConfirmed: z.boolean(),
+  proceededWithFailedChecks: z.boolean(),
+  vehicleId: z.number().int().nullable(),
+  vehicle: VehicleSchema.nullable(),
+  system: SystemSchema,
+  /** The physical inspection recorded per charge controller on the setup tab. */
+  inspections: z.array(PhysicalInspectionSchema.extend({ chargeControllerSerial: z.string() })),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Installation = z.infer<typeof InstallationSchema>;
+
+export const INSTALLATION_SORTS = ['name', 'systemSerialNumber', 'startDate', 'status', 'createdAt'] as const;
+export type InstallationSort = (typeof INSTALLATION_SORTS)[number];
+
+export const InstallationListQuerySchema = z.object({
+  fleet: z.string().min(1).max(100),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(INSTALLATION_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type InstallationListQuery = z.input<typeof InstallationListQuerySchema>;
+
+export const InstallationListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  systemSerialNumber: z.string(),
+  vehicle: z.object({ type: z.string(), manufacturer: z.string(), model: z.string(), vin: z.string() }).nullable(),
+  startDate: z.string(),
+  status: z.enum(INSTALLATION_STATUSES),
+  updatedAt: z.string(),
+});
+export type InstallationListItem = z.infer<typeof InstallationListItemSchema>;
+
+export const InstallationListSchema = z.object({
+  items: z.array(InstallationListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type InstallationList = z.infer<typeof InstallationListSchema>;
+
+export const isEditable = (status: InstallationStatus) => status === 'draft';

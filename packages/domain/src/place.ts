@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** A city suggestion, in the shape of Mapbox's geocoding features. */
+export const PlaceSchema = z.object({
+  id: z.string(),
+  place_name: z.string(),
+  matching_place_name: z.string().optional(),
+  text: z.string(),
+  center: z.tuple([z.number(), z.number()]),
+  context: z.array(z.object({ id: z.string(), text: z.string(), short_code: z.string().optional() })),
+});
+export type Place = z.infer<typeof PlaceSchema>;
+
+export const PlaceResultsSchema = z.object({ features: z.array(PlaceSchema) });
+export type PlaceResults = z.infer<typeof PlaceResultsSchema>;
+
+export const PLACE_QUERY_MIN_LENGTH = 2;
+export const PLACE_SUGGESTION_LIMIT = 5;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ControllerSetupSchema, isActiveChannelCountValid, isInspectionPassed, isPvModuleSumValid, setupIssues } from './setup';
+import { channelsFor } from './system';
+
+const ok = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+
+describe('channels', () => {
+  it('allows 7 active channels on high voltage and 8 on low voltage', () => {
+    expect(channelsFor('HV')).toBe(7);
+    expect(channelsFor('LV')).toBe(8);
+    expect(isActiveChannelCountValid('HV', 7)).toBe(true);
+    expect(isActiveChannelCountValid('HV', 8)).toBe(false);
+    expect(isActiveChannelCountValid('LV', 8)).toBe(true);
+    expect(isActiveChannelCountValid('LV', 9)).toBe(false);
+    expect(isActiveChannelCountValid('LV', 0)).toBe(false);
+  });
+});
+
+describe('PV module sum', () => {
+  it('may reach but never exceed the modules of the system', () => {
+    expect(isPvModuleSumValid([6, 6], 12)).toBe(true);
+    expect(isPvModuleSumValid([6, 7], 12)).toBe(false);
+  });
+});
+
+describe('physical inspection', () => {
+  it('passes with power constantly lit, status on or blinking, fault off', () => {
+    expect(isInspectionPassed(ok)).toBe(true);
+    expect(isInspectionPassed({ ...ok, statusLed: 'blinking' })).toBe(true);
+  });
+  it('fails otherwise', () => {
+    expect(isInspectionPassed({ ...ok, powerLed: 'blinking' })).toBe(false);
+    expect(isInspectionPassed({ ...ok, statusLed: 'off' })).toBe(false);
+    expect(isInspectionPassed({ ...ok, faultLed: 'on' })).toBe(false);
+  });
+  it('the request schema reports inspectionFailed', () => {
+    const r = ControllerSetupSchema.safeParse({ installationId: 1, version: 0, pvModulesCount: 4, activeChannelCount: 4, inspection: { ...ok, faultLed: 'blinking' } });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.message).toBe('inspectionFailed');
+  });
+});
+
+describe('setupIssues', () => {
+  it('names each row and field that is wrong', () => {
+    const issues = setupIssues(
+      [
+        { type: 'HV', pvModulesCount: 8, activeChannelCount: 8, inspection: ok },
+        { type: 'LV', pvModulesCount: 6, activeChannelCount: null, inspection: { ...ok, faultLed: 'on' } },
+      ],
+      12,
+    );
+    expect(issues).toEqual([
+      { row: 0, field: 'activeChannelCount', message: 'invalidActiveChannels' },
+      { row: 1, field: 'activeChannelCount', message: 'required' },
+      { row: 1, field: 'inspection', message: 'inspectionFailed' },
+      { row: 0, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' },
+      { row: 1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' },
+    ]);
+  });
+  it('is empty for a good setup', () => {
+    expect(setupIssues([{ type: 'LV', pvModulesCount: 8, activeChannelCount: 8, inspection: ok }], 8)).toEqual([]);
+  });
+});

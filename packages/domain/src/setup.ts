@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { channelsFor, type ControllerType } from './system';
+import { FORM_ERRORS as E } from './validation';
+
+export const POWER_LED_STATES = ['constantlyLit', 'blinking', 'off'] as const;
+export const STATUS_LED_STATES = ['on', 'blinking', 'off'] as const;
+export const FAULT_LED_STATES = ['off', 'on', 'blinking'] as const;
+
+export const PhysicalInspectionSchema = z.object({
+  powerLed: z.enum(POWER_LED_STATES, { error: E.required }),
+  statusLed: z.enum(STATUS_LED_STATES, { error: E.required }),
+  faultLed: z.enum(FAULT_LED_STATES, { error: E.required }),
+});
+export type PhysicalInspection = z.infer<typeof PhysicalInspectionSchema>;
+
+/** A healthy controller: power LED constantly lit, status LED on or blinking, fault LED off. */
+export const isInspectionPassed = (i: PhysicalInspection) =>
+  i.powerLed === 'constantlyLit' && (i.statusLed === 'on' || i.statusLed === 'blinking') && i.faultLed === 'off';
+
+export const isActiveChannelCountValid = (type: ControllerType, activeChannelCount: number) =>
+  Number.isInteger(activeChannelCount) && activeChannelCount >= 1 && activeChannelCount <= channelsFor(type);
+
+/** The PV modules spread over the controllers can never exceed the modules of the system. */
+export const isPvModuleSumValid = (counts: readonly number[], pvModuleCount: number) =>
+  counts.reduce((sum, n) => sum + n, 0) <= pvModuleCount;
+
+const count = () =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? E.required : E.invalidNumber) })
+    .int(E.invalidNumber)
+    .min(0, E.invalidNumber)
+    .max(1000, E.invalidNumber);
+
+/** Body of `PUT /api/chargecontrollers/{serialNumber}`. */
+export const ControllerSetupSchema = z.object({
+  installationId: z.number().int().positive(),
+  version: z.number().int().min(0),
+  pvModulesCount: count().min(1, E.invalidNumber),
+  activeChannelCount: count().min(1, E.invalidActiveChannels),
+  inspection: PhysicalInspectionSchema.refine(isInspectionPassed, E.inspectionFailed),
+});
+export type ControllerSetup = z.infer<typeof ControllerSetupSchema>;
+
+/** Body of `PUT /api/installations/{id}/setup`: every controller at once, so the PV module sum is checked as a whole. */
+export const InstallationSetupSchema = z.object({
+  version: z.number().int().min(0),
+  controllers: z
+    .array(
+      z.object({
+        serialNumber: z.string().min(1).max(64),
+        pvModulesCount: count().min(1, E.invalidNumber),
+        activeChannelCount: count().min(1, E.invalidActiveChannels),
+        inspection: PhysicalInspectionSchema.refine(isInspectionPassed, E.inspectionFailed),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type InstallationSetup = z.infer<typeof InstallationSetupSchema>;
+
+export const ControllerSetupResultSchema = z.object({
+  serialNumber: z.string(),
+  pvModulesCount: z.number().int(),
+  activeChannelCount: z.number().int(),
+  inspection: PhysicalInspectionSchema,
+  version: z.number().int(),
+});
+
+/** One row of the setup form, checked against its controller and the whole system. */
+export function setupIssues(
+  rows: readonly { type: ControllerType; pvModulesCount: number | null; activeChannelCount: number | null; inspection: Partial<PhysicalInspection> }[],
+  pvModuleCount: number,
+): { row: number; field: 'pvModulesCount' | 'activeChannelCount' | 'inspection'; message: string }[] {
+  const issues: ReturnType<typeof setupIssues> = [];
+  rows.forEach((r, row) => {
+    if (r.pvModulesCount == null) issues.push({ row, field: 'pvModulesCount', message: E.required });
+    if (r.activeChannelCount == null) issues.push({ row, field: 'activeChannelCount', message: E.required });
+    else if (!isActiveChannelCountValid(r.type, r.activeChannelCount)) issues.push({ row, field: 'activeChannelCount', message: E.invalidActiveChannels });
+    const parsed = PhysicalInspectionSchema.safeParse(r.inspection);
+    if (!parsed.success) issues.push({ row, field: 'inspection', message: E.required });
+    else if (!isInspectionPassed(parsed.data)) issues.push({ row, field: 'inspection', message: E.inspectionFailed });
+  });
+  const counts = rows.map((r) => r.pvModulesCount ?? 0);
+  if (!isPvModuleSumValid(counts, pvModuleCount)) {
+    rows.forEach((_, row) => issues.push({ row, field: 'pvModulesCount', message: E.pvModuleLimitExceeded }));
+  }
+  return issues;
+}

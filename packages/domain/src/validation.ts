@@ -1,0 +1,19 @@
+/**
+ * Validation messages are keys, not sentences: the web app translates them
+ * (`solar.errors.formErrors.<key>`), the API returns them in `details`.
+ */
+export const FORM_ERRORS = {
+  required: 'required',
+  invalidNumber: 'invalidNumber',
+  invalidYear: 'invalidYear',
+  invalidVin: 'invalidVin',
+  invalidDate: 'invalidDate',
+  invalidCapacityUnit: 'invalidCapacityUnit',
+  confirmationRequired: 'confirmationRequired',
+  invalidActiveChannels: 'invalidActiveChannels',
+  pvModuleLimitExceeded: 'pvModuleLimitExceeded',
+  inspectionFailed: 'inspectionFailed',
+  tooLong: 'tooLong',
+  invalidEmail: 'invalidEmail',
+} as const;
+export type FormErrorKey = keyof typeof FORM_ERRORS;

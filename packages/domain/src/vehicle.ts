@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { MILEAGE_FACTOR_KM_TO_MILES, MIN_VEHICLE_YEAR } from './constants';
+import { FORM_ERRORS as E } from './validation';
+
+export const VEHICLE_TYPES = ['bus', 'trailer', 'truck', 'van'] as const;
+export const TRANSMISSIONS = ['electric', 'diesel', 'petrol', 'cng'] as const;
+export const BATTERY_TYPES = ['LV', 'HV', 'both'] as const;
+export const BATTERY_CAPACITY_UNITS = ['Ah', 'kWh'] as const;
+export const DISTANCE_UNITS = ['km', 'miles'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+export type Transmission = (typeof TRANSMISSIONS)[number];
+export type BatteryType = (typeof BATTERY_TYPES)[number];
+export type BatteryCapacityUnit = (typeof BATTERY_CAPACITY_UNITS)[number];
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+export const DEFAULT_DISTANCE_UNIT: DistanceUnit = 'km';
+export const DEFAULT_CAPACITY_UNIT: BatteryCapacityUnit = 'kWh';
+
+/** The last model year a vehicle may have: next year's models are already on the road. */
+export const maxVehicleYear = (now: Date = new Date()) => now.getFullYear() + 1;
+
+export const isValidVehicleYear = (year: number, now: Date = new Date()) =>
+  Number.isInteger(year) && year >= MIN_VEHICLE_YEAR && year <= maxVehicleYear(now);
+
+/** Low voltage batteries are rated in Ah, high voltage ones in kWh; 'both' may use either. */
+export function capacityUnitFor(batteryType: BatteryType): BatteryCapacityUnit {
+  return batteryType === 'LV' ? 'Ah' : DEFAULT_CAPACITY_UNIT;
+}
+export const isCapacityUnitAllowed = (batteryType: BatteryType, unit: BatteryCapacityUnit) =>
+  batteryType === 'both' || capacityUnitFor(batteryType) === unit;
+
+/** The legacy spelling 'disel' is accepted on input and stored as 'diesel'. */
+export const normalizeTransmission = (value: unknown) => (typeof value === 'string' && value.trim().toLowerCase() === 'disel' ? 'diesel' : value);
+
+// ---- VIN (ISO 3779) ----
+
+const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const VIN_VALUES: Record<string, number> = {
+  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+};
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+
+export const normalizeVin = (vin: string) => vin.replace(/\s+/g, '').toUpperCase();
+export const isVinFormatValid = (vin: string) => VIN_PATTERN.test(normalizeVin(vin));
+
+/**
+ * The check digit (position 9) is mandatory in North America only, so a mismatch is a warning
+ * for the installer to look again, never a refusal.
+ */
+export function isVinCheckDigitValid(vin: string): boolean {
+  const v = normalizeVin(vin);
+  if (!VIN_PATTERN.test(v)) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const ch = v[i]!;
+    const value = /\d/.test(ch) ? Number(ch) : VIN_VALUES[ch]!;
+    sum += value * VIN_WEIGHTS[i]!;
+  }
+  const remainder = sum % 11;
+  return v[8] === (remainder === 10 ? 'X' : String(remainder));
+}
+
+// ---- mileage: stored in km, shown in the installer's unit ----
+
+export const kmToMiles = (km: number) => Math.round(km * MILEAGE_FACTOR_KM_TO_MILES);
+export const milesToKm = (miles: number) => Math.round(miles / MILEAGE_FACTOR_KM_TO_MILES);
+export const toKm = (value: number, unit: DistanceUnit) => (unit === 'km' ? Math.round(value) : milesToKm(value));
+export const fromKm = (km: number, unit: DistanceUnit) => (unit === 'km' ? km : kmToMiles(km));
+/** Converts the shown mileage when the installer switches the unit. */
+export const convertMileage = (value: number, from: DistanceUnit, to: DistanceUnit) =>
+  from === to ? value : to === 'miles' ? kmToMiles(value) : milesToKm(value);
+
+// ---- schema ----
+
+const requiredText = (max: number) => z.string({ error: E.required }).trim().min(1, E.required).max(max, E.tooLong);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, E.tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const number = () => z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? E.required : E.invalidNumber) });
+
+export const VehicleInputSchema = z
+  .object({
+    type: z.enum(VEHICLE_TYPES, { error: E.required }),
+    manufacturer: requiredText(80),
+    model: requiredText(80),
+    year: number().int(E.invalidYear).refine((y) => isValidVehicleYear(y), E.invalidYear),
+    transmission: z.preprocess(normalizeTransmission, z.enum(TRANSMISSIONS, { error: E.required })),
+    batteryType: z.enum(BATTERY_TYPES, { error: E.required }),
+    batteryCapacity: number().positive(E.invalidNumber).max(100_000, E.invalidNumber),
+    batteryCapacityUnit: z.enum(BATTERY_CAPACITY_UNITS, { error: E.required }).default(DEFAULT_CAPACITY_UNIT),
+    vin: z
+      .string({ error: E.required })
+      .transform(normalizeVin)
+      .pipe(z.string().min(1, E.required).regex(VIN_PATTERN, E.invalidVin)),
+    licensePlate: optionalText(20),
+    /** Kilometres, whole numbers; 0 for a new vehicle. */
+    mileage: number().int(E.invalidNumber).min(0, E.invalidNumber).max(10_000_000, E.invalidNumber),
+    city: optionalText(120),
+  })
+  .superRefine((v, ctx) => {
+    if (!isCapacityUnitAllowed(v.batteryType, v.batteryCapacityUnit)) {
+      ctx.addIssue({ code: 'custom', path: ['batteryCapacityUnit'], message: E.invalidCapacityUnit });
+    }
+  });
+export type VehicleInput = z.input<typeof VehicleInputSchema>;
+export type VehicleData = z.output<typeof VehicleInputSchema>;
+
+export const VehicleSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(VEHICLE_TYPES),
+  manufacturer: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  transmission: z.enum(TRANSMISSIONS),
+  batteryType: z.enum(BATTERY_TYPES),
+  batteryCapacity: z.number(),
+  batteryCapacityUnit: z.enum(BATTERY_CAPACITY_UNITS),
+  vin: z.string(),
+  licensePlate: z.string().nullable(),
+  mileage: z.number().int(),
+  city: z.string().nullable(),
+});
+export type Vehicle = z.infer<typeof VehicleSchema>;
