@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { FleetMembership, Me } from '@portal/domain/fleet';
+import { fakeFetch, renderWithProviders } from '@/test/render';
+import { tokenManager } from '@/features/auth/lib/session';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { connectAuth } from './auth-bridge';
+import { AppRoutes } from './router';
+
+const token = `x.${btoa(JSON.stringify({ exp: 4_102_444_800 }))}.y`;
+const authConfig = { emailLink: true, google: null, microsoft: null, supportEmail: 'help@example.com', demo: true };
+const slow = { timeout: 5000 };
+
+function me(fleets: Me['fleets']): Me {
+  return { id: 'u1', name: 'Ina Installer', email: 'ina@example.com', company: null, fleets };
+}
+
+const sono: FleetMembership = { slug: 'sono', name: 'Sono Demo Fleet', role: 'admin' };
+const other: FleetMembership = { slug: 'other', name: 'Other Fleet', role: 'installer' };
+const fleetBody = (fleet: FleetMembership) => ({
+  ...fleet,
+  customer: { name: 'Sono Motors', primaryContact: 'Max', emailAddress: 'fleet@example.com' },
+});
+const notFound = { status: 404, body: { status: 404, code: 'NOT_FOUND', message: 'Fleet not found' } };
+
+function start(route: string, routes: Parameters<typeof fakeFetch>[0], { signedIn = true } = {}) {
+  if (signedIn) useAuthStore.getState().signIn({ id: 'u1', name: 'Ina Installer', email: 'ina@example.com' });
+  const fake = fakeFetch({
+    'GET /config.auth.json': { body: authConfig },
+    'GET /api/auth/token': { body: { token } },
+    ...routes,
+  });
+  vi.stubGlobal('fetch', fake.fetchFn);
+  connectAuth(() => undefined);
+  renderWithProviders(<AppRoutes />, { route });
+  return fake;
+}
+
+beforeEach(() => {
+  tokenManager.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokenManager.clear();
+  useAuthStore.getState().signOut();
+});
+
+describe('routes', () => {
+  it('sends visitors without a session to the login page', async () => {
+    start('/sono/installations', {}, { signedIn: false });
+    expect(await screen.findByRole('button', { name: 'Request email link' }, slow)).toBeTruthy();
+  });
+
+  it('opens the default fleet sono from #/ and shows its home', async () => {
+    const fake = start('/', {
+      'GET /api/me': { body: me([other, sono]) },
+      'GET /api/fleets/sono': { body: fleetBody(sono) },
+    });
+    expect(await screen.findByRole('button', { name: 'Add new installation' }, slow)).toBeTruthy();
+    expect(screen.getAllByText('No installations yet.').length).toBeGreaterThan(0);
+    const meCall = fake.calls.find((call) => call.path === '/api/me');
+    expect(new Headers(meCall?.init?.headers).get('authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('shows Admin only to admins of the fleet and the fleet switcher only with several fleets', async () => {
+    start('/sono', {
+      'GET /api/me': { body: me([other, sono]) },
+      'GET /api/fleets/sono': { body: fleetBody(sono) },
+    });
+    expect(await screen.findByRole('link', { name: 'Admin' }, slow)).toBeTruthy();
+    expect(screen.getByTestId('fleet-switcher')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Documentation' })).toBeNull();
+  });
+
+  it('hides Admin from installers and the switcher from single-fleet users', async () => {
+    start('/other', {
+      'GET /api/me': { body: me([other]) },
+      'GET /api/fleets/other': { body: fleetBody(other) },
+    });
+    expect(await screen.findByRole('link', { name: 'Installations' }, slow)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    expect(screen.queryByTestId('fleet-switcher')).toBeNull();
+  });
+
+  it("tells a user without fleets 'Nothing to see here'", async () => {
+    start('/', { 'GET /api/me': { body: me([]) } });
+    expect(await screen.findByText('Nothing to see here', undefined, slow)).toBeTruthy();
+  });
+
+  it('denies a fleet the user is not a member of and retries on request', async () => {
+    const fake = start('/foreign', {
+      'GET /api/me': { body: me([sono]) },
+      'GET /api/fleets/foreign': notFound,
+    });
+    expect(await screen.findByText('You do not have permission to access this page.', undefined, slow)).toBeTruthy();
+    const before = fake.calls.filter((call) => call.path === '/api/fleets/foreign').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(fake.calls.filter((call) => call.path === '/api/fleets/foreign').length).toBe(before + 1));
+  });
+
+  it('signs out and returns to the login page when the server answers 401', async () => {
+    start('/', {
+      'GET /api/me': { status: 401, body: { status: 401, code: 'UNAUTHORIZED', message: 'Session expired' } },
+    });
+    expect(await screen.findByRole('button', { name: 'Request email link' }, slow)).toBeTruthy();
+    expect(useAuthStore.getState().isLoggedIn).toBe(false);
+  });
+
+  it('shows a placeholder for an installation', async () => {
+    start('/sono/installations/42', {
+      'GET /api/me': { body: me([sono]) },
+      'GET /api/fleets/sono': { body: fleetBody(sono) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Installation 42' }, slow)).toBeTruthy();
+  });
+});

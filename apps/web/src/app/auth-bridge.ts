@@ -1,0 +1,34 @@
+import { clearLocalSession, tokenManager } from '@/features/auth/lib/session';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { configureApiAuth } from '@/lib/api-client';
+import { useErrorStore } from '@/lib/error-store';
+import { queryClient } from '@/lib/query-client';
+
+/** Signs out on this device only (the server already refused the session) and shows the login page. */
+function onSessionLost(goToLogin: () => void) {
+  clearLocalSession();
+  queryClient.clear();
+  useErrorStore.getState().clearError();
+  goToLogin();
+}
+
+/**
+ * Connects the API client to the session: every call waits for a valid ID token; a 401 signs out.
+ * On page load the token (memory only) is fetched again from the session cookie.
+ */
+export function connectAuth(goToLogin: () => void): void {
+  configureApiAuth({
+    getToken: () => (useAuthStore.getState().isLoggedIn ? tokenManager.getToken() : Promise.resolve(null)),
+    onUnauthorized: () => onSessionLost(goToLogin),
+  });
+
+  if (useAuthStore.getState().isLoggedIn) {
+    tokenManager
+      .refresh()
+      .then((token) => {
+        if (!token) onSessionLost(goToLogin);
+      })
+      // Offline at start-up: calls retry the renewal and report their own errors.
+      .catch(() => undefined);
+  }
+}

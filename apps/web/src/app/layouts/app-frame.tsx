@@ -1,0 +1,150 @@
+import { Suspense, useEffect } from 'react';
+import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { IconHome, IconListDetails, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NARROW_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/domain/constants';
+import { LegalFooter } from '@/components/ui/legal-footer';
+import { LocaleSwitch } from '@/components/ui/locale-switch';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useMe } from '@/features/fleet/api/get-me';
+import { FleetSwitcher } from '@/features/fleet/components/fleet-switcher';
+import classes from './app-frame.module.css';
+import '@mantine/notifications/styles.css';
+
+const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`;
+const HEADER_HEIGHT = 72;
+
+/** The signed-in frame: header (fleet, language, logout), menu, page, legal footer. */
+export function AppFrame() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [isMenuOpen, menu] = useDisclosure(false);
+  const isNarrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const me = useMe();
+  const setUser = useAuthStore((state) => state.setUser);
+  const user = useAuthStore((state) => state.user);
+
+  const fleetSlug = useMatch('/:fleet/*')?.params.fleet ?? null;
+  const fleets = me.data?.fleets ?? [];
+  const membership = fleets.find((fleet) => fleet.slug === fleetSlug) ?? null;
+
+  useEffect(() => {
+    if (me.data) setUser({ id: me.data.id, name: me.data.name, email: me.data.email });
+  }, [me.data, setUser]);
+
+  useEffect(() => {
+    menu.close();
+    // Close the menu after every navigation; `menu` is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
+  const switchFleet = (slug: string) => navigate(`/${slug}`);
+  const base = membership ? `/${membership.slug}` : null;
+  const showMenuOverlay = isNarrow && isMenuOpen;
+
+  const logoutButton = (
+    <Button component={Link} to="/logout" variant="subtle" color="dark" leftSection={<IconLogout aria-hidden />} fullWidth={isNarrow}>
+      {t('nav.logout')}
+    </Button>
+  );
+
+  return (
+    <ModalsProvider>
+      <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1100} />
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{ width: 280, breakpoint: NARROW_BREAKPOINT_PX, collapsed: { mobile: !isMenuOpen } }}
+        padding={0}
+      >
+        <AppShell.Header className={classes.header}>
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            {isNarrow && (
+              <Burger
+                opened={isMenuOpen}
+                onClick={menu.toggle}
+                aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                aria-expanded={isMenuOpen}
+                w={48}
+                h={48}
+              />
+            )}
+            <Box component={Link} to="/" className={classes.brand}>
+              <Text fw={700} c="blue.9" size="sm" truncate>
+                {t('app.brand')}
+              </Text>
+              <Text fw={600} size="lg" truncate>
+                {t('app.title')}
+              </Text>
+            </Box>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            {!isNarrow && (
+              <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} withLabel={false} w={240} />
+            )}
+            <LocaleSwitch />
+            {!isNarrow && logoutButton}
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar className={classes.navbar} aria-label={t('nav.mainMenu')}>
+          {isNarrow && <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} />}
+          <AppShell.Section grow component="nav" aria-label={t('nav.mainMenu')}>
+            {base && (
+              <>
+                <NavLink
+                  component={Link}
+                  to={base}
+                  label={t('nav.home')}
+                  leftSection={<IconHome aria-hidden />}
+                  active={pathname === base}
+                />
+                <NavLink
+                  component={Link}
+                  to={`${base}/installations`}
+                  label={t('nav.installations')}
+                  leftSection={<IconListDetails aria-hidden />}
+                  active={pathname.startsWith(`${base}/installations`)}
+                />
+                {membership?.role === 'admin' && (
+                  <NavLink
+                    component={Link}
+                    to={`${base}/admin`}
+                    label={t('nav.admin')}
+                    leftSection={<IconSettings aria-hidden />}
+                    active={pathname.startsWith(`${base}/admin`)}
+                  />
+                )}
+              </>
+            )}
+          </AppShell.Section>
+          <AppShell.Section>
+            {user && (
+              <Text size="sm" c="dimmed" truncate mb="xs" title={user.email}>
+                {t('nav.signedInAs', { name: user.name || user.email })}
+              </Text>
+            )}
+            {isNarrow && logoutButton}
+          </AppShell.Section>
+        </AppShell.Navbar>
+
+        <AppShell.Main className={classes.main}>
+          {showMenuOverlay && <Overlay fixed blur={4} backgroundOpacity={0.25} zIndex={99} onClick={menu.close} />}
+          <Container size="lg" className={classes.content} id="main">
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+          <footer className={classes.footer}>
+            <LegalFooter />
+          </footer>
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { ErrorModalHost } from '@/components/ui/error-modal-host';
+import { queryClient as defaultQueryClient } from '@/lib/query-client';
+import { cssVariablesResolver, theme } from './theme';
+
+type AppProviderProps = {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** 'test' turns off transitions and portals so component tests see the final state at once. */
+  env?: 'default' | 'test';
+};
+
+export function AppProvider({ children, queryClient = defaultQueryClient, env = 'default' }: AppProviderProps) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <ErrorModalHost />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { PageLoader } from '@/components/ui/page-loader';
+import { AuthGuard } from './routes/auth-guard';
+import { RouteError } from './routes/route-error';
+
+/** Route-level code splitting: each screen is its own chunk, so #/login loads only what it shows. */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Screen = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+  return <Screen />;
+}
+
+function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary fallback={<RouteError />} resetKey={pathname}>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * Hash routes of SPEC §2. The declarative router is enough (data comes from TanStack Query) and keeps
+ * the first chunk about 17 KB (gzip) smaller than the data router.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: 'login', element: lazyScreen(() => import('./routes/login'), 'LoginRoute') },
+      { path: 'login/callback', element: lazyScreen(() => import('./routes/login-callback'), 'LoginCallbackRoute') },
+      { path: 'logout', element: lazyScreen(() => import('./routes/logout'), 'LogoutRoute') },
+      {
+        element: <AuthGuard />,
+        children: [
+          { index: true, element: lazyScreen(() => import('./routes/root-redirect'), 'RootRedirect') },
+          {
+            path: ':fleet',
+            element: lazyScreen(() => import('./routes/fleet/fleet-layout'), 'FleetLayout'),
+            children: [
+              { index: true, element: lazyScreen(() => import('./routes/fleet/home'), 'FleetHomeRoute') },
+              { path: 'installations', element: lazyScreen(() => import('./routes/fleet/installations'), 'InstallationsRoute') },
+              { path: 'installations/:id', element: lazyScreen(() => import('./routes/fleet/installation'), 'InstallationRoute') },
+              { path: 'docs', element: lazyScreen(() => import('./routes/fleet/docs'), 'DocsRoute') },
+              { path: 'admin', element: lazyScreen(() => import('./routes/fleet/admin'), 'AdminRoute') },
+              { path: '*', element: lazyScreen(() => import('./routes/not-found'), 'NotFoundRoute') },
+            ],
+          },
+          { path: '*', element: lazyScreen(() => import('./routes/not-found'), 'NotFoundRoute') },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** Navigation from outside React (the API client's 401 handler). */
+export function navigateOutsideReact(path: string): void {
+  window.location.hash = `#${path}`;
+}

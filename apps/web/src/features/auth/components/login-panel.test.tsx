@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeFetch, renderWithProviders } from '@/test/render';
+import { configureApiAuth } from '@/lib/api-client';
+import { tokenManager } from '../lib/session';
+import { useAuthStore } from '../stores/auth-store';
+import { LoginPanel } from './login-panel';
+
+const config = { emailLink: true, google: { clientId: 'g' }, microsoft: null, supportEmail: 'help@example.com', demo: true };
+// header.payload.signature with exp far in the future; the client never verifies it.
+const token = `x.${btoa(JSON.stringify({ exp: 4_102_444_800 }))}.y`;
+
+function renderPanel(routes: Parameters<typeof fakeFetch>[0]) {
+  const fake = fakeFetch({ 'GET /config.auth.json': { body: config }, ...routes });
+  vi.stubGlobal('fetch', fake.fetchFn);
+  configureApiAuth({ getToken: async () => null, onUnauthorized: () => undefined });
+  renderWithProviders(<LoginPanel />, { route: '/login' });
+  return fake;
+}
+
+async function requestCode(email = 'installer@example.com') {
+  fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'Request email link' }));
+  return screen.findByText('Check your inbox');
+}
+
+function enterCode(code: string) {
+  fireEvent.change(screen.getByRole('textbox', { name: /6-digit code/i }), { target: { value: code } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokenManager.clear();
+  useAuthStore.getState().signOut();
+});
+
+describe('LoginPanel', () => {
+  it('shows the Google button only when the server configures Google', async () => {
+    renderPanel({});
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in with Microsoft' })).toBeNull();
+  });
+
+  it('sends the email in the current language and then asks for the code', async () => {
+    const fake = renderPanel({ 'POST /api/auth/email/send': { body: { ok: true } } });
+    await requestCode();
+    const send = fake.calls.find((call) => call.path === '/api/auth/email/send');
+    expect(JSON.parse(String(send?.init?.body))).toEqual({ email: 'installer@example.com', language: 'en' });
+    expect(screen.getByText(/We sent an email to installer@example.com/)).toBeTruthy();
+  });
+
+  it('says so when the email could not be sent', async () => {
+    renderPanel({ 'POST /api/auth/email/send': { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'x' } } });
+    fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: 'a@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request email link' }));
+    expect(await screen.findByText('Failed to send email link. Please try again.')).toBeTruthy();
+  });
+
+  it('explains a rate limit', async () => {
+    renderPanel({ 'POST /api/auth/email/send': { status: 429, body: { status: 429, code: 'RATE_LIMITED', message: 'Slow down' } } });
+    fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: 'a@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request email link' }));
+    expect(await screen.findByText('Too many requests. Please wait a moment and try again.')).toBeTruthy();
+  });
+
+  it('validates the code before sending it', async () => {
+    const fake = renderPanel({ 'POST /api/auth/email/send': { body: { ok: true } } });
+    await requestCode();
+    enterCode('12');
+    expect(await screen.findByText('Please enter the 6-digit code from the email')).toBeTruthy();
+    expect(fake.calls.some((call) => call.path === '/api/auth/sign-in/email-otp')).toBe(false);
+  });
+
+  it('tells the user when the code is wrong', async () => {
+    renderPanel({
+      'POST /api/auth/email/send': { body: { ok: true } },
+      'POST /api/auth/sign-in/email-otp': { status: 400, body: { status: 400, code: 'INVALID_CODE', message: 'Invalid code' } },
+    });
+    await requestCode();
+    enterCode('123456');
+    expect(await screen.findByText('The code you entered seems to be wrong')).toBeTruthy();
+    expect(useAuthStore.getState().isLoggedIn).toBe(false);
+  });
+
+  it('asks for a new code after too many attempts', async () => {
+    renderPanel({
+      'POST /api/auth/email/send': { body: { ok: true } },
+      'POST /api/auth/sign-in/email-otp': { status: 403, body: { status: 403, code: 'TOO_MANY_ATTEMPTS', message: 'x' } },
+    });
+    await requestCode();
+    enterCode('123 456');
+    expect(await screen.findByText('Too many wrong codes. Please request a new code.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send a new email' })).toBeTruthy();
+  });
+
+  it('signs in with a correct code and keeps no token in storage', async () => {
+    const fake = renderPanel({
+      'POST /api/auth/email/send': { body: { ok: true } },
+      'POST /api/auth/sign-in/email-otp': { body: { ok: true } },
+      'GET /api/auth/token': { body: { token } },
+    });
+    await requestCode();
+    enterCode('123456');
+    await waitFor(() => expect(useAuthStore.getState().isLoggedIn).toBe(true));
+    const signIn = fake.calls.find((call) => call.path === '/api/auth/sign-in/email-otp');
+    expect(JSON.parse(String(signIn?.init?.body))).toEqual({ email: 'installer@example.com', otp: '123456' });
+    expect(localStorage.getItem('auth-storage')).not.toContain(token);
+    expect(JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state.isLoggedIn).toBe(true);
+  });
+
+  it('lets the user start again with another email', async () => {
+    renderPanel({ 'POST /api/auth/email/send': { body: { ok: true } } });
+    await requestCode();
+    fireEvent.click(screen.getByRole('button', { name: 'Use another email' }));
+    expect(await screen.findByRole('button', { name: 'Request email link' })).toBeTruthy();
+  });
+
+  it('shows an error carried over from a failed email link', async () => {
+    const fake = fakeFetch({ 'GET /config.auth.json': { body: config } });
+    vi.stubGlobal('fetch', fake.fetchFn);
+    renderWithProviders(<LoginPanel initialError="auth.login.errors.linkFailed" />);
+    expect(await screen.findByText('Email link sign-in failed. Please request a new link.')).toBeTruthy();
+  });
+});

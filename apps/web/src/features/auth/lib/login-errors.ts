@@ -1,0 +1,56 @@
+import { isApiError } from '@/lib/api-error';
+
+/** Every message the login page can show, as i18n keys (SPEC §8, login errors). */
+export type LoginErrorKey =
+  | 'auth.login.errors.sendFailed'
+  | 'auth.login.errors.rateLimited'
+  | 'auth.login.errors.googleFailed'
+  | 'auth.login.errors.microsoftFailed'
+  | 'auth.login.errors.linkFailed'
+  | 'auth.login.errors.emailNotFound'
+  | 'auth.login.errors.wrongCode'
+  | 'auth.login.errors.codeExpired'
+  | 'auth.login.errors.tooManyAttempts'
+  | 'errors.loggingIn.text';
+
+function codeOf(error: unknown): string | null {
+  return isApiError(error) ? error.code : null;
+}
+
+function isRateLimited(error: unknown): boolean {
+  return isApiError(error) && (error.status === 429 || error.code === 'RATE_LIMITED');
+}
+
+export function sendEmailErrorKey(error: unknown): LoginErrorKey {
+  return isRateLimited(error) ? 'auth.login.errors.rateLimited' : 'auth.login.errors.sendFailed';
+}
+
+export function codeSignInErrorKey(error: unknown): LoginErrorKey {
+  if (isRateLimited(error)) return 'auth.login.errors.rateLimited';
+  switch (codeOf(error)) {
+    case 'INVALID_CODE':
+    case 'INVALID_OTP':
+      return 'auth.login.errors.wrongCode';
+    case 'CODE_EXPIRED':
+    case 'OTP_EXPIRED':
+      return 'auth.login.errors.codeExpired';
+    case 'TOO_MANY_ATTEMPTS':
+      return 'auth.login.errors.tooManyAttempts';
+    default:
+      return 'errors.loggingIn.text';
+  }
+}
+
+export function socialErrorKey(provider: string | null): LoginErrorKey | null {
+  if (provider === 'google') return 'auth.login.errors.googleFailed';
+  if (provider === 'microsoft') return 'auth.login.errors.microsoftFailed';
+  return null;
+}
+
+/** The error a redirect back to #/login/callback reports, for the provider that was started (if any). */
+export function callbackErrorKey(errorCode: string, provider: string | null): LoginErrorKey {
+  const social = socialErrorKey(provider);
+  if (social) return social;
+  if (/EMAIL_NOT_FOUND|USER_NOT_FOUND|MISSING_EMAIL/i.test(errorCode)) return 'auth.login.errors.emailNotFound';
+  return 'auth.login.errors.linkFailed';
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FleetSchema, type Fleet } from '@portal/domain/fleet';
+import { apiRequest } from '@/lib/api-client';
+
+export function getFleet(slug: string, { signal }: { signal?: AbortSignal } = {}): Promise<Fleet> {
+  return apiRequest(`/api/fleets/${encodeURIComponent(slug)}`, { schema: FleetSchema, signal });
+}
+
+export const getFleetQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: ['fleets', slug],
+    queryFn: ({ signal }) => getFleet(slug, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useFleet(slug: string) {
+  return useQuery(getFleetQueryOptions(slug));
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MeSchema, type Me } from '@portal/domain/fleet';
+import { apiRequest } from '@/lib/api-client';
+
+export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
+  return apiRequest('/api/me', { schema: MeSchema, signal });
+}
+
+export const getMeQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me'],
+    queryFn: ({ signal }) => getMe({ signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useMe() {
+  return useQuery(getMeQueryOptions());
+}

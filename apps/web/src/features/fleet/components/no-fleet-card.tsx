@@ -1,0 +1,19 @@
+import { Anchor, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMoodEmpty } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export function NoFleetCard({ supportEmail }: { supportEmail: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="xl" maw={560} mx="auto" mt="xl" data-testid="no-fleet">
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+          <IconMoodEmpty size={30} />
+        </ThemeIcon>
+        <Title order={2}>{t('fleet.noFleet.title')}</Title>
+        <Text>{t('fleet.noFleet.text')}</Text>
+        <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import { ApiError, errorFromResponse, errorFromTransport, normalizeError } from './api-error';
+
+type AuthBridge = {
+  /** Resolves the current ID token, renewing it first when needed; null when there is no session. */
+  getToken: () => Promise<string | null>;
+  /** Called once per 401 of an authenticated call: sign out locally and go to the login page. */
+  onUnauthorized: () => void;
+};
+
+let authBridge: AuthBridge | null = null;
+let markAuthReady: () => void = () => {};
+let authReady = new Promise<void>((resolve) => {
+  markAuthReady = resolve;
+});
+
+/** The app wires auth in once at start-up; authenticated calls wait until then. */
+export function configureApiAuth(bridge: AuthBridge): void {
+  authBridge = bridge;
+  markAuthReady();
+}
+
+/** For tests: forget the wiring so the next call waits again. */
+export function resetApiAuth(): void {
+  authBridge = null;
+  authReady = new Promise<void>((resolve) => {
+    markAuthReady = resolve;
+  });
+}
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates and types the success body. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Send the Bearer ID token (default). Auth endpoints ride on the session cookie instead. */
+  auth?: boolean;
+  /** Send the session cookie. */
+  credentials?: RequestCredentials;
+  /** Whether a 401 signs the user out (default: only for authenticated calls). */
+  signOutOnUnauthorized?: boolean;
+};
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  return JSON.parse(text) as unknown;
+}
+
+async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, schema, signal, auth = true, credentials = 'same-origin' } = options;
+  const headers = new Headers({ accept: 'application/json' });
+  if (body !== undefined) headers.set('content-type', 'application/json');
+
+  if (auth) {
+    await authReady;
+    const token = await authBridge?.getToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials,
+      signal,
+    });
+  } catch (cause) {
+    if (isAbort(cause)) throw cause;
+    throw errorFromTransport(cause);
+  }
+
+  if (!response.ok) {
+    let errorBody: unknown;
+    try {
+      errorBody = await readBody(response);
+    } catch {
+      errorBody = undefined;
+    }
+    const error = errorFromResponse(response, errorBody);
+    if (error.status === 401 && (options.signOutOnUnauthorized ?? auth)) authBridge?.onUnauthorized();
+    throw error;
+  }
+
+  const data = await readBody(response);
+  return schema ? schema.parse(data) : (data as T);
+}
+
+/**
+ * The one way the app talks to the server. Every failure leaves as an ApiError:
+ * server envelope first, transport message next, 'An unexpected error occurred' for anything else.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  try {
+    return await send(path, options);
+  } catch (error) {
+    if (error instanceof ApiError || isAbort(error)) throw error;
+    throw normalizeError(error);
+  }
+}

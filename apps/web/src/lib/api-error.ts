@@ -1,0 +1,64 @@
+import { UNKNOWN_ERROR_CODE } from '@portal/domain/errors';
+import { i18n } from './i18n';
+
+/** The one shape every failed call takes in the app (SPEC §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: unknown;
+
+  constructor({ status, code, message, details }: { status: number; code: string; message: string; details?: unknown }) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  toJSON() {
+    return { status: this.status, code: this.code, message: this.message, details: this.details };
+  }
+}
+
+const DEFAULT_STATUS = 500;
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function somethingWentWrong() {
+  return i18n.t('errors.somethingWentWrong');
+}
+
+/** A response arrived but was not a success: prefer the envelope, then the transport, then defaults. */
+export function errorFromResponse(response: { status?: number; statusText?: string }, body: unknown): ApiError {
+  const envelope = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const status =
+    typeof envelope.status === 'number' && envelope.status > 0
+      ? envelope.status
+      : response.status && response.status > 0
+        ? response.status
+        : DEFAULT_STATUS;
+  return new ApiError({
+    status,
+    code: nonEmptyString(envelope.code) ?? UNKNOWN_ERROR_CODE,
+    message: nonEmptyString(envelope.message) ?? nonEmptyString(response.statusText) ?? somethingWentWrong(),
+    details: envelope.details,
+  });
+}
+
+/** No response at all (offline, DNS, CORS, server down): the transport's own message, if any. */
+export function errorFromTransport(cause: unknown): ApiError {
+  const message = cause instanceof Error ? nonEmptyString(cause.message) : nonEmptyString(cause);
+  return new ApiError({ status: DEFAULT_STATUS, code: UNKNOWN_ERROR_CODE, message: message ?? somethingWentWrong() });
+}
+
+/** Anything else thrown on the way (a bug, a response of the wrong shape) is reported without its internals. */
+export function normalizeError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError({ status: DEFAULT_STATUS, code: UNKNOWN_ERROR_CODE, message: i18n.t('errors.unexpected') });
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,78 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@portal/domain/constants';
+import en from '../locales/en.json';
+import de from '../locales/de.json';
+
+function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+type LocaleSources = {
+  storage?: Pick<Storage, 'getItem'> | null;
+  browserLanguages?: readonly string[];
+};
+
+/** SPEC §1: the stored choice wins, then the browser language when it is one we speak, else English. */
+export function detectLocale({ storage, browserLanguages = [] }: LocaleSources = {}): Locale {
+  let stored: string | null = null;
+  try {
+    stored = storage?.getItem(LOCALE_STORAGE_KEY) ?? null;
+  } catch {
+    // Storage can be blocked (private mode, policies); fall through to the browser language.
+  }
+  if (isLocale(stored)) return stored;
+  const primary = browserLanguages[0]?.toLowerCase().split('-')[0];
+  return isLocale(primary) ? primary : DEFAULT_LOCALE;
+}
+
+function browserLocaleSources(): LocaleSources {
+  if (typeof window === 'undefined') return {};
+  let storage: Storage | null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    storage = null;
+  }
+  const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return { storage, browserLanguages: languages.filter(Boolean) };
+}
+
+export const resources = { en: { translation: en }, de: { translation: de } } as const;
+
+const initialLocale = detectLocale(browserLocaleSources());
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLocale,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+function reflectLanguage() {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = currentLocale();
+  document.title = `${i18n.t('app.brand')} ${i18n.t('app.title')}`;
+}
+
+reflectLanguage();
+i18n.on('languageChanged', reflectLanguage);
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+}
+
+/** Switches the language and remembers the choice for the next visit. */
+export async function setLocale(locale: Locale): Promise<void> {
+  try {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Not persisting is acceptable; the switch still applies to this visit.
+  }
+  await i18n.changeLanguage(locale);
+}
+
+export { i18n };

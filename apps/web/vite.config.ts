@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+// The auth endpoints refuse foreign origins, so the dev server speaks to the API as the API's own origin.
+const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: apiTarget } };
+const proxy = { '/api': toApi, '^/config\\.[\\w-]+\\.json$': toApi };
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
+  },
+  server: {
+    port: 5173,
+    proxy,
+  },
+  preview: {
+    port: 4173,
+    proxy,
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runAdminCommand } from '../apps/server/src/admin/commands';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/db/seed';
+import { loadEnv } from '../apps/server/src/env';
+
+export const engineOf = () => (process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
+
+/** The real app on a fresh database: PGlite in memory, or BENCH_DATABASE_URL (a database it may fill). */
+export async function benchApp() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
+  await database.migrate();
+  await seedDemo(database.db);
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', DEMO: 'true', LOG_LEVEL: 'silent', WEB_DIST: dataDir });
+  const app = await buildApp({ env, database, authSecret: 'bench-secret-bench-secret-bench-secret-0', logger: false });
+  await app.ready();
+  const admin = { db: database.db, auth: app.auth };
+  await runAdminCommand(admin, { command: 'grant', email: 'bench@example.com', fleet: 'sono' });
+  const { token } = await runAdminCommand(admin, { command: 'token', email: 'bench@example.com' });
+  return {
+    app,
+    database,
+    headers: { authorization: `Bearer ${token}` },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
+}
+
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
