@@ -208,7 +208,7 @@ CREATE INDEX "account_user_idx" ON "account" USING btree ("user_id");--> stateme
 CREATE INDEX "charge_controller_system_idx" ON "charge_controller" USING btree ("system_id");--> statement-breakpoint
 CREATE INDEX "fleet_member_fleet_idx" ON "fleet_member" USING btree ("fleet_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "installation_system_uq" ON "installation" USING btree ("system_id");--> statement-breakpoint
-CREATE INDEX "installation_fleet_created_idx" ON "installation" USING btree ("fleet_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "installation_fleet_created_idx" ON "installation" USING btree ("fleet_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "installation_fleet_name_idx" ON "installation" USING btree ("fleet_id","name","id");--> statement-breakpoint
 CREATE INDEX "installation_fleet_start_idx" ON "installation" USING btree ("fleet_id","start_date","id");--> statement-breakpoint
 CREATE INDEX "installation_fleet_serial_idx" ON "installation" USING btree ("fleet_id","system_serial","id");--> statement-breakpoint

@@ -155,7 +155,6 @@ export async function buildApp(options: AppOptions) {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
 
   return app;

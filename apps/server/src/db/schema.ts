@@ -247,7 +247,7 @@ export const installation = pgTable(
   },
   (t) => [
     uniqueIndex('installation_system_uq').on(t.systemId),
-    index('installation_fleet_created_idx').on(t.fleetId, t.createdAt.desc(), t.id.desc()),
+    index('installation_fleet_created_idx').on(t.fleetId, t.createdAt, t.id),
     index('installation_fleet_name_idx').on(t.fleetId, t.name, t.id),
     index('installation_fleet_start_idx').on(t.fleetId, t.startDate, t.id),
     index('installation_fleet_serial_idx').on(t.fleetId, t.systemSerial, t.id),

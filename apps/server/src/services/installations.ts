@@ -165,6 +165,15 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
   const where = and(...conditions);
   const column = SORT_COLUMNS[query.sort];
   const direction = query.order === 'asc' ? asc : desc;
+  // Deferred join: the page's ids come from the index alone; only those 20 rows are joined.
+  const page = db
+    .select({ id: installation.id })
+    .from(installation)
+    .where(where)
+    .orderBy(direction(column), direction(installation.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('page');
   const [items, [totalRow]] = await Promise.all([
     db
       .select({
@@ -179,12 +188,10 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
         model: vehicle.model,
         vin: vehicle.vin,
       })
-      .from(installation)
+      .from(page)
+      .innerJoin(installation, eq(installation.id, page.id))
       .leftJoin(vehicle, eq(vehicle.id, installation.vehicleId))
-      .where(where)
-      .orderBy(direction(column), direction(installation.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(direction(column), direction(installation.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(installation).where(where),
   ]);
   return {
