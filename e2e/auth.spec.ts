@@ -77,9 +77,9 @@ test.describe('locale', () => {
   test('German persists over a reload', async ({ page }) => {
     await page.goto('/#/login');
     await page.getByTestId('locale-switch').getByText('DE').click();
-    await expect(page.getByTestId('login-request')).toHaveText('E-Mail-Link anfordern');
+    await expect(page.getByTestId('login-request')).toHaveText('Anmeldelink per E-Mail anfordern');
     await page.reload();
-    await expect(page.getByTestId('login-request')).toHaveText('E-Mail-Link anfordern');
+    await expect(page.getByTestId('login-request')).toHaveText('Anmeldelink per E-Mail anfordern');
     expect(await page.evaluate(() => localStorage.getItem('sonoLocale'))).toBe('de');
   });
 });
@@ -107,7 +107,9 @@ test.describe('fleets', () => {
 
   test('a user with two fleets can switch between them', async ({ page }) => {
     const email = uniqueEmail('two');
+    // Users made by the CLI get only what it grants.
     admin('grant', email, '--fleet', 'acme', '--role', 'admin');
+    admin('grant', email, '--fleet', 'sono');
     await signInViaApi(page, email);
     await page.goto('/');
     await expect(page).toHaveURL(/#\/sono$/);

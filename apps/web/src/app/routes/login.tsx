@@ -1,10 +1,12 @@
 import { Box, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LegalFooter } from '@/components/ui/legal-footer';
 import { LocaleSwitch } from '@/components/ui/locale-switch';
 import { LoginPanel } from '@/features/auth/components/login-panel';
 import type { LoginErrorKey } from '@/features/auth/lib/login-errors';
+import { takeSessionResumeChance, tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
 type LoginLocationState = { from?: unknown; loginError?: LoginErrorKey } | null;
@@ -21,6 +23,22 @@ export function LoginRoute() {
   const location = useLocation();
   const state = location.state as LoginLocationState;
   const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
+
+  // A session cookie may already exist (signed in in another tab, or the stored flag was lost):
+  // use it instead of asking for another email.
+  useEffect(() => {
+    if (isLoggedIn || !takeSessionResumeChance()) return;
+    let isActive = true;
+    tokenManager
+      .refresh()
+      .then((token) => {
+        if (token && isActive) useAuthStore.getState().signIn();
+      })
+      .catch(() => {});
+    return () => {
+      isActive = false;
+    };
+  }, [isLoggedIn]);
 
   if (isLoggedIn) return <Navigate to={returnPath(state?.from)} replace />;
 
