@@ -14,6 +14,8 @@ import { createMailer, type Mailer } from './auth/mailer';
 import type { Database, Db } from './db/client';
 import { grantDemoAccess } from './db/seed';
 import type { Env } from './env';
+import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulator/simulator';
+import { checkEventsPlugin } from './plugins/check-events';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { requestAuthPlugin } from './plugins/request-auth';
@@ -21,7 +23,9 @@ import authRoutes from './routes/api/auth/index';
 import fleetRoutes from './routes/api/fleets/index';
 import healthRoutes from './routes/api/health/index';
 import controllerRoutes from './routes/api/chargecontrollers/index';
+import deviceRoutes from './routes/api/devices/index';
 import installationRoutes from './routes/api/installations/index';
+import systemCheckRoutes from './routes/api/installations/system-checks';
 import meRoutes from './routes/api/me/index';
 import placeRoutes from './routes/api/places/index';
 import systemRoutes from './routes/api/systems/index';
@@ -34,6 +38,8 @@ declare module 'fastify' {
     db: Db;
     auth: Auth;
     mailer: Mailer;
+    /** Keys that devices present in X-API-Key. */
+    deviceKeys: string[];
     /** Every route as registered, for tests that must cover the whole API surface. */
     routeTable: { method: string; url: string; isPublic: boolean }[];
   }
@@ -47,6 +53,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the outbox or SMTP, e.g. to read sign-in mails in tests. */
   mailer?: Mailer;
+  /** Device keys in addition to DEVICE_API_KEYS (the demo simulator's own key). */
+  extraDeviceKeys?: string[];
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -78,6 +86,7 @@ export async function buildApp(options: AppOptions) {
     }
   });
   app.decorate('env', env);
+  app.decorate('deviceKeys', [...env.deviceApiKeys, ...(options.extraDeviceKeys ?? [])]);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate(
@@ -117,13 +126,34 @@ export async function buildApp(options: AppOptions) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Installer Portal API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          deviceKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await app.register(checkEventsPlugin, {
+    // Demo mode: the simulated gateways of a system report a few seconds after its checks start.
+    onRunStarted:
+      env.simulator && app.deviceKeys[0]
+        ? ({ checks }) => {
+            const address = app.server.address();
+            if (!address || typeof address === 'string') return;
+            const heartbeats = heartbeatsForDevices(devicesOfChecks(checks));
+            setTimeout(() => {
+              postHeartbeats(`http://127.0.0.1:${address.port}`, app.deviceKeys[0]!, heartbeats).catch((error) =>
+                app.log.warn({ err: error }, 'device simulator could not post heartbeats'),
+              );
+            }, env.simulatorDelayMs).unref();
+          }
+        : undefined,
+  });
   await app.register(requestAuthPlugin);
   await app.register(idempotencyPlugin);
 
@@ -132,6 +162,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(fleetRoutes, { prefix: '/api/fleets' });
   await app.register(installationRoutes, { prefix: '/api/installations' });
+  await app.register(systemCheckRoutes, { prefix: '/api/installations' });
+  await app.register(deviceRoutes, { prefix: '/api/devices' });
   await app.register(vehicleRoutes, { prefix: '/api/vehicles' });
   await app.register(systemRoutes, { prefix: '/api/systems' });
   await app.register(controllerRoutes, { prefix: '/api/chargecontrollers' });

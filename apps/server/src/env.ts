@@ -29,6 +29,12 @@ const EnvSchema = z
     SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     SEND_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
     WEB_DIST: optional,
+    DEVICE_API_KEYS: optional,
+    CHECK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(180),
+    CHECK_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+    SSE_KEEPALIVE_MS: z.coerce.number().int().min(100).default(15_000),
+    SIMULATOR: z.enum(['true', 'false', '1', '0']).optional(),
+    SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   })
   .transform((e) => {
     const isProduction = e.NODE_ENV === 'production';
@@ -59,6 +65,15 @@ const EnvSchema = z
         windowSeconds: e.SEND_LIMIT_WINDOW_SECONDS,
       },
       webDist: e.WEB_DIST,
+      deviceApiKeys: (e.DEVICE_API_KEYS ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+      checkWindowSeconds: e.CHECK_WINDOW_SECONDS,
+      checkSweepIntervalMs: e.CHECK_SWEEP_INTERVAL_MS,
+      sseKeepAliveMs: e.SSE_KEEPALIVE_MS,
+      simulator: e.SIMULATOR ? e.SIMULATOR === 'true' || e.SIMULATOR === '1' : demo,
+      simulatorDelayMs: e.SIMULATOR_DELAY_MS,
     };
   });
 

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { controlSocketPath, startControlSocket } from './admin/control-socket';
 import { DataDirBusyError } from './admin/data-dir-lock';
 import { buildApp } from './app';
+import { persistentSecret } from './auth/secret';
 import { seedDemo } from './db/seed';
 import { EnvError, loadEnv } from './env';
 import { openRuntime } from './runtime';
@@ -11,7 +12,9 @@ const SHUTDOWN_GRACE_MS = 8_000;
 async function main() {
   const env = loadEnv();
   const runtime = await openRuntime(env, 'portal server');
-  const app = await buildApp({ env, database: runtime.database, authSecret: runtime.authSecret });
+  // Demo mode: the built-in device simulator authenticates with a key of its own.
+  const extraDeviceKeys = env.simulator ? [persistentSecret(env.dataDir, '.device-key')] : [];
+  const app = await buildApp({ env, database: runtime.database, authSecret: runtime.authSecret, extraDeviceKeys });
 
   if (env.demo && (await seedDemo(runtime.database.db))) app.log.info('Seeded the demo data (fleets sono and acme)');
 

@@ -21,7 +21,7 @@ const vehicleBody = {
 
 /** Tenant data of every table, to prove a refused request changed nothing. */
 async function snapshot(c: TestContext) {
-  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key'];
+  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key', 'system_check_run', 'system_check', 'system_check_event'];
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)));
   return JSON.stringify(out);
@@ -46,6 +46,9 @@ function cases(ids: { installation: number; vehicle: number; version: number }):
       url: `/api/installations/${ids.installation}/setup`,
       body: { version: ids.version, controllers: [{ serialNumber: 'CC-DEMO-0001-A', pvModulesCount: 1, activeChannelCount: 1, inspection }] },
     },
+    'GET /api/installations/:id/systemChecks': { url: `/api/installations/${ids.installation}/systemChecks` },
+    'POST /api/installations/:id/systemChecks/restart': { url: `/api/installations/${ids.installation}/systemChecks/restart` },
+    'GET /api/installations/:id/systemChecks/events': { url: `/api/installations/${ids.installation}/systemChecks/events` },
     'GET /api/vehicles/:id': { url: `/api/vehicles/${ids.vehicle}` },
     'PUT /api/vehicles/:id': { url: `/api/vehicles/${ids.vehicle}`, body: { ...vehicleBody, version: ids.version } },
     'GET /api/systems/:serialNumber': { url: '/api/systems/SN-DEMO-0001' },

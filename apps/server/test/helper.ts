@@ -11,11 +11,12 @@ import { seedDemo } from '../src/db/seed';
 import { loadEnv } from '../src/env';
 
 export const PUBLIC_URL = 'http://localhost:3000';
+export const DEVICE_KEY = 'test-device-key-0123456789';
 export const ORIGIN = { origin: PUBLIC_URL };
 export const engine = (process.env.TEST_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
 
 /** A PostgreSQL database of its own for one test file, dropped afterwards. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -68,6 +69,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     DEMO: 'true',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    DEVICE_API_KEYS: DEVICE_KEY,
+    CHECK_SWEEP_INTERVAL_MS: '0',
+    SIMULATOR: 'false',
     ...options.env,
   });
   const mails: Mail[] = [];

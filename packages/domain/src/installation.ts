@@ -13,8 +13,8 @@ export type WizardTab = (typeof WIZARD_TABS)[number];
 /** Tabs that show a help popup while the installation is a draft. */
 export const HELP_TABS: readonly WizardTab[] = ['setup', 'uploads', 'digitalCheck', 'summary'];
 
-/** A calendar day, `YYYY-MM-DD`. */
-export const IsoDateSchema = z.iso.date({ error: E.invalidDate });
+/** A calendar day, `YYYY-MM-DD`; a missing one is 'required', a malformed one 'invalidDate'. */
+export const IsoDateSchema = z.iso.date({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? E.required : E.invalidDate) });
 
 const name = z.string({ error: E.required }).trim().min(1, E.required).max(120, E.tooLong);
 const comments = z
@@ -43,6 +43,8 @@ export const UpdateInstallationSchema = z.object({
   name: name.optional(),
   comments: comments.optional(),
   customerDataConfirmed: z.boolean().optional(),
+  /** Set when the installer goes on although a digital check failed. */
+  proceededWithFailedChecks: z.boolean().optional(),
 });
 export type UpdateInstallation = z.input<typeof UpdateInstallationSchema>;
 

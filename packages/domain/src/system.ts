@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { CHANNELS_HIGH_VOLTAGE, CHANNELS_LOW_VOLTAGE } from './constants';
+import { FORM_ERRORS as E } from './validation';
 
 export const CONTROLLER_TYPES = ['HV', 'LV'] as const;
 export type ControllerType = (typeof CONTROLLER_TYPES)[number];
 
 /** A charge controller drives 7 PV channels on high voltage, 8 on low voltage. */
 export const channelsFor = (type: ControllerType) => (type === 'HV' ? CHANNELS_HIGH_VOLTAGE : CHANNELS_LOW_VOLTAGE);
+
+/** The system tab: the installer compared the controllers' serial numbers with the devices fitted. */
+export const SystemAcknowledgementSchema = z.object({
+  controllerSerialsConfirmed: z.literal(true, { error: E.confirmationRequired }),
+});
+export type SystemAcknowledgement = z.input<typeof SystemAcknowledgementSchema>;
 
 export const SerialNumberSchema = z.string().trim().min(1, 'required').max(64, 'tooLong');
 

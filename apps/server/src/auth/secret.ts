@@ -8,12 +8,16 @@ import type { Env } from '../env';
  * DATA_DIR, so sessions and signing keys survive a restart of the laptop.
  */
 export function resolveAuthSecret(env: Env): string {
-  if (env.authSecret) return env.authSecret;
-  const file = path.join(env.dataDir, '.auth-secret');
+  return env.authSecret ?? persistentSecret(env.dataDir, '.auth-secret');
+}
+
+/** A random secret kept in a file of DATA_DIR, created on first use. */
+export function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(env.dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString('base64url');
     try {
       fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });

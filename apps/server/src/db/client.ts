@@ -23,6 +23,11 @@ export interface Database {
   /** Applies the committed migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Receives NOTIFY messages of a channel, from this process and (on PostgreSQL) every other.
+   * `onReconnect` fires after a lost listening connection is back: messages may have been missed.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** The embedded engine's whole data directory as a tarball (backup, test snapshots). */
   dump?(): Promise<Blob>;
 }
@@ -45,9 +50,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped idle connection must never crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listener = createPgListener(options.url);
     return {
       engine: 'postgres',
       db,
+      listen: listener.listen,
       async ping() {
         await pool.query('select 1');
       },
@@ -63,6 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       async close() {
+        await listener.close();
         await pool.end();
       },
     };
@@ -81,6 +89,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async ping() {
       await client.query('select 1');
     },
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -96,4 +110,71 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** Rows of a raw `db.execute` result; both drivers answer with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** One dedicated connection for LISTEN, re-established with back-off when it drops. */
+function createPgListener(url: string) {
+  const handlers = new Map<string, Set<{ onMessage: (payload: string) => void; onReconnect?: () => void }>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryMs = 250;
+
+  async function connect(): Promise<pg.Client> {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h.onMessage(msg.payload ?? '');
+    });
+    c.on('error', () => reconnect(c));
+    c.on('end', () => reconnect(c));
+    await c.connect();
+    for (const channel of handlers.keys()) await c.query(`listen "${channel}"`);
+    return c;
+  }
+
+  function reconnect(dead: pg.Client) {
+    if (closed || client !== dead) return;
+    client = null;
+    connecting = null;
+    const attempt = () => {
+      if (closed) return;
+      ensure()
+        .then(() => {
+          retryMs = 250;
+          for (const set of handlers.values()) for (const h of set) h.onReconnect?.();
+        })
+        .catch(() => {
+          connecting = null;
+          setTimeout(attempt, (retryMs = Math.min(retryMs * 2, 5000))).unref();
+        });
+    };
+    setTimeout(attempt, retryMs).unref();
+  }
+
+  function ensure(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= connect().then((c) => (client = c));
+    return connecting;
+  }
+
+  return {
+    async listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const handler = { onMessage, onReconnect };
+      const isNew = !handlers.has(channel);
+      if (isNew) handlers.set(channel, new Set());
+      handlers.get(channel)!.add(handler);
+      const c = await ensure();
+      if (isNew) await c.query(`listen "${channel}"`);
+      return async () => {
+        handlers.get(channel)?.delete(handler);
+      };
+    },
+    async close() {
+      closed = true;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
 }

@@ -289,3 +289,77 @@ export const idempotencyKey = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+// ---- digital check ----
+
+export const systemCheckRun = pgTable(
+  'system_check_run',
+  {
+    id: serial('id').primaryKey(),
+    installationId: integer('installation_id')
+      .notNull()
+      .references(() => installation.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('system_check_run_installation_idx').on(t.installationId, t.id)],
+);
+
+export const systemCheck = pgTable(
+  'system_check',
+  {
+    id: serial('id').primaryKey(),
+    installationId: integer('installation_id')
+      .notNull()
+      .references(() => installation.id, { onDelete: 'cascade' }),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => systemCheckRun.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['telematics-heartbeat', 'mcu-heartbeat'] }).notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed'] })
+      .notNull()
+      .default('pending'),
+    imei: text('imei'),
+    controllerSerial: text('controller_serial'),
+    totalMcu: integer('total_mcu'),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('system_check_run_idx').on(t.runId),
+    index('system_check_imei_idx').on(t.imei),
+    index('system_check_controller_idx').on(t.controllerSerial),
+    index('system_check_pending_deadline_idx').on(t.deadlineAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Raw device messages as received. */
+export const heartbeat = pgTable(
+  'heartbeat',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    imei: text('imei').notNull(),
+    controllerSerial: text('controller_serial'),
+    totalMcu: integer('total_mcu'),
+    deviceTimestamp: timestamp('device_timestamp', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('heartbeat_imei_idx').on(t.imei, t.receivedAt)],
+);
+
+/** Every change of a check, in order: the event stream's ids and its Last-Event-ID replay. */
+export const systemCheckEvent = pgTable(
+  'system_check_event',
+  {
+    id: serial('id').primaryKey(),
+    installationId: integer('installation_id')
+      .notNull()
+      .references(() => installation.id, { onDelete: 'cascade' }),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('system_check_event_installation_idx').on(t.installationId, t.id)],
+);

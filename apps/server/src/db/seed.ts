@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_FLEET } from '@portal/domain/constants';
 import type { Db } from './client';
 import { chargeController, company, fleet, fleetMember, system, telematicsUnit, user } from './schema';
@@ -126,6 +126,8 @@ async function insertSystems(tx: Db, fleetId: number, systems: SystemSeed[]) {
 /** The demo data set; runs only on an empty database. Returns whether it seeded. */
 export async function seedDemo(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Processes starting together on one server: one seeds, the others then find data.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const [existing] = await tx.select({ n: count() }).from(fleet);
     if ((existing?.n ?? 0) > 0) return false;
     await tx.insert(company).values(DEMO_COMPANY);
@@ -143,4 +145,11 @@ export async function grantDemoAccess(db: Db, userId: string): Promise<void> {
   const [demoCompany] = await db.select({ id: company.id }).from(company).where(eq(company.name, DEMO_COMPANY.name)).limit(1);
   if (demoCompany) await db.update(user).set({ companyId: demoCompany.id }).where(eq(user.id, userId));
   if (demoFleet) await db.insert(fleetMember).values({ userId, fleetId: demoFleet.id, role: 'installer' }).onConflictDoNothing();
+}
+
+/** Telematics units and their controllers of the demo systems, for the device simulator. */
+export function demoDevices(): { imei: string; controllers: string[] }[] {
+  return Object.values(demoSystems)
+    .flat()
+    .flatMap((s) => s.telematics.map((t) => ({ imei: t.imei, controllers: s.controllers.map((c) => c.serialNumber) })));
 }

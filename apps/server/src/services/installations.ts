@@ -251,6 +251,7 @@ export async function updateInstallation(db: Db, fleetIds: number[], id: number,
       ...(data.name !== undefined ? { name: data.name } : {}),
       ...(data.comments !== undefined ? { comments: data.comments } : {}),
       ...(data.customerDataConfirmed !== undefined ? { customerDataConfirmed: data.customerDataConfirmed } : {}),
+      ...(data.proceededWithFailedChecks !== undefined ? { proceededWithFailedChecks: data.proceededWithFailedChecks } : {}),
       searchText: searchTextOf(name, row.systemSerial, vin),
     });
   });

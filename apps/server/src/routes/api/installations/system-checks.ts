@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SystemCheckRunSchema } from '@portal/domain/system-check';
+import { AppError } from '../../../errors';
+import { callerFleetIds } from '../../../services/fleet-scope';
+import { findScopedInstallation } from '../../../services/installations';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['digital check'];
+
+const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id/systemChecks',
+    { schema: { tags, summary: 'The latest check run of an installation; the first read starts one', params: IdParams, response: { 200: SystemCheckRunSchema } } },
+    async (request) => {
+      const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      return app.systemChecks.getOrStart(row.id);
+    },
+  );
+
+  app.post(
+    '/:id/systemChecks/restart',
+    { schema: { tags, summary: 'Starts a new check run: every check pending again', params: IdParams, response: { 200: SystemCheckRunSchema } } },
+    async (request) => {
+      const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'This installation is completed and can no longer be changed');
+      return app.systemChecks.restart(row.id);
+    },
+  );
+
+  app.get(
+    '/:id/systemChecks/events',
+    {
+      schema: {
+        tags,
+        summary: 'Server-sent events of the checks (text/event-stream; Last-Event-ID replays what was missed)',
+        params: IdParams,
+        headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,10}$/).optional() }).passthrough(),
+      },
+    },
+    async (request, reply) => {
+      const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      const header = request.headers['last-event-id'];
+      const lastId = header ? Number(header) : Number(await app.systemChecks.lastEventId(row.id));
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      const close = app.checkStreams.open(row.id, lastId, res);
+      request.raw.on('close', close);
+      res.on('close', close);
+    },
+  );
+};
+
+export default systemCheckRoutes;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { CreateInstallationSchema, IsoDateSchema } from './installation';
+
+const messageOf = (input: unknown) => {
+  const r = IsoDateSchema.safeParse(input);
+  return r.success ? null : r.error.issues[0]!.message;
+};
+
+describe('start date', () => {
+  it('accepts a calendar day', () => {
+    expect(IsoDateSchema.parse('2026-11-20')).toBe('2026-11-20');
+  });
+  it("says 'required' when there is none and 'invalidDate' when it is malformed", () => {
+    expect(messageOf(undefined)).toBe('required');
+    expect(messageOf(null)).toBe('required');
+    expect(messageOf('')).toBe('required');
+    expect(messageOf('20/11/2026')).toBe('invalidDate');
+    expect(messageOf('2026-02-30')).toBe('invalidDate');
+  });
+});
+
+describe('general tab', () => {
+  it('needs serial number, start date and name; comments are optional and blank becomes null', () => {
+    const r = CreateInstallationSchema.safeParse({ systemSerialNumber: ' ', startDate: null, name: '' });
+    expect(r.success).toBe(false);
+    expect(Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]))).toEqual({
+      systemSerialNumber: 'required',
+      startDate: 'required',
+      name: 'required',
+    });
+    expect(CreateInstallationSchema.parse({ systemSerialNumber: 'SN-1', startDate: '2026-11-20', name: 'Bus 7', comments: '  ' }).comments).toBeNull();
+  });
+});

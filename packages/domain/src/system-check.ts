@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const SYSTEM_CHECK_TYPES = ['telematics-heartbeat', 'mcu-heartbeat'] as const;
+export type SystemCheckType = (typeof SYSTEM_CHECK_TYPES)[number];
+export const SYSTEM_CHECK_STATUSES = ['pending', 'success', 'failed'] as const;
+export type SystemCheckStatus = (typeof SYSTEM_CHECK_STATUSES)[number];
+
+/** How long a check waits for its device before it fails (DESIGN §6). */
+export const DEFAULT_CHECK_WINDOW_SECONDS = 180;
+
+export const SystemCheckSchema = z.object({
+  id: z.number().int(),
+  runId: z.number().int(),
+  type: z.enum(SYSTEM_CHECK_TYPES),
+  status: z.enum(SYSTEM_CHECK_STATUSES),
+  /** The telematics unit's IMEI (telematics-heartbeat) or the gateway that reported (mcu-heartbeat). */
+  imei: z.string().nullable(),
+  controllerSerial: z.string().nullable(),
+  totalMcu: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastHeartbeatAt: z.string().nullable(),
+});
+export type SystemCheck = z.infer<typeof SystemCheckSchema>;
+
+/** `GET /api/installations/{id}/systemChecks`: the latest run, started on first read. */
+export const SystemCheckRunSchema = z.object({
+  runId: z.number().int(),
+  startedAt: z.string(),
+  windowEndsAt: z.string(),
+  checks: z.array(SystemCheckSchema),
+  /** Pass as Last-Event-ID when opening the event stream, so nothing between the two calls is missed. */
+  lastEventId: z.string(),
+});
+export type SystemCheckRun = z.infer<typeof SystemCheckRunSchema>;
+
+/** One message of the event stream. */
+export const SystemCheckEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('run-started'), runId: z.number().int(), startedAt: z.string(), windowEndsAt: z.string(), checks: z.array(SystemCheckSchema) }),
+  z.object({ kind: z.literal('check-updated'), check: SystemCheckSchema }),
+]);
+export type SystemCheckEvent = z.infer<typeof SystemCheckEventSchema>;
+
+const HeartbeatBase = z.object({
+  imei: z.string().trim().regex(/^\d{15}$/, 'imei must be 15 digits'),
+  timestamp: z.iso.datetime({ offset: true }),
+});
+
+/** What a telematics gateway reports through `POST /api/devices/heartbeats`. */
+export const HeartbeatSchema = z.discriminatedUnion('type', [
+  HeartbeatBase.extend({ type: z.literal('telematics-heartbeat') }),
+  HeartbeatBase.extend({
+    type: z.literal('mcu-heartbeat'),
+    controllerSerial: z.string().trim().min(1).max(64),
+    totalMcu: z.number().int().min(0).max(64).optional(),
+  }),
+]);
+export type Heartbeat = z.infer<typeof HeartbeatSchema>;
+
+export const HeartbeatBatchSchema = z.union([HeartbeatSchema, z.array(HeartbeatSchema).min(1).max(500)]);
+
+export const HeartbeatResultSchema = z.object({ received: z.number().int(), matched: z.number().int() });
+
+export const ProceedWithFailedChecksSchema = z.object({ version: z.number().int().min(0), proceed: z.boolean() });
+
+/** Checks of a run that are all done decide whether the installer may go on without asking. */
+export const allChecksPassed = (checks: readonly { status: SystemCheckStatus }[]) => checks.length > 0 && checks.every((c) => c.status === 'success');
+export const anyCheckFailed = (checks: readonly { status: SystemCheckStatus }[]) => checks.some((c) => c.status === 'failed');
