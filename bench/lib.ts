@@ -10,12 +10,22 @@ import { loadEnv } from '../apps/server/src/env';
 export const engineOf = () => (process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
 
 /** The real app on a fresh database: PGlite in memory, or BENCH_DATABASE_URL (a database it may fill). */
-export async function benchApp() {
+export async function benchApp(extraEnv: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
   await database.migrate();
   await seedDemo(database.db);
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', DEMO: 'true', LOG_LEVEL: 'silent', WEB_DIST: dataDir });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: dataDir,
+    SIMULATOR: 'false',
+    CHECK_SWEEP_INTERVAL_MS: '0',
+    ...extraEnv,
+  });
   const app = await buildApp({ env, database, authSecret: 'bench-secret-bench-secret-bench-secret-0', logger: false });
   await app.ready();
   const admin = { db: database.db, auth: app.auth };

@@ -29,49 +29,58 @@ export const checkEventsPlugin = fp(
     const service = createSystemCheckService(app.database, { windowSeconds: app.env.checkWindowSeconds, onRunStarted: opts.onRunStarted });
     app.decorate('systemChecks', service);
 
-    const streams = new Map<number, Set<CheckStream & { pulling: Promise<void> }>>();
+    interface Watched {
+      streams: Set<CheckStream>;
+      pulling: Promise<void>;
+    }
+    const watched = new Map<number, Watched>();
 
-    function pull(stream: CheckStream & { pulling: Promise<void> }) {
-      // One read at a time per stream keeps events in order and never sends one twice.
-      stream.pulling = stream.pulling.then(async () => {
-        if (stream.res.writableEnded) return;
+    /** One read of the event log per installation, written to each stream past its own last id. */
+    function pullInstallation(installationId: number) {
+      const w = watched.get(installationId);
+      if (!w) return;
+      // One read at a time per installation keeps events in order and never sends one twice.
+      w.pulling = w.pulling.then(async () => {
+        if (w.streams.size === 0) return;
+        const from = Math.min(...[...w.streams].map((s) => s.lastId));
         try {
-          const events = await service.eventsAfter(stream.installationId, stream.lastId);
-          for (const e of events) {
-            stream.res.write(`id: ${e.id}\ndata: ${e.payload}\n\n`);
-            stream.lastId = e.id;
+          const events = await service.eventsAfter(installationId, from);
+          for (const stream of w.streams) {
+            if (stream.res.writableEnded) continue;
+            for (const e of events) {
+              if (e.id <= stream.lastId) continue;
+              stream.res.write(`id: ${e.id}\ndata: ${e.payload}\n\n`);
+              stream.lastId = e.id;
+            }
           }
-          if (events.length === 1000) pull(stream);
+          if (events.length === 1000) pullInstallation(installationId);
         } catch (error) {
           app.log.warn({ err: error }, 'reading check events failed; the stream will retry on the next event');
         }
       });
     }
-
-    const pullInstallation = (installationId: number) => {
-      for (const s of streams.get(installationId) ?? []) pull(s);
-    };
     const pullAll = () => {
-      for (const set of streams.values()) for (const s of set) pull(s);
+      for (const id of watched.keys()) pullInstallation(id);
     };
 
     const unlisten = await app.database.listen(CHECK_EVENTS_CHANNEL, (payload) => pullInstallation(Number(payload)), pullAll);
 
     app.decorate('checkStreams', {
       open(installationId: number, lastId: number, res: ServerResponse) {
-        const stream = { installationId, lastId, res, pulling: Promise.resolve() };
-        if (!streams.has(installationId)) streams.set(installationId, new Set());
-        streams.get(installationId)!.add(stream);
+        const stream: CheckStream = { installationId, lastId, res };
+        let w = watched.get(installationId);
+        if (!w) watched.set(installationId, (w = { streams: new Set(), pulling: Promise.resolve() }));
+        w.streams.add(stream);
         res.write(`retry: ${EVENT_STREAM_RETRY_MS}\n\n`);
-        pull(stream);
+        pullInstallation(installationId);
         const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), app.env.sseKeepAliveMs);
         return () => {
           clearInterval(keepAlive);
-          streams.get(installationId)?.delete(stream);
-          if (streams.get(installationId)?.size === 0) streams.delete(installationId);
+          w.streams.delete(stream);
+          if (w.streams.size === 0 && watched.get(installationId) === w) watched.delete(installationId);
         };
       },
-      count: () => [...streams.values()].reduce((n, s) => n + s.size, 0),
+      count: () => [...watched.values()].reduce((n, w) => n + w.streams.size, 0),
     });
 
     let sweeping = false;
@@ -91,8 +100,8 @@ export const checkEventsPlugin = fp(
     // Shutdown: end every stream so clients reconnect to another process at once.
     app.addHook('preClose', async () => {
       if (sweeper) clearInterval(sweeper);
-      for (const set of streams.values()) for (const s of set) s.res.end();
-      streams.clear();
+      for (const w of watched.values()) for (const s of w.streams) s.res.end();
+      watched.clear();
     });
     app.addHook('onClose', async () => {
       await unlisten();
