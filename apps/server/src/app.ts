@@ -26,6 +26,7 @@ import controllerRoutes from './routes/api/chargecontrollers/index';
 import deviceRoutes from './routes/api/devices/index';
 import installationRoutes from './routes/api/installations/index';
 import systemCheckRoutes from './routes/api/installations/system-checks';
+import uploadRoutes from './routes/api/installations/uploads';
 import meRoutes from './routes/api/me/index';
 import placeRoutes from './routes/api/places/index';
 import systemRoutes from './routes/api/systems/index';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fleetRoutes, { prefix: '/api/fleets' });
   await app.register(installationRoutes, { prefix: '/api/installations' });
   await app.register(systemCheckRoutes, { prefix: '/api/installations' });
+  await app.register(uploadRoutes, { prefix: '/api/installations' });
   await app.register(deviceRoutes, { prefix: '/api/devices' });
   await app.register(vehicleRoutes, { prefix: '/api/vehicles' });
   await app.register(systemRoutes, { prefix: '/api/systems' });

@@ -21,7 +21,7 @@ const vehicleBody = {
 
 /** Tenant data of every table, to prove a refused request changed nothing. */
 async function snapshot(c: TestContext) {
-  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key', 'system_check_run', 'system_check', 'system_check_event'];
+  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key', 'system_check_run', 'system_check', 'system_check_event', 'upload'];
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)));
   return JSON.stringify(out);
@@ -49,6 +49,13 @@ function cases(ids: { installation: number; vehicle: number; version: number }):
     'GET /api/installations/:id/systemChecks': { url: `/api/installations/${ids.installation}/systemChecks` },
     'POST /api/installations/:id/systemChecks/restart': { url: `/api/installations/${ids.installation}/systemChecks/restart` },
     'GET /api/installations/:id/systemChecks/events': { url: `/api/installations/${ids.installation}/systemChecks/events` },
+    'GET /api/installations/:id/uploads': { url: `/api/installations/${ids.installation}/uploads` },
+    'POST /api/installations/:id/uploads': {
+      url: `/api/installations/${ids.installation}/uploads`,
+      body: [{ type: 'other', name: 'note.txt', file: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}` }],
+    },
+    'DELETE /api/installations/:id/uploads': { url: `/api/installations/${ids.installation}/uploads`, body: { ids: [1] } },
+    'GET /api/installations/:id/uploads/:uploadId/file': { url: `/api/installations/${ids.installation}/uploads/1/file` },
     'GET /api/vehicles/:id': { url: `/api/vehicles/${ids.vehicle}` },
     'PUT /api/vehicles/:id': { url: `/api/vehicles/${ids.vehicle}`, body: { ...vehicleBody, version: ids.version } },
     'GET /api/systems/:serialNumber': { url: '/api/systems/SN-DEMO-0001' },

@@ -145,3 +145,12 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list.map((c) => c.split(';')[0]).join('; ');
 }
+
+/** A draft installation of a demo system for a user of fleet sono; an existing one is reused. */
+export async function draftInstallation(ctx: TestContext, serial: string, email = `draft-${serial.toLowerCase()}@example.com`) {
+  const headers = bearer(await ctx.tokenFor(email));
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/installations', headers, payload: { systemSerialNumber: serial, startDate: '2026-11-20', name: serial } });
+  if (res.statusCode === 201) return { h: headers, id: res.json().id as number };
+  const listed = await ctx.app.inject({ url: `/api/installations?fleet=sono&q=${encodeURIComponent(serial)}`, headers });
+  return { h: headers, id: listed.json().items[0].id as number };
+}

@@ -4,7 +4,7 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
 import type { SystemCheckEvent } from '@portal/domain/system-check';
 import { heartbeat, installation, systemCheck, systemCheckEvent } from '../src/db/schema';
-import { bearer, DEVICE_KEY, useTestApp, type TestContext } from './helper';
+import { bearer, DEVICE_KEY, draftInstallation, useTestApp, type TestContext } from './helper';
 import { openEventStream } from './sse-client';
 
 const ctx = useTestApp({ env: { CHECK_WINDOW_SECONDS: '1', SSE_KEEPALIVE_MS: '200' } });
@@ -13,18 +13,11 @@ const now = () => new Date().toISOString();
 const post = (c: TestContext, payload: unknown, key: string | null = DEVICE_KEY) =>
   c.app.inject({ method: 'POST', url: '/api/devices/heartbeats', payload: payload as object, headers: key ? { 'x-api-key': key } : {} });
 
-async function installationFor(c: TestContext, serial: string) {
-  const h = bearer(await c.tokenFor(`checks-${serial.toLowerCase()}@example.com`));
-  const res = await c.app.inject({ method: 'POST', url: '/api/installations', headers: h, payload: { systemSerialNumber: serial, startDate: '2026-11-20', name: serial } });
-  if (res.statusCode === 201) return { h, id: res.json().id as number };
-  const listed = await c.app.inject({ url: `/api/installations?fleet=sono&q=${serial}`, headers: h });
-  return { h, id: listed.json().items[0].id as number };
-}
 
 describe('check runs', () => {
   it('the first read starts a run with one pending check per telematics unit and per controller', async () => {
     const c = await ctx();
-    const { h, id } = await installationFor(c, 'SN-DEMO-0001');
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001');
     const res = await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h });
     expect(res.statusCode).toBe(200);
     const run = res.json();
@@ -41,7 +34,7 @@ describe('check runs', () => {
 
   it('a heartbeat turns its check green, later ones merge into it, raw heartbeats are kept', async () => {
     const c = await ctx();
-    const { h, id } = await installationFor(c, 'SN-DEMO-0002');
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0002');
     await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h });
     const first = await post(c, { type: 'telematics-heartbeat', imei: '356938035643802', timestamp: now() });
     expect(first.statusCode).toBe(202);
@@ -61,7 +54,7 @@ describe('check runs', () => {
 
   it('a check still pending after the window fails, exactly once even with concurrent sweepers', async () => {
     const c = await ctx();
-    const { h, id } = await installationFor(c, 'SN-DEMO-0005');
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0005');
     await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h });
     await post(c, [
       { type: 'telematics-heartbeat', imei: '356938035643805', timestamp: now() },
@@ -99,7 +92,7 @@ describe('check runs', () => {
 
   it('restart starts a new run with every check pending; the old run no longer listens', async () => {
     const c = await ctx();
-    const { h, id } = await installationFor(c, 'SN-DEMO-0004');
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0004');
     const first = (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json();
     await post(c, { type: 'telematics-heartbeat', imei: '356938035643804', timestamp: now() });
     const restarted = await c.app.inject({ method: 'POST', url: `/api/installations/${id}/systemChecks/restart`, headers: h });
@@ -139,7 +132,7 @@ describe('device ingest', () => {
 describe('event stream', () => {
   it('streams changes as JSON events with ids, retry and keep-alives, and replays from Last-Event-ID', async () => {
     const c = await ctx();
-    const { h, id } = await installationFor(c, 'SN-DEMO-0003');
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0003');
     await c.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(c.app.server.address() as AddressInfo).port}`;
     const run = (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json();
@@ -177,7 +170,7 @@ describe('event stream', () => {
 
   it('needs a token and is fleet-scoped', async () => {
     const c = await ctx();
-    const { id } = await installationFor(c, 'SN-DEMO-0003');
+    const { id } = await draftInstallation(c, 'SN-DEMO-0003');
     expect((await c.app.inject({ url: `/api/installations/${id}/systemChecks/events` })).statusCode).toBe(401);
     const acme = bearer(await c.tokenFor('acme-stream@example.com', [{ fleet: 'acme' }]));
     const res = await c.app.inject({ url: `/api/installations/${id}/systemChecks/events`, headers: acme });

@@ -21,6 +21,12 @@ export const ERROR_STATUS = {
   /** A completed installation is read-only. */
   INSTALLATION_COMPLETED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** The bytes are not what the name says, or could run as script. */
+  UNSUPPORTED_FILE_TYPE: 415,
+  /** An image whose declared dimensions would flood memory when decoded. */
+  IMAGE_TOO_LARGE: 422,
+  /** A slot holds at most 10 files. */
+  MAX_FILES: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

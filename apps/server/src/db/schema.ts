@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   boolean,
   date,
   doublePrecision,
@@ -362,4 +363,32 @@ export const systemCheckEvent = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('system_check_event_installation_idx').on(t.installationId, t.id)],
+);
+
+// ---- uploads ----
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const upload = pgTable(
+  'upload',
+  {
+    id: serial('id').primaryKey(),
+    installationId: integer('installation_id')
+      .notNull()
+      .references(() => installation.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    format: text('format').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeKb: doublePrecision('size_kb').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The file itself, unless it lives in an object store under `storageKey`. */
+    bytes: bytea('bytes'),
+    storageKey: text('storage_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('upload_installation_type_sha_uq').on(t.installationId, t.type, t.sha256), index('upload_installation_idx').on(t.installationId)],
 );

@@ -27,9 +27,13 @@ export async function findScopedInstallation(db: Db, fleetIds: number[], id: num
   return row;
 }
 
+export function assertDraft(row: InstallationRow) {
+  if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'This installation is completed and can no longer be changed');
+}
+
 /** Checks that a write may change the installation: still a draft, and based on the current version. */
 export function assertWritable(row: InstallationRow, version: number) {
-  if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'This installation is completed and can no longer be changed');
+  assertDraft(row);
   if (row.version !== version) {
     throw new AppError('VERSION_CONFLICT', 'Someone else changed this installation. Reload it to see their changes.', {
       currentVersion: row.version,

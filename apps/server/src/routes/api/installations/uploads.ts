@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema } from '@portal/domain/upload';
+import { callerFleetIds } from '../../../services/fleet-scope';
+import { deleteUploads, listUploads, readUploadFile, saveUploads } from '../../../services/uploads';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['uploads'];
+/** One 25 MB file as base64 plus the JSON around it. */
+export const UPLOAD_BODY_LIMIT = 36 * 1024 * 1024;
+
+const contentDisposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id/uploads',
+    { schema: { tags, summary: 'The uploads of an installation (without their bytes)', params: IdParams, response: { 200: z.array(UploadSchema) } } },
+    async (request) => listUploads(app.db, await callerFleetIds(app.db, request), request.params.id),
+  );
+
+  app.post(
+    '/:id/uploads',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Stores uploads given as base64 data URLs; each file is checked by its bytes. A file already in its slot is not stored twice.',
+        params: IdParams,
+        body: SaveUploadsSchema,
+        response: { 201: z.array(UploadSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/:id/uploads',
+    {
+      schema: { tags, summary: 'Deletes uploads by id', params: IdParams, body: DeleteUploadsSchema, response: { 200: z.object({ deleted: z.array(z.number().int()) }) } },
+    },
+    async (request) => ({ deleted: await deleteUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body.ids) }),
+  );
+
+  app.get(
+    '/:id/uploads/:uploadId/file',
+    {
+      schema: {
+        tags,
+        summary: 'Downloads one upload (always as an attachment, never rendered in the portal)',
+        params: IdParams.extend({ uploadId: z.coerce.number().int().positive().max(2_147_483_647) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await readUploadFile(app.db, await callerFleetIds(app.db, request), request.params.id, request.params.uploadId);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=3600')
+        .header('etag', `"${file.sha256}"`)
+        .send(file.bytes);
+    },
+  );
+};
+
+export default uploadRoutes;

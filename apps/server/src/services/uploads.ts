@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
+import { allowedFormats, base64DecodedBytes, checkUpload, formatOf, parseDataUrl, type NewUpload, type Upload } from '@portal/domain/upload';
+import { UPLOAD_MAX_FILE_BYTES } from '@portal/domain/constants';
+import type { Db } from '../db/client';
+import { upload } from '../db/schema';
+import { AppError } from '../errors';
+import { assertDraft, findScopedInstallation } from './installations';
+import { inspectFile } from './file-inspection';
+
+type UploadRow = typeof upload.$inferSelect;
+
+export const uploadUrl = (installationId: number, uploadId: number) => `/api/installations/${installationId}/uploads/${uploadId}/file`;
+
+const toUpload = (row: UploadRow, withFile = false): Upload => ({
+  id: row.id,
+  type: row.type as Upload['type'],
+  format: row.format,
+  name: row.name,
+  sizeKilobytes: row.sizeKb,
+  sha256: row.sha256,
+  createdAt: row.createdAt.toISOString(),
+  url: uploadUrl(row.installationId, row.id),
+  ...(withFile && row.bytes ? { file: `data:${row.contentType.split(';')[0]};base64,${row.bytes.toString('base64')}` } : {}),
+});
+
+export async function listUploads(db: Db, fleetIds: number[], installationId: number): Promise<Upload[]> {
+  const row = await findScopedInstallation(db, fleetIds, installationId);
+  const rows = await db
+    .select({
+      id: upload.id,
+      installationId: upload.installationId,
+      type: upload.type,
+      format: upload.format,
+      name: upload.name,
+      contentType: upload.contentType,
+      sizeKb: upload.sizeKb,
+      sha256: upload.sha256,
+      createdAt: upload.createdAt,
+      storageKey: upload.storageKey,
+    })
+    .from(upload)
+    .where(eq(upload.installationId, row.id))
+    .orderBy(asc(upload.id));
+  return rows.map((r) => toUpload({ ...r, bytes: null }));
+}
+
+/** Checks every file, then stores the new ones; a file already in its slot (same sha256) is answered, not stored twice. */
+export async function saveUploads(db: Db, fleetIds: number[], installationId: number, files: NewUpload[]): Promise<Upload[]> {
+  // Decode and inspect outside the transaction: it is the slow part.
+  const prepared = await Promise.all(
+    files.map(async (f) => {
+      const format = (f.format ?? formatOf(f.name) ?? '').toLowerCase();
+      const parsed = parseDataUrl(f.file);
+      if (!parsed) throw new AppError('VALIDATION_ERROR', `${f.name}: the file must be a base64 data URL`);
+      if (base64DecodedBytes(parsed.base64) > UPLOAD_MAX_FILE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${f.name} is larger than 25 MB`);
+      if (!allowedFormats(f.type).includes(format) || formatOf(f.name) !== format) {
+        throw new AppError('UNSUPPORTED_FILE_TYPE', `${f.name}: .${format} files are not accepted in ${f.type}`);
+      }
+      const bytes = Buffer.from(parsed.base64, 'base64');
+      const problem = checkUpload(f.type, { name: f.name, size: bytes.length, mimeType: parsed.mediaType }, 0);
+      if (problem === 'invalidFileType') throw new AppError('UNSUPPORTED_FILE_TYPE', `${f.name}: the declared type ${parsed.mediaType || '(none)'} does not fit .${format}`);
+      const { contentType } = await inspectFile(format, bytes);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      return { ...f, format, bytes, contentType, sha256 };
+    }),
+  );
+
+  return db.transaction(async (tx) => {
+    // Lock the installation: concurrent saves count the slots one after the other.
+    const row = await findScopedInstallation(tx as Db, fleetIds, installationId, { forUpdate: true });
+    assertDraft(row);
+    const saved: UploadRow[] = [];
+    for (const f of prepared) {
+      const [existing] = await tx
+        .select()
+        .from(upload)
+        .where(and(eq(upload.installationId, row.id), eq(upload.type, f.type), eq(upload.sha256, f.sha256)));
+      if (existing) {
+        saved.push(existing);
+        continue;
+      }
+      const [inSlot] = await tx
+        .select({ n: count() })
+        .from(upload)
+        .where(and(eq(upload.installationId, row.id), eq(upload.type, f.type)));
+      if ((inSlot?.n ?? 0) >= UPLOAD_MAX_FILES_PER_SLOT) {
+        throw new AppError('MAX_FILES', `${f.type} already holds ${UPLOAD_MAX_FILES_PER_SLOT} files`, { type: f.type });
+      }
+      const [created] = await tx
+        .insert(upload)
+        .values({
+          installationId: row.id,
+          type: f.type,
+          format: f.format,
+          name: f.name,
+          contentType: f.contentType,
+          sizeKb: Math.round((f.bytes.length / 1024) * 100) / 100,
+          sha256: f.sha256,
+          bytes: f.bytes,
+        })
+        .returning();
+      saved.push(created!);
+    }
+    return saved.map((r) => toUpload(r, true));
+  });
+}
+
+export async function deleteUploads(db: Db, fleetIds: number[], installationId: number, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const row = await findScopedInstallation(tx as Db, fleetIds, installationId, { forUpdate: true });
+    assertDraft(row);
+    const deleted = await tx
+      .delete(upload)
+      .where(and(eq(upload.installationId, row.id), inArray(upload.id, ids)))
+      .returning({ id: upload.id });
+    return deleted.map((d) => d.id);
+  });
+}
+
+export async function readUploadFile(db: Db, fleetIds: number[], installationId: number, uploadId: number) {
+  const row = await findScopedInstallation(db, fleetIds, installationId);
+  const [file] = await db
+    .select()
+    .from(upload)
+    .where(and(eq(upload.installationId, row.id), eq(upload.id, uploadId)));
+  if (!file || !file.bytes) throw new AppError('NOT_FOUND', 'Upload not found');
+  return file;
+}
