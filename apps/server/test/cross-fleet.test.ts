@@ -21,7 +21,7 @@ const vehicleBody = {
 
 /** Tenant data of every table, to prove a refused request changed nothing. */
 async function snapshot(c: TestContext) {
-  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key', 'system_check_run', 'system_check', 'system_check_event', 'upload'];
+  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key', 'system_check_run', 'system_check', 'system_check_event', 'upload', 'partner', 'user'];
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)));
   return JSON.stringify(out);
@@ -31,7 +31,7 @@ async function snapshot(c: TestContext) {
  * How to call each route with the other fleet's ids. A route missing here fails the test, so a
  * route added later must say how it is scoped.
  */
-function cases(ids: { installation: number; vehicle: number; version: number }): Record<string, { url: string; body?: unknown } | 'not tenant data'> {
+function cases(ids: { installation: number; vehicle: number; version: number; ownerId: string }): Record<string, { url: string; body?: unknown } | 'not tenant data'> {
   return {
     'GET /api/me': 'not tenant data',
     'GET /api/mapbox/locations/:query': 'not tenant data',
@@ -56,6 +56,19 @@ function cases(ids: { installation: number; vehicle: number; version: number }):
     },
     'DELETE /api/installations/:id/uploads': { url: `/api/installations/${ids.installation}/uploads`, body: { ids: [1] } },
     'GET /api/installations/:id/uploads/:uploadId/file': { url: `/api/installations/${ids.installation}/uploads/1/file` },
+    'GET /api/installations/:id/summary': { url: `/api/installations/${ids.installation}/summary` },
+    'POST /api/installations/:id/submit': { url: `/api/installations/${ids.installation}/submit`, body: { summaryDataConfirmed: true } },
+    'GET /api/partners': 'not tenant data',
+    'POST /api/partners': 'not tenant data',
+    'PUT /api/partners/:id': { url: '/api/partners/1', body: { name: 'Taken', email: 'taken@example.com' } },
+    'DELETE /api/partners/:id': { url: '/api/partners/1' },
+    'GET /api/admin/:fleet/systems': { url: '/api/admin/sono/systems' },
+    'POST /api/admin/:fleet/systems/import': { url: '/api/admin/sono/systems/import', body: 'serial_number\nx' },
+    'GET /api/admin/:fleet/systems/export': { url: '/api/admin/sono/systems/export' },
+    'GET /api/admin/:fleet/members': { url: '/api/admin/sono/members' },
+    'POST /api/admin/:fleet/members': { url: '/api/admin/sono/members', body: { email: 'intruder@example.com', role: 'admin' } },
+    'PUT /api/admin/:fleet/members/:userId': { url: `/api/admin/sono/members/${ids.ownerId}`, body: { role: 'installer' } },
+    'DELETE /api/admin/:fleet/members/:userId': { url: `/api/admin/sono/members/${ids.ownerId}` },
     'GET /api/vehicles/:id': { url: `/api/vehicles/${ids.vehicle}` },
     'PUT /api/vehicles/:id': { url: `/api/vehicles/${ids.vehicle}`, body: { ...vehicleBody, version: ids.version } },
     'GET /api/systems/:serialNumber': { url: '/api/systems/SN-DEMO-0001' },
@@ -76,7 +89,8 @@ describe('cross-fleet isolation', () => {
     const withVehicle = (
       await c.app.inject({ method: 'POST', url: `/api/installations/${created.id}/vehicle`, headers: sono, payload: { ...vehicleBody, version: 0 } })
     ).json();
-    const ids = { installation: created.id, vehicle: withVehicle.vehicleId, version: withVehicle.version };
+    const ownerId = (await c.app.inject({ url: '/api/me', headers: sono })).json().id;
+    const ids = { installation: created.id, vehicle: withVehicle.vehicleId, version: withVehicle.version, ownerId };
 
     const acme = bearer(await c.tokenFor('acme-member@example.com', [{ fleet: 'acme', role: 'admin' }]));
     const table = cases(ids);
@@ -92,7 +106,13 @@ describe('cross-fleet isolation', () => {
       const key = `${route.method} ${route.url}`;
       const spec = table[key]!;
       if (spec === 'not tenant data') continue;
-      const res = await c.app.inject({ method: route.method as 'GET', url: spec.url, headers: acme, payload: spec.body as object });
+      const isText = typeof spec.body === 'string';
+      const res = await c.app.inject({
+        method: route.method as 'GET',
+        url: spec.url,
+        headers: isText ? { ...acme, 'content-type': 'text/csv' } : acme,
+        payload: spec.body as object,
+      });
       expect([403, 404], `${key} answered ${res.statusCode}: ${res.body}`).toContain(res.statusCode);
       expect(res.json()).toMatchObject({ status: res.statusCode });
     }

@@ -154,3 +154,63 @@ export async function draftInstallation(ctx: TestContext, serial: string, email 
   const listed = await ctx.app.inject({ url: `/api/installations?fleet=sono&q=${encodeURIComponent(serial)}`, headers });
   return { h: headers, id: listed.json().items[0].id as number };
 }
+
+const goodInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+
+/** Records everything a submit needs through the API: customer, vehicle, setup, uploads, passed checks. */
+export async function readyToSubmit(ctx: TestContext, serial: string, email?: string) {
+  const { h, id } = await draftInstallation(ctx, serial, email);
+  const { makeJpeg, dataUrl } = await import('./files');
+  const get = async () => (await ctx.app.inject({ url: `/api/installations/${id}`, headers: h })).json();
+  let current = await get();
+  current = (await ctx.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: current.version, customerDataConfirmed: true } })).json();
+  current = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/installations/${id}/vehicle`,
+      headers: h,
+      payload: {
+        version: current.version,
+        type: 'truck',
+        manufacturer: 'Volvo',
+        model: 'FH Electric',
+        year: 2024,
+        transmission: 'electric',
+        batteryType: 'HV',
+        batteryCapacity: 540,
+        batteryCapacityUnit: 'kWh',
+        vin: 'YV2RT40A5KB123456',
+        mileage: 2000,
+      },
+    })
+  ).json();
+  const controllers = current.system.chargeControllers as { serialNumber: string; type: 'HV' | 'LV' }[];
+  await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/installations/${id}/setup`,
+      headers: h,
+      payload: { version: current.version, controllers: controllers.map((c) => ({ serialNumber: c.serialNumber, pvModulesCount: 1, activeChannelCount: 1, inspection: goodInspection })) },
+    });
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/installations/${id}/uploads`,
+    headers: h,
+    payload: [
+      { type: 'pvModules', name: 'modules.jpg', file: dataUrl('image/jpeg', makeJpeg(24, 24, id)) },
+      { type: 'telematics-mcu', name: 'box.jpg', file: dataUrl('image/jpeg', makeJpeg(24, 24, id + 1000)) },
+    ],
+  });
+  const run = (await ctx.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json();
+  const now = new Date().toISOString();
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/devices/heartbeats',
+    headers: { 'x-api-key': DEVICE_KEY },
+    payload: (run.checks as { type: string; imei: string; controllerSerial: string | null }[]).map((c) =>
+      c.type === 'telematics-heartbeat'
+        ? { type: c.type, imei: c.imei, timestamp: now }
+        : { type: c.type, imei: c.imei, controllerSerial: c.controllerSerial, timestamp: now },
+    ),
+  });
+  return { h, id };
+}

@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   IMAGE_TOO_LARGE: 422,
   /** A slot holds at most 10 files. */
   MAX_FILES: 409,
+  PARTNER_NAME_EXISTS: 409,
+  PARTNER_EMAIL_EXISTS: 409,
+  /** A fleet must keep at least one admin. */
+  LAST_ADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

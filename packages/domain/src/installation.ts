@@ -25,11 +25,14 @@ const comments = z
   .transform((v) => (v ? v : null));
 
 /** Body of `POST /api/installations`: the first save of the general tab. */
+const partnerId = z.number().int().positive().nullable();
+
 export const CreateInstallationSchema = z.object({
   systemSerialNumber: SerialNumberSchema,
   startDate: IsoDateSchema,
   name,
   comments,
+  partnerId: partnerId.optional(),
 });
 export type CreateInstallation = z.input<typeof CreateInstallationSchema>;
 
@@ -42,6 +45,7 @@ export const UpdateInstallationSchema = z.object({
   startDate: IsoDateSchema.optional(),
   name: name.optional(),
   comments: comments.optional(),
+  partnerId: partnerId.optional(),
   customerDataConfirmed: z.boolean().optional(),
   /** Set when the installer goes on although a digital check failed. */
   proceededWithFailedChecks: z.boolean().optional(),
@@ -67,6 +71,7 @@ export const InstallationSchema = z.object({
   summaryDataConfirmed: z.boolean(),
   proceededWithFailedChecks: z.boolean(),
   vehicleId: z.number().int().nullable(),
+  partnerId: z.number().int().nullable(),
   vehicle: VehicleSchema.nullable(),
   system: SystemSchema,
   /** The physical inspection recorded per charge controller on the setup tab. */

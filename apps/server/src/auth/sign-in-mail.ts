@@ -38,3 +38,23 @@ export function buildSignInMail(to: string, code: string, url: string, locale: L
 </body></html>`;
   return { to, subject: `${t.subject}: ${code}`, text, html };
 }
+
+const invitation = {
+  en: {
+    subject: (fleet: string) => `You have been given access to fleet ${fleet} in the Installer Portal`,
+    body: (fleet: string, url: string) =>
+      `You can now record installations for fleet ${fleet}.\n\nOpen ${url} and sign in with this email address: we will send you a code and a link.`,
+  },
+  de: {
+    subject: (fleet: string) => `Sie haben Zugang zur Flotte ${fleet} im Installer-Portal`,
+    body: (fleet: string, url: string) =>
+      `Sie können jetzt Installationen für die Flotte ${fleet} erfassen.\n\nÖffnen Sie ${url} und melden Sie sich mit dieser E-Mail-Adresse an: Wir senden Ihnen einen Code und einen Link.`,
+  },
+} as const;
+
+/** Tells an invited user where to sign in; the sign-in itself sends its own code. */
+export function buildInvitationMail(to: string, fleet: string, publicUrl: string, locale: Locale): Mail {
+  const t = invitation[locale];
+  const text = t.body(fleet, publicUrl);
+  return { to, subject: t.subject(fleet), text, html: `<!doctype html><html><body style="font-family:sans-serif">${text.split('\n').map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>` };
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   customType,
   boolean,
   date,
@@ -227,7 +228,7 @@ export const installation = pgTable(
       .references(() => system.id, { onDelete: 'restrict' }),
     systemSerial: text('system_serial').notNull(),
     vehicleId: integer('vehicle_id').references(() => vehicle.id, { onDelete: 'set null' }),
-    partnerId: integer('partner_id'),
+    partnerId: integer('partner_id').references((): AnyPgColumn => partner.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     status: text('status', { enum: ['draft', 'completed'] })
@@ -391,4 +392,24 @@ export const upload = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('upload_installation_type_sha_uq').on(t.installationId, t.type, t.sha256), index('upload_installation_idx').on(t.installationId)],
+);
+
+// ---- partners of an installer company ----
+
+export const partner = pgTable(
+  'partner',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+    uniqueIndex('partner_company_email_uq').on(t.companyId, sql`lower(${t.email})`),
+  ],
 );

@@ -67,9 +67,44 @@ export async function revokeFleet(db: Db, input: { email: string; fleet: string 
         .select({ n: count() })
         .from(fleetMember)
         .where(and(eq(fleetMember.fleetId, target.id), eq(fleetMember.role, 'admin')));
-      if ((admins?.n ?? 0) <= 1) throw new AppError('CONFLICT', `${email} is the last admin of ${target.slug}`);
+      if ((admins?.n ?? 0) <= 1) throw new AppError('LAST_ADMIN', `${email} is the last admin of ${target.slug}`);
     }
     await tx.delete(fleetMember).where(and(eq(fleetMember.userId, member.id), eq(fleetMember.fleetId, target.id)));
     return { revoked: true };
+  });
+}
+
+export async function listMembers(db: Db, fleetId: number) {
+  return db
+    .select({ userId: user.id, email: user.email, name: user.name, role: fleetMember.role })
+    .from(fleetMember)
+    .innerJoin(user, eq(user.id, fleetMember.userId))
+    .where(eq(fleetMember.fleetId, fleetId))
+    .orderBy(asc(user.email));
+}
+
+/** Changes a member's role; the last admin of a fleet stays admin. */
+export async function setMemberRole(db: Db, fleetId: number, userId: string, role: FleetRole) {
+  return db.transaction(async (tx) => {
+    const members = await tx.select().from(fleetMember).where(eq(fleetMember.fleetId, fleetId)).for('update');
+    const target = members.find((m) => m.userId === userId);
+    if (!target) throw new AppError('NOT_FOUND', 'Member not found');
+    if (target.role === 'admin' && role !== 'admin' && members.filter((m) => m.role === 'admin').length <= 1) {
+      throw new AppError('LAST_ADMIN', 'A fleet needs at least one admin');
+    }
+    await tx.update(fleetMember).set({ role }).where(and(eq(fleetMember.fleetId, fleetId), eq(fleetMember.userId, userId)));
+  });
+}
+
+/** Removes a member; never the last admin. */
+export async function removeMember(db: Db, fleetId: number, userId: string) {
+  return db.transaction(async (tx) => {
+    const members = await tx.select().from(fleetMember).where(eq(fleetMember.fleetId, fleetId)).for('update');
+    const target = members.find((m) => m.userId === userId);
+    if (!target) throw new AppError('NOT_FOUND', 'Member not found');
+    if (target.role === 'admin' && members.filter((m) => m.role === 'admin').length <= 1) {
+      throw new AppError('LAST_ADMIN', 'The last admin of a fleet cannot be removed');
+    }
+    await tx.delete(fleetMember).where(and(eq(fleetMember.fleetId, fleetId), eq(fleetMember.userId, userId)));
   });
 }

@@ -6,7 +6,7 @@ import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/se
 import type { System } from '@portal/domain/system';
 import type { VehicleData } from '@portal/domain/vehicle';
 import type { Db } from '../db/client';
-import { chargeController, fleet, installation, physicalInspection, system, telematicsUnit, vehicle } from '../db/schema';
+import { chargeController, fleet, installation, partner, physicalInspection, system, telematicsUnit, vehicle } from '../db/schema';
 import { AppError, notFound } from '../errors';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -136,6 +136,7 @@ export async function getInstallationDetail(db: Db, row: InstallationRow): Promi
     summaryDataConfirmed: row.summaryDataConfirmed,
     proceededWithFailedChecks: row.proceededWithFailedChecks,
     vehicleId: row.vehicleId,
+    partnerId: row.partnerId,
     vehicle: vehicleRows[0] ? toVehicle(vehicleRows[0]) : null,
     system: systemData,
     inspections: inspections.map((i) => ({
@@ -214,9 +215,17 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
   };
 }
 
-export async function createInstallation(db: Db, fleetIds: number[], userId: string, input: CreateInstallation) {
+/** A partner may only be one of the installer's own company. */
+async function assertOwnPartner(db: Db, companyId: number | null, partnerId: number | null | undefined) {
+  if (partnerId == null) return;
+  const [row] = companyId ? await db.select({ id: partner.id }).from(partner).where(and(eq(partner.id, partnerId), eq(partner.companyId, companyId))) : [];
+  if (!row) throw notFound('Partner');
+}
+
+export async function createInstallation(db: Db, fleetIds: number[], userId: string, input: CreateInstallation, companyId: number | null = null) {
   const data = CreateInstallationSchema.parse(input);
   return db.transaction(async (tx) => {
+    await assertOwnPartner(tx as Db, companyId, data.partnerId);
     const target = await findScopedSystem(tx as Db, fleetIds, data.systemSerialNumber);
     if (!target) {
       throw new AppError('SYSTEM_NOT_FOUND', 'System with this product serial number has not been found', { field: 'systemSerialNumber' });
@@ -231,6 +240,7 @@ export async function createInstallation(db: Db, fleetIds: number[], userId: str
         name: data.name,
         startDate: data.startDate,
         comments: data.comments,
+        partnerId: data.partnerId ?? null,
         searchText: searchTextOf(data.name, target.serialNumber, null),
       })
       .onConflictDoNothing({ target: installation.systemId })
@@ -242,11 +252,12 @@ export async function createInstallation(db: Db, fleetIds: number[], userId: str
   });
 }
 
-export async function updateInstallation(db: Db, fleetIds: number[], id: number, input: UpdateInstallation) {
+export async function updateInstallation(db: Db, fleetIds: number[], id: number, input: UpdateInstallation, companyId: number | null = null) {
   const data = UpdateInstallationSchema.parse(input);
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     assertWritable(row, data.version);
+    await assertOwnPartner(tx as Db, companyId, data.partnerId);
     const name = data.name ?? row.name;
     let vin: string | null = null;
     if (row.vehicleId) [{ vin }] = (await tx.select({ vin: vehicle.vin }).from(vehicle).where(eq(vehicle.id, row.vehicleId))) as [{ vin: string }];
@@ -254,6 +265,7 @@ export async function updateInstallation(db: Db, fleetIds: number[], id: number,
       ...(data.startDate !== undefined ? { startDate: data.startDate } : {}),
       ...(data.name !== undefined ? { name: data.name } : {}),
       ...(data.comments !== undefined ? { comments: data.comments } : {}),
+      ...(data.partnerId !== undefined ? { partnerId: data.partnerId } : {}),
       ...(data.customerDataConfirmed !== undefined ? { customerDataConfirmed: data.customerDataConfirmed } : {}),
       ...(data.proceededWithFailedChecks !== undefined ? { proceededWithFailedChecks: data.proceededWithFailedChecks } : {}),
       searchText: searchTextOf(name, row.systemSerial, vin),

@@ -55,7 +55,8 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags, summary: 'Creates an installation for a system of the registry (first save of the general tab)', body: CreateInstallationSchema, response: { 201: InstallationSchema } } },
     async (request, reply) => {
-      const row = await createInstallation(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.body);
+      const me = currentUser(request);
+      const row = await createInstallation(app.db, await callerFleetIds(app.db, request), me.userId, request.body, me.companyId);
       return reply.status(201).send(await getInstallationDetail(app.db, row));
     },
   );
@@ -64,7 +65,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, summary: 'Updates the general and customer data of a draft', params: IdParams, body: UpdateInstallationSchema, response: { 200: InstallationSchema } } },
     async (request) => {
-      const row = await updateInstallation(app.db, await callerFleetIds(app.db, request), request.params.id, request.body);
+      const row = await updateInstallation(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, currentUser(request).companyId);
       return getInstallationDetail(app.db, row);
     },
   );

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EmailSchema } from '@portal/domain/auth';
+import { DEFAULT_LOCALE, LOCALES } from '@portal/domain/constants';
+import { FleetRoleSchema } from '@portal/domain/fleet';
+import { ImportReportSchema, MemberSchema } from '@portal/domain/registry';
+import { buildInvitationMail } from '../../../auth/sign-in-mail';
+import { grantFleet, listMembers, removeMember, setMemberRole } from '../../../services/access';
+import { requireFleetAdmin } from '../../../services/fleet-scope';
+import { exportRegistry, importRegistry, listRegistry } from '../../../services/registry';
+
+const FleetParams = z.object({ fleet: z.string().min(1).max(100) });
+const tags = ['admin'];
+
+const RegistryListSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(
+    z.object({
+      serialNumber: z.string(),
+      pvModuleCount: z.number().int(),
+      pvModuleVersion: z.string(),
+      installedCapacity: z.number().int(),
+      controllerQuantity: z.number().int(),
+      chargeControllers: z.array(z.object({ serialNumber: z.string(), type: z.enum(['HV', 'LV']), hardwareVersion: z.string(), firmwareVersion: z.string() })),
+      telematics: z.array(z.object({ unit: z.string(), imei: z.string(), iccid: z.string() })),
+    }),
+  ),
+});
+
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // CSV arrives as text; the JSON routes keep their parser.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.get(
+    '/:fleet/systems',
+    {
+      schema: {
+        tags,
+        summary: 'The product registry of a fleet',
+        params: FleetParams,
+        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20), q: z.string().trim().max(64).optional() }),
+        response: { 200: RegistryListSchema },
+      },
+    },
+    async (request) => listRegistry(app.db, await requireFleetAdmin(app.db, request, request.params.fleet), request.query),
+  );
+
+  app.post(
+    '/:fleet/systems/import',
+    {
+      schema: {
+        tags,
+        summary: 'Imports systems from CSV (one row per charge controller). dryRun=true only reports; otherwise all rows or none.',
+        params: FleetParams,
+        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+        body: z.string().min(1).max(5 * 1024 * 1024),
+        response: { 200: ImportReportSchema },
+      },
+    },
+    async (request) => {
+      const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+      return importRegistry(app.db, fleetId, request.body, request.query.dryRun === 'true');
+    },
+  );
+
+  app.get('/:fleet/systems/export', { schema: { tags, summary: 'The registry as CSV, in the import format', params: FleetParams } }, async (request, reply) => {
+    const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="registry-${request.params.fleet}.csv"`)
+      .send(await exportRegistry(app.db, fleetId));
+  });
+
+  app.get('/:fleet/members', { schema: { tags, summary: 'Members of the fleet', params: FleetParams, response: { 200: z.array(MemberSchema) } } }, async (request) =>
+    listMembers(app.db, await requireFleetAdmin(app.db, request, request.params.fleet)),
+  );
+
+  app.post(
+    '/:fleet/members',
+    {
+      schema: {
+        tags,
+        summary: 'Invites a user by email with a role (creates the user when needed) and emails them',
+        params: FleetParams,
+        body: z.object({ email: EmailSchema, role: FleetRoleSchema.default('installer'), language: z.enum(LOCALES).optional() }),
+        response: { 201: z.array(MemberSchema) },
+      },
+    },
+    async (request, reply) => {
+      const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+      await grantFleet(app.db, { email: request.body.email, fleet: request.params.fleet, role: request.body.role });
+      try {
+        await app.mailer.send(buildInvitationMail(request.body.email, request.params.fleet, app.env.publicUrl, request.body.language ?? DEFAULT_LOCALE));
+      } catch (error) {
+        request.log.warn({ err: error }, 'invitation email could not be sent; the access is granted');
+      }
+      return reply.status(201).send(await listMembers(app.db, fleetId));
+    },
+  );
+
+  app.put(
+    '/:fleet/members/:userId',
+    { schema: { tags, summary: "Changes a member's role (a fleet keeps at least one admin)", params: FleetParams.extend({ userId: z.string().max(64) }), body: z.object({ role: FleetRoleSchema }), response: { 200: z.array(MemberSchema) } } },
+    async (request) => {
+      const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+      await setMemberRole(app.db, fleetId, request.params.userId, request.body.role);
+      return listMembers(app.db, fleetId);
+    },
+  );
+
+  app.delete(
+    '/:fleet/members/:userId',
+    { schema: { tags, summary: 'Removes a member (never the last admin)', params: FleetParams.extend({ userId: z.string().max(64) }), response: { 200: z.array(MemberSchema) } } },
+    async (request) => {
+      const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+      await removeMember(app.db, fleetId, request.params.userId);
+      return listMembers(app.db, fleetId);
+    },
+  );
+};
+
+export default adminRoutes;

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { InstallationSchema } from '@portal/domain/installation';
+import { InstallationSummarySchema, SubmitInstallationSchema } from '@portal/domain/summary';
+import { currentUser } from '../../../plugins/request-auth';
+import { callerFleetIds } from '../../../services/fleet-scope';
+import { findScopedInstallation, getInstallationDetail } from '../../../services/installations';
+import { buildSummary, submitInstallation } from '../../../services/summary';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['installations'];
+
+const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id/summary',
+    { schema: { tags, summary: 'Everything the summary tab shows, in one call', params: IdParams, response: { 200: InstallationSummarySchema } } },
+    async (request) => {
+      const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      return buildSummary(app.db, row, currentUser(request).userId);
+    },
+  );
+
+  app.post(
+    '/:id/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Completes the installation; repeating it answers the same. 422 names what is missing.',
+        params: IdParams,
+        body: SubmitInstallationSchema,
+        response: { 200: InstallationSchema },
+      },
+    },
+    async (request, reply) => {
+      const { row, alreadyCompleted } = await submitInstallation(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.params.id, request.body);
+      if (alreadyCompleted) reply.header('idempotent-replay', 'true');
+      return getInstallationDetail(app.db, row);
+    },
+  );
+};
+
+export default summaryRoutes;

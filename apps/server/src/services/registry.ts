@@ -1,0 +1,162 @@
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { groupRegistryRows, REGISTRY_CSV_COLUMNS, RegistryRowSchema, type ImportReport, type RegistryRow, type RowError } from '@portal/domain/registry';
+import type { Db } from '../db/client';
+import { chargeController, system, telematicsUnit } from '../db/schema';
+import { AppError } from '../errors';
+
+export const MAX_IMPORT_ROWS = 5000;
+
+/** Reads and checks a registry CSV; every problem is reported with its line number. */
+function readCsv(csv: string): { total: number; rows: { line: number; row: RegistryRow }[]; errors: RowError[] } {
+  let records: Record<string, string>[];
+  try {
+    records = parse(csv.replace(/^\uFEFF/, ''), {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      delimiter: [',', ';'],
+      relax_column_count: false,
+    });
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1;
+    return { total: 0, rows: [], errors: [{ line, message: `the file is not valid CSV: ${(error as Error).message}` }] };
+  }
+  const header = Object.keys(records[0] ?? {});
+  const missing = REGISTRY_CSV_COLUMNS.filter((c) => !['telematics_unit', 'imei', 'iccid'].includes(c) && !header.includes(c));
+  if (records.length === 0) return { total: 0, rows: [], errors: [{ line: 1, message: 'the file has no rows' }] };
+  if (missing.length) return { total: records.length, rows: [], errors: [{ line: 1, message: `missing columns: ${missing.join(', ')}` }] };
+  if (records.length > MAX_IMPORT_ROWS) return { total: records.length, rows: [], errors: [{ line: 1, message: `at most ${MAX_IMPORT_ROWS} rows per import` }] };
+  const rows: { line: number; row: RegistryRow }[] = [];
+  const errors: RowError[] = [];
+  records.forEach((record, i) => {
+    const line = i + 2; // line 1 is the header
+    const parsed = RegistryRowSchema.safeParse(record);
+    if (parsed.success) rows.push({ line, row: parsed.data });
+    else for (const issue of parsed.error.issues) errors.push({ line, message: `${issue.path.join('.')} ${issue.message}` });
+  });
+  return { total: records.length, rows, errors };
+}
+
+/** Dry run or all-or-nothing import of systems into a fleet. */
+export async function importRegistry(db: Db, fleetId: number, csv: string, dryRun: boolean): Promise<ImportReport> {
+  const { total, rows, errors } = readCsv(csv);
+  const grouped = groupRegistryRows(rows);
+  errors.push(...grouped.errors);
+  const lineOf = (predicate: (r: RegistryRow) => boolean) => rows.find((r) => predicate(r.row))?.line ?? 1;
+
+  return db.transaction(async (tx) => {
+    // One import at a time: the uniqueness checks below then hold until commit.
+    await tx.execute(sql`select pg_advisory_xact_lock(727277)`);
+    const serials = grouped.systems.map((s) => s.serialNumber.toLowerCase());
+    const controllers = grouped.systems.flatMap((s) => s.controllers.map((c) => c.serialNumber));
+    const imeis = grouped.systems.flatMap((s) => s.telematics.map((t) => t.imei));
+    if (serials.length) {
+      for (const s of await tx.select({ serial: system.serialNumber }).from(system).where(inArray(sql`lower(${system.serialNumber})`, serials))) {
+        errors.push({ line: lineOf((r) => r.serial_number.toLowerCase() === s.serial.toLowerCase()), message: `system ${s.serial} is already in the registry` });
+      }
+    }
+    if (controllers.length) {
+      for (const c of await tx.select({ serial: chargeController.serialNumber }).from(chargeController).where(inArray(chargeController.serialNumber, controllers))) {
+        errors.push({ line: lineOf((r) => r.controller_serial === c.serial), message: `controller ${c.serial} is already in the registry` });
+      }
+    }
+    if (imeis.length) {
+      for (const t of await tx.select({ imei: telematicsUnit.imei }).from(telematicsUnit).where(inArray(telematicsUnit.imei, imeis))) {
+        errors.push({ line: lineOf((r) => r.imei === t.imei), message: `IMEI ${t.imei} is already in the registry` });
+      }
+    }
+    errors.sort((a, b) => a.line - b.line);
+    const report = {
+      dryRun,
+      rows: total,
+      systems: grouped.systems.length,
+      controllers: controllers.length,
+      errors,
+      imported: false,
+    };
+    if (dryRun) return report;
+    if (errors.length) throw new AppError('UNPROCESSABLE', `The file has ${errors.length} problem(s); nothing was imported`, report);
+    for (const s of grouped.systems) {
+      const [created] = await tx
+        .insert(system)
+        .values({
+          serialNumber: s.serialNumber,
+          fleetId,
+          pvModuleCount: s.pvModuleCount,
+          pvModuleVersion: s.pvModuleVersion,
+          installedCapacityWp: s.installedCapacityWp,
+          controllerQuantity: s.controllers.length,
+        })
+        .returning({ id: system.id });
+      await tx.insert(chargeController).values(s.controllers.map((c) => ({ ...c, systemId: created!.id })));
+      await tx.insert(telematicsUnit).values(s.telematics.map((t) => ({ ...t, systemId: created!.id })));
+    }
+    return { ...report, imported: true };
+  });
+}
+
+export async function listRegistry(db: Db, fleetId: number, query: { page: number; pageSize: number; q?: string }) {
+  const where = and(eq(system.fleetId, fleetId), query.q ? ilike(system.serialNumber, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
+  const [systems, [total]] = await Promise.all([
+    db
+      .select()
+      .from(system)
+      .where(where)
+      .orderBy(asc(system.serialNumber))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(system).where(where),
+  ]);
+  const ids = systems.map((s) => s.id);
+  const [controllers, units] = ids.length
+    ? await Promise.all([
+        db.select().from(chargeController).where(inArray(chargeController.systemId, ids)).orderBy(asc(chargeController.serialNumber)),
+        db.select().from(telematicsUnit).where(inArray(telematicsUnit.systemId, ids)).orderBy(asc(telematicsUnit.id)),
+      ])
+    : [[], []];
+  return {
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    items: systems.map((s) => ({
+      serialNumber: s.serialNumber,
+      pvModuleCount: s.pvModuleCount,
+      pvModuleVersion: s.pvModuleVersion,
+      installedCapacity: s.installedCapacityWp,
+      controllerQuantity: s.controllerQuantity,
+      chargeControllers: controllers
+        .filter((c) => c.systemId === s.id)
+        .map((c) => ({ serialNumber: c.serialNumber, type: c.type, hardwareVersion: c.hardwareVersion, firmwareVersion: c.firmwareVersion })),
+      telematics: units.filter((t) => t.systemId === s.id).map((t) => ({ unit: t.unit, imei: t.imei, iccid: t.iccid })),
+    })),
+  };
+}
+
+/** The fleet's registry as CSV in the import format (one row per controller). */
+export async function exportRegistry(db: Db, fleetId: number): Promise<string> {
+  const rows = await db
+    .select({ system, controller: chargeController })
+    .from(system)
+    .innerJoin(chargeController, eq(chargeController.systemId, system.id))
+    .where(eq(system.fleetId, fleetId))
+    .orderBy(asc(system.serialNumber), asc(chargeController.serialNumber));
+  const units = await db
+    .select()
+    .from(telematicsUnit)
+    .innerJoin(system, eq(system.id, telematicsUnit.systemId))
+    .where(eq(system.fleetId, fleetId))
+    .orderBy(asc(telematicsUnit.id));
+  // The n-th controller row of a system carries its n-th telematics unit, as the import reads it.
+  const rowIndex = new Map<number, number>();
+  return stringify(
+    rows.map(({ system: s, controller: c }) => {
+      const n = rowIndex.get(s.id) ?? 0;
+      rowIndex.set(s.id, n + 1);
+      const unit = units.filter((u) => u.telematics_unit.systemId === s.id)[n]?.telematics_unit;
+      return [s.serialNumber, s.pvModuleCount, s.pvModuleVersion, s.installedCapacityWp, c.serialNumber, c.type, c.hardwareVersion, c.firmwareVersion, unit?.unit ?? '', unit?.imei ?? '', unit?.iccid ?? ''];
+    }),
+    { header: true, columns: [...REGISTRY_CSV_COLUMNS] },
+  );
+}

@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { InstallationSummary, SubmitInstallation } from '@portal/domain/summary';
+import { missingForSubmit, SubmitInstallationSchema } from '@portal/domain/summary';
+import { UPLOAD_TYPES } from '@portal/domain/upload';
+import type { Db } from '../db/client';
+import { company, installation, partner, systemCheck, systemCheckRun, upload, user } from '../db/schema';
+import { AppError } from '../errors';
+import { findScopedInstallation, getInstallationDetail } from './installations';
+
+type InstallationRow = typeof installation.$inferSelect;
+
+/** Everything the summary tab shows; the installer is the signed-in user with the company. */
+export async function buildSummary(db: Db, row: InstallationRow, userId: string): Promise<InstallationSummary> {
+  const [detail, uploads, run, installerRows, partnerRows] = await Promise.all([
+    getInstallationDetail(db, row),
+    db.select({ id: upload.id, type: upload.type, name: upload.name }).from(upload).where(eq(upload.installationId, row.id)).orderBy(asc(upload.id)),
+    db.select({ id: systemCheckRun.id }).from(systemCheckRun).where(eq(systemCheckRun.installationId, row.id)).orderBy(desc(systemCheckRun.id)).limit(1),
+    db
+      .select({ name: user.name, email: user.email, companyName: company.name, shortName: company.shortName, companyEmail: company.email })
+      .from(user)
+      .leftJoin(company, eq(company.id, user.companyId))
+      .where(eq(user.id, userId)),
+    row.partnerId ? db.select({ id: partner.id, name: partner.name, email: partner.email }).from(partner).where(eq(partner.id, row.partnerId)) : Promise.resolve([]),
+  ]);
+  const checks = run[0]
+    ? await db
+        .select({ type: systemCheck.type, status: systemCheck.status, createdAt: systemCheck.createdAt, imei: systemCheck.imei, controllerSerial: systemCheck.controllerSerial })
+        .from(systemCheck)
+        .where(eq(systemCheck.runId, run[0].id))
+        .orderBy(asc(systemCheck.id))
+    : [];
+  const me = installerRows[0];
+  return {
+    id: row.id,
+    version: row.version,
+    general: {
+      name: row.name,
+      systemSerialNumber: row.systemSerial,
+      startDate: row.startDate,
+      commissioningDate: row.commissioningDate,
+      completionDate: row.completionDate,
+      comments: row.comments,
+      status: row.status,
+      partner: partnerRows[0] ?? null,
+    },
+    customer: detail.system.customer,
+    installer: me
+      ? {
+          companyName: me.companyName ?? '',
+          companyShortName: me.shortName ?? '',
+          companyEmail: me.companyEmail ?? '',
+          installerName: me.name,
+          installerEmail: me.email,
+        }
+      : null,
+    vehicle: detail.vehicle,
+    pvSystem: { pvModuleCount: detail.system.pvModuleCount, pvModuleVersion: detail.system.pvModuleVersion, installedCapacity: detail.system.installedCapacity },
+    chargeControllers: detail.system.chargeControllers,
+    telematics: detail.system.telematics,
+    setup: detail.system.chargeControllers.map((c) => {
+      const inspection = detail.inspections.find((i) => i.chargeControllerSerial === c.serialNumber);
+      return {
+        serialNumber: c.serialNumber,
+        pvModulesCount: c.pvModulesCount,
+        activeChannelCount: c.activeChannelCount,
+        inspection: inspection ? { powerLed: inspection.powerLed, statusLed: inspection.statusLed, faultLed: inspection.faultLed } : null,
+      };
+    }),
+    uploads: UPLOAD_TYPES.map((type) => ({ type, files: uploads.filter((u) => u.type === type).map((u) => ({ id: u.id, name: u.name })) })).filter(
+      (g) => g.files.length > 0,
+    ),
+    systemChecks: checks.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    customerDataConfirmed: row.customerDataConfirmed,
+    summaryDataConfirmed: row.summaryDataConfirmed,
+    proceededWithFailedChecks: row.proceededWithFailedChecks,
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Completes an installation. Idempotent: concurrent or repeated submits wait on the row lock and
+ * find it completed, so it completes once and every caller gets the same answer.
+ */
+export async function submitInstallation(db: Db, fleetIds: number[], userId: string, id: number, input: SubmitInstallation) {
+  const data = SubmitInstallationSchema.parse(input);
+  return db.transaction(async (tx) => {
+    const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
+    if (row.status === 'completed') return { row, alreadyCompleted: true };
+    const summary = await buildSummary(tx as Db, row, userId);
+    const missing = missingForSubmit(summary);
+    if (missing.length) throw new AppError('UNPROCESSABLE', `The installation cannot be submitted yet: ${missing.join(', ')}`, { missing });
+    const [done] = await tx
+      .update(installation)
+      .set({
+        status: 'completed',
+        summaryDataConfirmed: true,
+        comments: data.comments ?? row.comments,
+        commissioningDate: row.commissioningDate ?? today(),
+        completionDate: today(),
+        version: sql`${installation.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(installation.id, id), eq(installation.status, 'draft')))
+      .returning();
+    return { row: done!, alreadyCompleted: false };
+  });
+}

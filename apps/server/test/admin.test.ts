@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { system } from '../src/db/schema';
+import { bearer, useTestApp } from './helper';
+
+const ctx = useTestApp();
+
+const HEADER = 'serial_number,pv_module_count,pv_module_version,installed_capacity_wp,controller_serial,controller_type,hardware_version,firmware_version,telematics_unit,imei,iccid';
+const goodCsv = [
+  HEADER,
+  'SN-NEW-0001,8,SBS-M 2.1,960,CC-NEW-0001-A,HV,HW 3.2,1.8.3,TCU-4G v3,356938035650001,8949226000000001001',
+  'SN-NEW-0001,8,SBS-M 2.1,960,CC-NEW-0001-B,LV,HW 2.4,1.8.3,,,',
+  'SN-NEW-0002,6,SBS-M 2.1,720,CC-NEW-0002-A,lv,HW 2.4,1.8.3,TCU-4G v3,356938035650002,8949226000000001002',
+  'SN-NEW-0003,10,SBS-L 1.4,1300,CC-NEW-0003-A,HV,HW 3.2,1.9.0,TCU-LTE-M v2,356938035650003,',
+].join('\n');
+
+const csvPost = (url: string, headers: Record<string, string>, body: string) =>
+  ({ method: 'POST' as const, url, headers: { ...headers, 'content-type': 'text/csv' }, payload: body });
+
+async function admins() {
+  const c = await ctx();
+  const admin = bearer(await c.tokenFor('sono-admin@example.com', [{ fleet: 'sono', role: 'admin' }]));
+  const installer = bearer(await c.tokenFor('sono-installer@example.com', [{ fleet: 'sono' }]));
+  return { c, admin, installer };
+}
+
+describe('admin: product registry', () => {
+  it('a dry run reports every bad row by line number and stores nothing', async () => {
+    const { c, admin } = await admins();
+    const bad = [
+      HEADER,
+      'SN-BAD-0001,8,SBS-M 2.1,960,CC-BAD-0001-A,HV,HW,1.0,TCU,356938035659991,',
+      'SN-BAD-0001,9,SBS-M 2.1,960,CC-BAD-0001-B,HV,HW,1.0,,,',
+      'SN-BAD-0002,abc,SBS-M 2.1,960,CC-BAD-0002-A,HV,HW,1.0,TCU,12345,',
+      'SN-DEMO-0001,8,SBS-M 2.1,960,CC-DEMO-0001-A,HV,HW,1.0,TCU,356938035643801,',
+      'SN-BAD-0003,8,SBS-M 2.1,960,CC-BAD-0003-A,XV,HW,1.0,TCU,356938035659993,',
+    ].join('\n');
+    const before = await c.database.db.select().from(system);
+    const res = await c.app.inject(csvPost('/api/admin/sono/systems/import?dryRun=true', admin, bad));
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report).toMatchObject({ dryRun: true, imported: false, rows: 5 });
+    const lines = report.errors.map((e: { line: number }) => e.line);
+    expect(lines).toEqual(expect.arrayContaining([3, 4, 5, 6]));
+    expect(lines).not.toContain(2);
+    expect(report.errors.find((e: { line: number }) => e.line === 6).message).toMatch(/controller_type must be HV or LV/);
+    expect(report.errors.find((e: { line: number }) => e.line === 3).message).toMatch(/other PV module/);
+    expect(report.errors.filter((e: { line: number }) => e.line === 4).map((e: { message: string }) => e.message).join(' ')).toMatch(/pv_module_count must be a whole number/);
+    expect(report.errors.filter((e: { line: number }) => e.line === 5).map((e: { message: string }) => e.message).join(' ')).toMatch(/already in the registry/);
+    expect(await c.database.db.select().from(system)).toHaveLength(before.length);
+  });
+
+  it('an import with one bad row imports nothing; a good one imports all, and an installer can use it', async () => {
+    const { c, admin, installer } = await admins();
+    const withBadRow = `${goodCsv}\nSN-NEW-0004,6,SBS-M 2.1,720,CC-NEW-0004-A,HV,HW,1.0,TCU,not-an-imei,`;
+    const refused = await c.app.inject(csvPost('/api/admin/sono/systems/import', admin, withBadRow));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().details.errors[0]).toMatchObject({ line: 6 });
+    expect((await c.app.inject({ url: '/api/systems/SN-NEW-0001', headers: installer })).statusCode).toBe(404);
+
+    const ok = await c.app.inject(csvPost('/api/admin/sono/systems/import', admin, goodCsv));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ imported: true, systems: 3, controllers: 4, errors: [] });
+    const sys = (await c.app.inject({ url: '/api/systems/SN-NEW-0001', headers: installer })).json();
+    expect(sys).toMatchObject({ controllerQuantity: 2, chargeControllers: [{ type: 'HV', channelCount: 7 }, { type: 'LV', channelCount: 8 }], telematics: [{ imei: '356938035650001' }] });
+    const created = await c.app.inject({ method: 'POST', url: '/api/installations', headers: installer, payload: { systemSerialNumber: 'SN-NEW-0002', startDate: '2026-11-21', name: 'Imported' } });
+    expect(created.statusCode).toBe(201);
+
+    const list = (await c.app.inject({ url: '/api/admin/sono/systems?q=SN-NEW', headers: admin })).json();
+    expect(list.total).toBe(3);
+    const exported = await c.app.inject({ url: '/api/admin/sono/systems/export', headers: admin });
+    expect(exported.headers['content-type']).toMatch(/^text\/csv/);
+    expect(exported.body.split('\n')[0]).toBe(HEADER);
+    expect(exported.body).toContain('SN-NEW-0001,8,SBS-M 2.1,960,CC-NEW-0001-A,HV,HW 3.2,1.8.3,TCU-4G v3,356938035650001,8949226000000001001');
+    // What was exported imports again into an empty registry check: every row is a duplicate now.
+    const again = (await c.app.inject(csvPost('/api/admin/sono/systems/import?dryRun=true', admin, exported.body))).json();
+    expect(again.errors.length).toBeGreaterThan(0);
+    expect(again.errors.filter((e: { message: string }) => !/already in the registry/.test(e.message))).toEqual([]);
+  });
+
+  it('installers get 403, other fleets 404', async () => {
+    const { c, installer } = await admins();
+    for (const url of ['/api/admin/sono/systems', '/api/admin/sono/members', '/api/admin/sono/systems/export']) {
+      const res = await c.app.inject({ url, headers: installer });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    }
+    expect((await c.app.inject(csvPost('/api/admin/sono/systems/import', installer, goodCsv))).statusCode).toBe(403);
+    const acmeAdmin = bearer(await c.tokenFor('acme-boss@example.com', [{ fleet: 'acme', role: 'admin' }]));
+    expect((await c.app.inject({ url: '/api/admin/sono/systems', headers: acmeAdmin })).statusCode).toBe(404);
+  });
+});
+
+describe('admin: access', () => {
+  it('lists members, invites with a role, changes roles, removes, but never the last admin', async () => {
+    const { c, admin } = await admins();
+    const invited = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'New.Hire@Example.com', role: 'installer' } });
+    expect(invited.statusCode).toBe(201);
+    const hire = invited.json().find((m: { email: string }) => m.email === 'new.hire@example.com');
+    expect(hire).toMatchObject({ role: 'installer' });
+    expect(c.mails.find((m) => m.to === 'new.hire@example.com')?.subject).toMatch(/fleet sono/);
+
+    const promoted = await c.app.inject({ method: 'PUT', url: `/api/admin/sono/members/${hire.userId}`, headers: admin, payload: { role: 'admin' } });
+    expect(promoted.json().find((m: { userId: string }) => m.userId === hire.userId).role).toBe('admin');
+    const removed = await c.app.inject({ method: 'DELETE', url: `/api/admin/sono/members/${hire.userId}`, headers: admin });
+    expect(removed.json().some((m: { userId: string }) => m.userId === hire.userId)).toBe(false);
+
+    const members = (await c.app.inject({ url: '/api/admin/sono/members', headers: admin })).json();
+    const me = members.find((m: { email: string }) => m.email === 'sono-admin@example.com');
+    expect(members.filter((m: { role: string }) => m.role === 'admin')).toHaveLength(1);
+    const demote = await c.app.inject({ method: 'PUT', url: `/api/admin/sono/members/${me.userId}`, headers: admin, payload: { role: 'installer' } });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toMatchObject({ code: 'LAST_ADMIN' });
+    const remove = await c.app.inject({ method: 'DELETE', url: `/api/admin/sono/members/${me.userId}`, headers: admin });
+    expect(remove.json()).toMatchObject({ code: 'LAST_ADMIN' });
+  });
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { FORM_ERRORS as E } from './validation';
+
+/** A partner of the installer's company: name and email unique in the company, case-insensitive. */
+export const PartnerInputSchema = z.object({
+  name: z.string({ error: E.required }).trim().min(1, E.required).max(120, E.tooLong),
+  email: z.string({ error: E.required }).trim().toLowerCase().min(1, E.required).pipe(z.email({ error: E.invalidEmail }).max(254, E.tooLong)),
+});
+export type PartnerInput = z.input<typeof PartnerInputSchema>;
+
+export const PartnerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  installationCount: z.number().int(),
+});
+export type Partner = z.infer<typeof PartnerSchema>;
