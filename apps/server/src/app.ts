@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './auth/mailer';
 import type { Database, Db } from './db/client';
 import { grantDemoAccess } from './db/seed';
 import type { Env } from './env';
+import { AppError } from './errors';
 import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulator/simulator';
 import { checkEventsPlugin } from './plugins/check-events';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -74,7 +75,10 @@ export async function buildApp(options: AppOptions) {
   const { env, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: env.logLevel, serializers: { req: requestSerializer } },
-    forceCloseConnections: true,
+    // On shutdown idle keep-alive sockets close at once; requests in flight finish, new ones get 503.
+    forceCloseConnections: 'idle',
+    // Our own hook below answers with the error envelope instead.
+    return503OnClosing: false,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -105,6 +109,17 @@ export async function buildApp(options: AppOptions) {
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, outboxDir: path.join(env.dataDir, 'outbox'), log: app.log }));
 
   await app.register(errorHandlerPlugin);
+
+  // Draining: once close() began, new requests get 503 so the load balancer sends them elsewhere.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!isClosing) return;
+    reply.header('connection', 'close');
+    throw new AppError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -37,6 +37,16 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+/** A new, migrated, empty database of the engine under test. */
+export async function openFreshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
+  const database = pgDb
+    ? await openDatabase({ url: pgDb.url, poolSize: 5 })
+    : await openDatabase({ pgliteSnapshot: new Blob([fs.readFileSync(inject('pgliteSnapshot'))]) });
+  await database.migrate();
+  return { database, drop: async () => void (await pgDb?.drop()) };
+}
+
 export interface TestContext {
   app: App;
   database: Database;
@@ -55,11 +65,7 @@ export interface TestAppOptions {
 /** The real app on a real database (PGlite, or PostgreSQL when TEST_ENGINE=postgres). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
-  const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
-  const database = pgDb
-    ? await openDatabase({ url: pgDb.url, poolSize: 5 })
-    : await openDatabase({ pgliteSnapshot: new Blob([fs.readFileSync(inject('pgliteSnapshot'))]) });
-  await database.migrate();
+  const { database, drop } = await openFreshDatabase();
   if (options.seed !== false) await seedDemo(database.db);
 
   const env = loadEnv({
@@ -93,7 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     async close() {
       await app.close();
       await database.close();
-      await pgDb?.drop();
+      await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

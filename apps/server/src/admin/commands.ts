@@ -8,11 +8,14 @@ import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 import { AppError } from '../errors';
 import { grantFleet, revokeFleet } from '../services/access';
+import { backupDatabase, restoreDatabase } from '../services/backup';
 
 export const AdminCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('grant'), email: EmailSchema, fleet: FleetSlugSchema, role: FleetRoleSchema.default('installer') }),
   z.object({ command: z.literal('revoke'), email: EmailSchema, fleet: FleetSlugSchema }),
   z.object({ command: z.literal('token'), email: EmailSchema }),
+  z.object({ command: z.literal('backup'), file: z.string().min(1) }),
+  z.object({ command: z.literal('restore'), file: z.string().min(1) }),
 ]);
 export type AdminCommand = z.input<typeof AdminCommandSchema>;
 
@@ -34,6 +37,14 @@ export async function runAdminCommand(ctx: AdminContext, input: AdminCommand): P
     case 'revoke': {
       const r = await revokeFleet(ctx.db, command);
       return { message: r.revoked ? `${command.email} no longer has fleet ${command.fleet}` : `${command.email} was not a member of ${command.fleet}` };
+    }
+    case 'backup': {
+      const r = await backupDatabase(ctx.db, command.file);
+      return { message: `Backed up ${r.rows} rows of ${r.tables} tables to ${command.file}` };
+    }
+    case 'restore': {
+      const r = await restoreDatabase(ctx.db, command.file);
+      return { message: `Restored ${r.rows} rows of ${r.tables} tables from ${command.file}` };
     }
     case 'token': {
       const [row] = await ctx.db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.email, command.email)).limit(1);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { controlSocketPath, isServerListening, sendControlCommand } from '../admin/control-socket';
 import { runAdminCommand, type AdminCommand } from '../admin/commands';
@@ -9,6 +10,8 @@ const USAGE = `Usage: npm run admin -- <command>
   grant EMAIL --fleet SLUG [--role installer|admin]   create the user if needed and grant the fleet
   revoke EMAIL --fleet SLUG                           remove the user's access to the fleet
   token EMAIL                                         print a valid ID token for the user (last line)
+  backup FILE                                         write a consistent backup (gzip) of the whole database
+  restore FILE                                        load a backup into a new, empty database (server stopped)
 Uses the same DATA_DIR / DATABASE_URL as the server; talks to a running server over DATA_DIR/control.sock.`;
 
 function parseCommand(argv: string[]): AdminCommand {
@@ -19,6 +22,8 @@ function parseCommand(argv: string[]): AdminCommand {
   });
   const [name, email] = positionals;
   if (values.help || !name || !email) throw new Error(USAGE);
+  if (name === 'backup') return { command: 'backup', file: path.resolve(email) };
+  if (name === 'restore') return { command: 'restore', file: path.resolve(email) };
   if (name === 'grant') {
     if (!values.fleet) throw new Error('grant needs --fleet SLUG\n\n' + USAGE);
     return { command: 'grant', email, fleet: values.fleet, role: (values.role ?? 'installer') as 'installer' | 'admin' };
@@ -37,6 +42,7 @@ async function main() {
   const socket = controlSocketPath(env.dataDir);
   let result;
   if (!env.databaseUrl && (await isServerListening(socket))) {
+    if (command.command === 'restore') throw new Error('Stop the server first: a restore needs the database to itself.');
     result = await sendControlCommand(socket, command);
   } else {
     const runtime = await openRuntime(env, 'admin command');
