@@ -38,10 +38,11 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 /** A new, migrated, empty database of the engine under test. */
-export async function openFreshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openFreshDatabase(viaProxyPort?: number): Promise<{ database: Database; drop(): Promise<void> }> {
   const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
+  const url = pgDb && viaProxyPort ? Object.assign(new URL(pgDb.url), { hostname: '127.0.0.1', port: String(viaProxyPort) }).toString() : pgDb?.url;
   const database = pgDb
-    ? await openDatabase({ url: pgDb.url, poolSize: 5 })
+    ? await openDatabase({ url, poolSize: 5 })
     : await openDatabase({ pgliteSnapshot: new Blob([fs.readFileSync(inject('pgliteSnapshot'))]) });
   await database.migrate();
   return { database, drop: async () => void (await pgDb?.drop()) };
@@ -60,12 +61,14 @@ export interface TestContext {
 export interface TestAppOptions {
   env?: Record<string, string>;
   seed?: boolean;
+  /** PostgreSQL only: reach the test database through a local TCP proxy on this port. */
+  viaProxyPort?: number;
 }
 
 /** The real app on a real database (PGlite, or PostgreSQL when TEST_ENGINE=postgres). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
-  const { database, drop } = await openFreshDatabase();
+  const { database, drop } = await openFreshDatabase(options.viaProxyPort);
   if (options.seed !== false) await seedDemo(database.db);
 
   const env = loadEnv({

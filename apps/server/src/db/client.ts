@@ -46,7 +46,13 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A server that went away must fail requests fast, not hang them.
+      connectionTimeoutMillis: 5000,
+      query_timeout: 30_000,
+    });
     // A dropped idle connection must never crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -56,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       listen: listener.listen,
       async ping() {
-        await pool.query('select 1');
+        await withTimeout(pool.query('select 1'), 2000);
       },
       async migrate() {
         const conn = await pool.connect();
@@ -177,4 +183,14 @@ function createPgListener(url: string) {
       await c?.end().catch(() => {});
     },
   };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]);
 }
