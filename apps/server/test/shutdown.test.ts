@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { engine } from './helper';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PORT = 4421;
+
+// The engine does not matter here; run it once.
+describe.skipIf(engine !== 'pglite')('graceful shutdown', () => {
+  it('SIGTERM under load: requests in flight finish, new ones are refused, the process exits within 10 s', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sigterm-'));
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', SIMULATOR: 'false', LOG_LEVEL: 'warn', WEB_DIST: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
+    const base = `http://127.0.0.1:${PORT}`;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    // Keep the server busy: a steady stream of requests, some in flight when SIGTERM lands.
+    const results: (number | 'refused')[] = [];
+    let running = true;
+    const load = Array.from({ length: 8 }, async () => {
+      while (running) {
+        const status = await fetch(`${base}/config.auth.json`).then((r) => r.status, () => 'refused' as const);
+        results.push(status);
+      }
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const okBefore = results.filter((s) => s === 200).length;
+    const stoppedAt = Date.now();
+    proc.kill('SIGTERM');
+    const code = await exited;
+    const tookMs = Date.now() - stoppedAt;
+    running = false;
+    await Promise.all(load);
+
+    expect(code).toBe(0);
+    expect(tookMs).toBeLessThan(10_000);
+    expect(okBefore).toBeGreaterThan(0);
+    // Nothing failed half-way: every answer was a full 200, a 503 envelope, or no connection at all.
+    expect(results.every((s) => s === 200 || s === 503 || s === 'refused')).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
+  });
+});
