@@ -52,6 +52,14 @@ function withoutSessionToken(text: string): string {
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, createSignInSecrets } = app.auth;
+  const ownOrigin = new URL(app.env.publicUrl).origin;
+
+  // Sign-in writes come from the portal's own pages only (no login CSRF from other sites).
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'POST') return;
+    const origin = request.headers.origin;
+    if (origin && origin !== ownOrigin) throw new AppError('FORBIDDEN', 'Requests from other sites are not allowed');
+  });
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     const route = request.routeOptions.url?.replace('/api/auth', '');
