@@ -28,6 +28,7 @@ function start(route: string, routes: Parameters<typeof fakeFetch>[0], { signedI
   const fake = fakeFetch({
     'GET /config.auth.json': { body: authConfig },
     'GET /api/auth/token': { body: { token } },
+    'GET /api/installations': { body: { items: [], total: 0, page: 1, pageSize: 10 } },
     ...routes,
   });
   vi.stubGlobal('fetch', fake.fetchFn);
@@ -58,7 +59,7 @@ describe('routes', () => {
       'GET /api/fleets/sono': { body: fleetBody(sono) },
     });
     expect(await screen.findByRole('button', { name: 'Add new installation' }, slow)).toBeTruthy();
-    expect(screen.getAllByText('No installations yet.').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('No installations yet.', undefined, slow)).length).toBeGreaterThan(0);
     const meCall = fake.calls.find((call) => call.path === '/api/me');
     expect(new Headers(meCall?.init?.headers).get('authorization')).toBe(`Bearer ${token}`);
   });
@@ -107,11 +108,21 @@ describe('routes', () => {
     expect(useAuthStore.getState().isLoggedIn).toBe(false);
   });
 
-  it('shows a placeholder for an installation', async () => {
+  it("says 'installation not found' for an id outside the user's fleets", async () => {
     start('/sono/installations/42', {
       'GET /api/me': { body: me([sono]) },
       'GET /api/fleets/sono': { body: fleetBody(sono) },
+      'GET /api/installations/42': { status: 404, body: { status: 404, code: 'NOT_FOUND', message: 'Installation not found' } },
     });
-    expect(await screen.findByRole('heading', { name: 'Installation 42' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Installation not found' }, slow)).toBeTruthy();
+  });
+
+  it('opens the pre-installation checklist at #/:fleet/installations/new', async () => {
+    start('/sono/installations/new', {
+      'GET /api/me': { body: me([sono]) },
+      'GET /api/fleets/sono': { body: fleetBody(sono) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Pre-installation' }, slow)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'support@sonomotors.com' }).getAttribute('href')).toBe('mailto:support@sonomotors.com');
   });
 });

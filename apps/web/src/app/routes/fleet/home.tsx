@@ -1,11 +1,13 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { InstallationsTable } from '@/features/installations/components/installations-table';
 import { NewInstallationBox } from '@/features/installations/components/new-installation-box';
+import { RecentInstallations } from '@/features/installations/components/recent-installations';
 import { useCurrentFleet } from './fleet-context';
 
 export function FleetHomeRoute() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { fleet } = useCurrentFleet();
   return (
     <Stack gap="lg">
@@ -13,13 +15,8 @@ export function FleetHomeRoute() {
         <Title order={1}>{t('home.title')}</Title>
         <Text c="dimmed">{fleet.name}</Text>
       </div>
-      <NewInstallationBox />
-      <section aria-labelledby="home-installations">
-        <Title order={2} size="h3" id="home-installations" mb="sm">
-          {t('solar.installations.title')}
-        </Title>
-        <InstallationsTable rows={[]} />
-      </section>
+      <NewInstallationBox onAdd={() => navigate(`/${fleet.slug}/installations/new`)} />
+      <RecentInstallations fleet={fleet.slug} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { InstallationsTable } from '@/features/installations/components/installations-table';
+import { InstallationsList } from '@/features/installations/components/installations-list';
 import { useCurrentFleet } from './fleet-context';
 
 export function InstallationsRoute() {
@@ -12,7 +12,7 @@ export function InstallationsRoute() {
         <Title order={1}>{t('solar.installations.title')}</Title>
         <Text c="dimmed">{fleet.name}</Text>
       </div>
-      <InstallationsTable rows={[]} />
+      <InstallationsList fleet={fleet.slug} />
     </Stack>
   );
 }

@@ -1,49 +1,136 @@
-import { Table, Text } from '@mantine/core';
+import { Anchor, Paper, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { InstallationListItem, InstallationSort } from '@portal/domain/installation';
+import { formatDate } from '@/lib/format-date';
+import type { SortOrder } from '../api/get-installations';
+import { InstallationActions, installationPath } from './installation-actions';
+import { InstallationStatusBadge } from './installation-status-badge';
+import { vehicleLabel } from '../lib/vehicle-label';
+import classes from './installations-table.module.css';
 
-export type InstallationRow = {
-  id: number;
-  name: string;
-  serialNumber: string;
-  status: string;
-  startDate: string | null;
+export type Sorting = { sort: InstallationSort; order: SortOrder; onSort: (column: InstallationSort) => void };
+
+export type InstallationsTableProps = {
+  fleet: string;
+  items: readonly InstallationListItem[];
+  /** No rows yet: show placeholders of this many rows. */
+  isLoading: boolean;
+  /** Rows of the previous page or search stay visible, dimmed, until the next ones arrive. */
+  isUpdating?: boolean;
+  skeletonRows: number;
+  emptyText: string;
+  /** Without it the headers are plain (the home screen's short list). */
+  sorting?: Sorting;
+  onDelete: (installation: InstallationListItem) => void;
 };
 
-/** The list of a fleet's installations; rows arrive once installations can be recorded. */
-export function InstallationsTable({ rows }: { rows: readonly InstallationRow[] }) {
+const COLUMN_COUNT = 6;
+
+type SortableHeaderProps = {
+  column: InstallationSort;
+  label: string;
+  sorting?: Sorting;
+  /** Short labels stay on one line; long ones ('Product serial number') may wrap instead of widening the table. */
+  noWrap?: boolean;
+};
+
+function SortableHeader({ column, label, sorting, noWrap = false }: SortableHeaderProps) {
   const { t } = useTranslation();
+  if (!sorting) return <Table.Th className={noWrap ? classes.nowrap : undefined}>{label}</Table.Th>;
+  const isActive = sorting.sort === column;
+  const ariaSort = isActive ? (sorting.order === 'asc' ? 'ascending' : 'descending') : 'none';
+  const Icon = !isActive ? IconSelector : sorting.order === 'asc' ? IconChevronUp : IconChevronDown;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="md" highlightOnHover={rows.length > 0} aria-label={t('solar.installations.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('solar.installations.columns.name')}</Table.Th>
-            <Table.Th>{t('solar.installations.columns.serialNumber')}</Table.Th>
-            <Table.Th>{t('solar.installations.columns.status')}</Table.Th>
-            <Table.Th>{t('solar.installations.columns.startDate')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
+    <Table.Th aria-sort={ariaSort} p={0}>
+      <UnstyledButton
+        className={classes.sortButton}
+        data-nowrap={noWrap || undefined}
+        onClick={() => sorting.onSort(column)}
+        title={t('solar.installations.sort.by', { column: label })}
+      >
+        <span>{label}</span>
+        <Icon size={16} aria-hidden style={{ flexShrink: 0, opacity: isActive ? 1 : 0.5 }} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The wide layout: one row per installation, sortable headers, name and actions pinned while scrolling sideways. */
+export function InstallationsTable({ fleet, items, isLoading, isUpdating = false, skeletonRows, emptyText, sorting, onDelete }: InstallationsTableProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+
+  let body;
+  if (isLoading) {
+    body = Array.from({ length: skeletonRows }, (_, index) => (
+      <Table.Tr key={index} data-testid="installation-skeleton">
+        {Array.from({ length: COLUMN_COUNT }, (_, cell) => (
+          <Table.Td key={cell}>
+            <Skeleton height={20} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (items.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={COLUMN_COUNT}>
+          <Text ta="center" c="dimmed" py="lg" data-testid="installations-empty">
+            {emptyText}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = items.map((item) => {
+      const vehicle = vehicleLabel(item.vehicle);
+      return (
+        <Table.Tr key={item.id} data-testid="installation-row" data-id={item.id}>
+          <Table.Td className={`${classes.stickyStart} ${classes.name}`}>
+            <Anchor component={Link} to={installationPath(fleet, item.id)} fw={600} c="inherit" underline="hover">
+              {item.name}
+            </Anchor>
+          </Table.Td>
+          <Table.Td className={classes.nowrap}>{item.systemSerialNumber}</Table.Td>
+          <Table.Td className={classes.vehicle}>{vehicle ?? <span title={t('solar.installations.noVehicle')}>–</span>}</Table.Td>
+          <Table.Td className={classes.nowrap}>{formatDate(item.startDate, locale)}</Table.Td>
+          <Table.Td>
+            <InstallationStatusBadge status={item.status} />
+          </Table.Td>
+          <Table.Td className={classes.stickyEnd}>
+            <InstallationActions fleet={fleet} installation={item} onDelete={onDelete} variant="icons" />
+          </Table.Td>
+        </Table.Tr>
+      );
+    });
+  }
+
+  return (
+    <Paper withBorder radius="md" className={classes.frame}>
+      <Table.ScrollContainer minWidth={760} type="native" mb={0}>
+        <Table
+          verticalSpacing="sm"
+          className={classes.table}
+          aria-label={t('solar.installations.title')}
+          aria-busy={isLoading || isUpdating}
+        >
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text ta="center" c="dimmed" py="lg" data-testid="installations-empty">
-                  {t('common.table.empty', { entity: t('solar.installations.entity') })}
-                </Text>
-              </Table.Td>
+              <SortableHeader column="name" label={t('solar.installations.columns.name')} sorting={sorting} />
+              <SortableHeader column="systemSerialNumber" label={t('solar.installations.columns.serialNumber')} sorting={sorting} />
+              <Table.Th>{t('solar.installations.columns.vehicle')}</Table.Th>
+              <SortableHeader column="startDate" label={t('solar.installations.columns.startDate')} sorting={sorting} noWrap />
+              <SortableHeader column="status" label={t('solar.installations.columns.status')} sorting={sorting} noWrap />
+              <Table.Th className={classes.stickyEnd} ta="end">
+                <VisuallyHidden>{t('solar.installations.columns.actions')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
-          ) : (
-            rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{row.name}</Table.Td>
-                <Table.Td>{row.serialNumber}</Table.Td>
-                <Table.Td>{row.status}</Table.Td>
-                <Table.Td>{row.startDate ?? ''}</Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
   );
 }

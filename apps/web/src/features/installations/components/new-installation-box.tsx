@@ -3,20 +3,28 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 type NewInstallationBoxProps = {
-  /** Where 'Add new installation' leads; until the wizard exists the button stays disabled. */
+  /** Opens the form for a new installation; without it the button stays disabled and says why. */
   onAdd?: () => void;
 };
 
 export function NewInstallationBox({ onAdd }: NewInstallationBoxProps) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="xl">
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="sm" align="flex-start">
         <Title order={2} size="h3">
           {t('home.newInstallationTitle')}
         </Title>
         <Text>{t('home.newInstallationText')}</Text>
-        <Button leftSection={<IconPlus aria-hidden />} onClick={onAdd} disabled={!onAdd} mt="xs">
+        <Button
+          leftSection={<IconPlus aria-hidden />}
+          onClick={onAdd}
+          disabled={!onAdd}
+          mt="xs"
+          maw="100%"
+          // Long labels (German) wrap on phones instead of running out of the box.
+          styles={{ root: { height: 'auto', minHeight: 50, paddingBlock: 8 }, label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.3 } }}
+        >
           {t('home.addInstallation')}
         </Button>
         {!onAdd && (

@@ -1,0 +1,80 @@
+import { ActionIcon, Box, Button, Group } from '@mantine/core';
+import { IconEye, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isEditable, type InstallationListItem } from '@portal/domain/installation';
+
+type InstallationActionsProps = {
+  fleet: string;
+  installation: InstallationListItem;
+  onDelete: (installation: InstallationListItem) => void;
+  /** 'icons' for table rows, 'buttons' (full width, with words) for the cards of the narrow layout. */
+  variant: 'icons' | 'buttons';
+};
+
+/** The theme's ActionIcon size (xl): a 44 px touch target. */
+const ACTION_SIZE_PX = 44;
+/** The theme's Button size (lg), so a card's delete button lines up with its details button. */
+const BUTTON_HEIGHT_PX = 50;
+
+export function installationPath(fleet: string, id: number): string {
+  return `/${fleet}/installations/${id}`;
+}
+
+/** View details for every installation; delete only for drafts, since the server keeps completed ones. */
+export function InstallationActions({ fleet, installation, onDelete, variant }: InstallationActionsProps) {
+  const { t } = useTranslation();
+  const { name } = installation;
+  const canDelete = isEditable(installation.status);
+  const to = installationPath(fleet, installation.id);
+
+  if (variant === 'buttons') {
+    return (
+      <Group gap="sm" wrap="nowrap">
+        <Button component={Link} to={to} variant="light" leftSection={<IconEye aria-hidden />} aria-label={t('solar.installations.viewDetailsOf', { name })} flex={1}>
+          {t('solar.installations.viewDetails')}
+        </Button>
+        {canDelete && (
+          <ActionIcon
+            variant="light"
+            color="red"
+            size={BUTTON_HEIGHT_PX}
+            onClick={() => onDelete(installation)}
+            aria-label={t('solar.installations.deleteOf', { name })}
+            title={t('solar.installations.delete.confirm')}
+          >
+            <IconTrash aria-hidden />
+          </ActionIcon>
+        )}
+      </Group>
+    );
+  }
+
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      <ActionIcon
+        component={Link}
+        to={to}
+        variant="subtle"
+        aria-label={t('solar.installations.viewDetailsOf', { name })}
+        title={t('solar.installations.viewDetails')}
+      >
+        <IconEye aria-hidden />
+      </ActionIcon>
+      {canDelete ? (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          onClick={() => onDelete(installation)}
+          aria-label={t('solar.installations.deleteOf', { name })}
+          title={t('solar.installations.delete.confirm')}
+        >
+          <IconTrash aria-hidden />
+        </ActionIcon>
+      ) : (
+        // Keeps the eye icons of all rows in one column.
+        <Box w={ACTION_SIZE_PX} aria-hidden />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useId, useState } from 'react';
+import { Box, CloseButton, Group, Pagination, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { INSTALLATION_SORTS, type InstallationSort } from '@portal/domain/installation';
+import { LoadError } from '@/components/ui/load-error';
+import { useInstallations, type SortOrder } from '../api/get-installations';
+import { MAX_SEARCH_LENGTH, PAGE_SIZES, useInstallationListParams } from '../hooks/use-installation-list-params';
+import { useIsNarrow } from '../hooks/use-is-narrow';
+import { InstallationsView } from './installations-view';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const SORT_LABEL_KEYS = {
+  name: 'solar.installations.columns.name',
+  systemSerialNumber: 'solar.installations.columns.serialNumber',
+  startDate: 'solar.installations.columns.startDate',
+  status: 'solar.installations.columns.status',
+  createdAt: 'solar.installations.columns.createdAt',
+} as const satisfies Record<InstallationSort, string>;
+
+/**
+ * The installations screen: search, sort, pages. Everything is done by the server, one page at a time,
+ * so the list stays quick with any number of installations.
+ */
+export function InstallationsList({ fleet }: { fleet: string }) {
+  const { t } = useTranslation();
+  const isNarrow = useIsNarrow();
+  const [params, update] = useInstallationListParams();
+  const pageSizeId = useId();
+  const list = useInstallations(fleet, params);
+
+  // The field answers every keystroke; the URL (and with it the request) follows once typing pauses.
+  const [searchText, setSearchText] = useState(params.q);
+  const [syncedQ, setSyncedQ] = useState(params.q);
+  if (params.q !== syncedQ) {
+    // The URL changed underneath (back button, a link): show what it says.
+    setSyncedQ(params.q);
+    if (params.q !== searchText.trim()) setSearchText(params.q);
+  }
+  const applySearch = useDebouncedCallback((text: string) => {
+    update({ q: text.trim(), page: 1 }, { replace: true });
+  }, SEARCH_DEBOUNCE_MS);
+  const onSearchChange = (text: string) => {
+    setSearchText(text);
+    applySearch(text);
+  };
+  const clearSearch = () => {
+    applySearch.cancel();
+    setSearchText('');
+    update({ q: '', page: 1 }, { replace: true });
+  };
+
+  const onSort = (column: InstallationSort) => {
+    // A new column starts ascending; the same column again flips the order.
+    const order: SortOrder = params.sort === column && params.order === 'asc' ? 'desc' : 'asc';
+    update({ sort: column, order, page: 1 });
+  };
+
+  const total = list.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / params.pageSize));
+  const isPageBeyondEnd = list.isSuccess && !list.isPlaceholderData && params.page > pageCount;
+  useEffect(() => {
+    // The last row of the last page was deleted, or the link names a page that no longer exists.
+    if (isPageBeyondEnd) update({ page: pageCount }, { replace: true });
+  }, [isPageBeyondEnd, pageCount, update]);
+
+  const from = total === 0 ? 0 : (params.page - 1) * params.pageSize + 1;
+  const to = Math.min(total, params.page * params.pageSize);
+
+  const emptyText = params.q
+    ? t('solar.installations.noResults', { q: params.q })
+    : t('common.table.empty', { entity: t('solar.installations.entity') });
+
+  const sortOptions = INSTALLATION_SORTS.flatMap((column) =>
+    (['asc', 'desc'] as const).map((order) => ({
+      value: `${column}:${order}`,
+      label: t(order === 'asc' ? 'solar.installations.sort.ascending' : 'solar.installations.sort.descending', {
+        column: t(SORT_LABEL_KEYS[column]),
+      }),
+    })),
+  );
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap={isNarrow ? 'wrap' : 'nowrap'}>
+        <TextInput
+          type="search"
+          label={t('solar.installations.search.label')}
+          placeholder={t('solar.installations.search.placeholder')}
+          value={searchText}
+          onChange={(event) => onSearchChange(event.currentTarget.value)}
+          maxLength={MAX_SEARCH_LENGTH}
+          leftSection={<IconSearch aria-hidden size={20} />}
+          rightSection={
+            searchText ? <CloseButton size="lg" onClick={clearSearch} aria-label={t('solar.installations.search.clear')} /> : null
+          }
+          style={{ flex: 1, minWidth: isNarrow ? '100%' : 280 }}
+          maw={isNarrow ? undefined : 560}
+          data-testid="installations-search"
+        />
+        {isNarrow && (
+          <Select
+            label={t('solar.installations.sort.label')}
+            data={sortOptions}
+            value={`${params.sort}:${params.order}`}
+            onChange={(value) => {
+              if (!value) return;
+              const [sort, order] = value.split(':') as [InstallationSort, SortOrder];
+              update({ sort, order, page: 1 });
+            }}
+            allowDeselect={false}
+            w="100%"
+            data-testid="installations-sort"
+          />
+        )}
+      </Group>
+
+      <VisuallyHidden role="status">{list.isPlaceholderData ? t('solar.installations.updating') : ''}</VisuallyHidden>
+
+      {list.isError && !list.data ? (
+        <LoadError onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
+      ) : (
+        <InstallationsView
+          fleet={fleet}
+          items={list.data?.items ?? []}
+          isLoading={list.isPending}
+          isUpdating={list.isPlaceholderData}
+          skeletonRows={Math.min(params.pageSize, 10)}
+          emptyText={emptyText}
+          sorting={{ sort: params.sort, order: params.order, onSort }}
+        />
+      )}
+
+      {list.data && total > 0 && (
+        <Group justify="space-between" gap="md" wrap="wrap">
+          <Group gap="lg" wrap="wrap">
+            <Text aria-live="polite" data-testid="installations-range">
+              {t('solar.installations.pagination.range', { from, to, total })}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Text component="label" htmlFor={pageSizeId} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {t('solar.installations.pagination.pageSize')}
+              </Text>
+              <Select
+                id={pageSizeId}
+                data={PAGE_SIZES.map(String)}
+                value={String(params.pageSize)}
+                onChange={(value) => value && update({ pageSize: Number(value), page: 1 })}
+                allowDeselect={false}
+                w={96}
+                size="lg"
+                data-testid="installations-page-size"
+              />
+            </Group>
+          </Group>
+          {pageCount > 1 && (
+            <Box component="nav" aria-label={t('solar.installations.pagination.label')}>
+              <Pagination
+                total={pageCount}
+                value={Math.min(params.page, pageCount)}
+                onChange={(page) => update({ page })}
+                size="xl"
+                gap={isNarrow ? 4 : 8}
+                siblings={isNarrow ? 0 : 1}
+                boundaries={1}
+                getItemProps={(page) => ({ 'aria-label': t('solar.installations.pagination.page', { page }) })}
+                getControlProps={(control) => {
+                  if (control === 'previous') return { 'aria-label': t('solar.installations.pagination.previous') };
+                  if (control === 'next') return { 'aria-label': t('solar.installations.pagination.next') };
+                  return {};
+                }}
+              />
+            </Box>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { admin, expect, signInViaApi, test, uniqueEmail } from './fixtures';
+
+type Created = { id: number; name: string };
+
+/** Serial numbers of the demo fleet reserved for this file; other specs use the others. */
+const SERIALS = { home: 'SN-DEMO-0003', search: 'SN-DEMO-0004', remove: 'SN-DEMO-0003' } as const;
+
+const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signInWithToken(page: Page): Promise<string> {
+  const email = uniqueEmail('list');
+  await signInViaApi(page, email);
+  return admin('token', email).split('\n').at(-1)!.trim();
+}
+
+/** Creates a draft through the API; if a crashed earlier run left one on the serial, that one is used instead. */
+async function createInstallation(request: APIRequestContext, token: string, serial: string, name: string): Promise<Created> {
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await request.post('/api/installations', { data: { systemSerialNumber: serial, startDate: '2026-11-20', name }, headers });
+  if (res.status() === 201) {
+    const body = (await res.json()) as { id: number; name: string };
+    return { id: body.id, name: body.name };
+  }
+  expect(res.status(), await res.text()).toBe(409);
+  expect(((await res.json()) as { code: string }).code).toBe('SYSTEM_ALREADY_INSTALLED');
+  const list = await request.get(`/api/installations?fleet=sono&q=${encodeURIComponent(serial)}`, { headers });
+  const { items } = (await list.json()) as { items: { id: number; name: string; systemSerialNumber: string }[] };
+  const existing = items.find((item) => item.systemSerialNumber === serial);
+  expect(existing, `an installation on ${serial}`).toBeTruthy();
+  return { id: existing!.id, name: existing!.name };
+}
+
+async function deleteInstallation(request: APIRequestContext, token: string, id: number): Promise<void> {
+  const res = await request.delete(`/api/installations/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect([204, 404]).toContain(res.status());
+}
+
+test.describe('installations list', () => {
+  test('home lists a new installation as In Progress and leads to the form', async ({ page }) => {
+    const token = await signInWithToken(page);
+    const created = await createInstallation(page.request, token, SERIALS.home, uniqueName('Home list'));
+    try {
+      await page.goto('/#/sono');
+      const row = page.getByTestId('installation-row').filter({ hasText: created.name });
+      await expect(row).toBeVisible();
+      await expect(row).toContainText(SERIALS.home);
+      await expect(row).toContainText('11/20/2026');
+      await expect(row).toContainText('In Progress');
+      await expect(row.getByRole('button', { name: `Delete ${created.name}` })).toBeVisible();
+
+      await row.getByRole('link', { name: `View details of ${created.name}` }).click();
+      await expect(page).toHaveURL(new RegExp(`#/sono/installations/${created.id}$`));
+
+      await page.goto('/#/sono');
+      await page.getByRole('link', { name: 'Show all' }).click();
+      await expect(page).toHaveURL(/#\/sono\/installations$/);
+      await expect(page.getByTestId('installation-row').filter({ hasText: created.name })).toBeVisible();
+
+      await page.goto('/#/sono');
+      await page.getByRole('button', { name: 'Add new installation' }).click();
+      await expect(page).toHaveURL(/#\/sono\/installations\/new$/);
+    } finally {
+      await deleteInstallation(page.request, token, created.id);
+    }
+  });
+
+  test('search by serial number finds the installation and survives a reload', async ({ page }) => {
+    const token = await signInWithToken(page);
+    const created = await createInstallation(page.request, token, SERIALS.search, uniqueName('Search list'));
+    try {
+      await page.goto('/#/sono/installations');
+      await expect(page.getByTestId('installation-row').first()).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search' }).fill(SERIALS.search);
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${SERIALS.search}`));
+      const rows = page.getByTestId('installation-row');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(created.name);
+      await expect(page.getByTestId('installations-range')).toHaveText('1–1 of 1');
+
+      await page.reload();
+      await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(SERIALS.search);
+      await expect(page.getByTestId('installation-row')).toHaveCount(1);
+      await expect(page.getByTestId('installation-row').first()).toContainText(created.name);
+    } finally {
+      await deleteInstallation(page.request, token, created.id);
+    }
+  });
+
+  test('delete asks for confirmation and removes the installation', async ({ page }) => {
+    const token = await signInWithToken(page);
+    const created = await createInstallation(page.request, token, SERIALS.remove, uniqueName('Delete list'));
+    try {
+      // The first visit resumes the session by way of #/login, which keeps the path only; then open the filtered list.
+      await page.goto('/#/sono');
+      await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
+      await page.goto(`/#/sono/installations?q=${encodeURIComponent(created.name)}`);
+      await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(created.name);
+      const row = page.getByTestId('installation-row').filter({ hasText: created.name });
+      await expect(row).toBeVisible();
+
+      await row.getByRole('button', { name: `Delete ${created.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete installation' });
+      await expect(dialog).toContainText(created.name);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row).toBeVisible();
+
+      await row.getByRole('button', { name: `Delete ${created.name}` }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row).toHaveCount(0);
+      await expect(page.getByTestId('installations-empty')).toHaveText(`No installations match “${created.name}”.`);
+
+      const gone = await page.request.get(`/api/installations/${created.id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(gone.status()).toBe(404);
+    } finally {
+      await deleteInstallation(page.request, token, created.id);
+    }
+  });
+});
