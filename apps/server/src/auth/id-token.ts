@@ -1,7 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK } from 'jose';
 import type { Db } from '../db/client';
-import { jwks, session, user } from '../db/schema';
+import { fleet, fleetMember, jwks, session, user } from '../db/schema';
 
 export interface SignedInUser {
   userId: string;
@@ -9,6 +9,8 @@ export interface SignedInUser {
   email: string;
   name: string;
   companyId: number | null;
+  /** The fleets the user is a member of, read with the session. */
+  fleets: { id: number; slug: string; role: 'installer' | 'admin' }[];
 }
 
 const ALGORITHMS = ['EdDSA', 'ES256', 'ES512', 'RS256', 'PS256'];
@@ -48,13 +50,22 @@ export function createIdTokenVerifier(db: Db, issuer: string) {
       return null;
     }
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    // One round trip: the live session, its user and the user's fleets.
     const [row] = await db
-      .select({ userId: user.id, email: user.email, name: user.name, companyId: user.companyId })
+      .select({
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        companyId: user.companyId,
+        fleets: sql<SignedInUser['fleets'] | null>`(
+          select json_agg(json_build_object('id', f.id, 'slug', f.slug, 'role', m.role) order by f.id)
+          from ${fleetMember} m join ${fleet} f on f.id = m.fleet_id where m.user_id = ${user.id})`,
+      })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
       .where(and(eq(session.id, payload.sid), eq(session.userId, payload.sub), gt(session.expiresAt, new Date())))
       .limit(1);
     if (!row) return null;
-    return { ...row, sessionId: payload.sid };
+    return { ...row, fleets: row.fleets ?? [], sessionId: payload.sid };
   };
 }

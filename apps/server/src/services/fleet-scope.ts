@@ -1,26 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { fleet, fleetMember } from '../db/schema';
 import { AppError } from '../errors';
 import { currentUser } from '../plugins/request-auth';
 
-const cache = new WeakMap<FastifyRequest, Promise<Map<number, { slug: string; role: string }>>>();
-
-/** The fleets the caller is a member of (fleet id -> slug, role), read once per request. */
-export function callerFleets(db: Db, request: FastifyRequest) {
-  let fleets = cache.get(request);
-  if (!fleets) {
-    const me = currentUser(request);
-    fleets = db
-      .select({ id: fleet.id, slug: fleet.slug, role: fleetMember.role })
-      .from(fleetMember)
-      .innerJoin(fleet, eq(fleet.id, fleetMember.fleetId))
-      .where(eq(fleetMember.userId, me.userId))
-      .then((rows) => new Map(rows.map((r) => [r.id, { slug: r.slug, role: r.role }])));
-    cache.set(request, fleets);
-  }
-  return fleets;
+/** The fleets the caller is a member of (fleet id -> slug, role), read with the session. */
+export async function callerFleets(_db: Db, request: FastifyRequest) {
+  return new Map(currentUser(request).fleets.map((f) => [f.id, { slug: f.slug, role: f.role }]));
 }
 
 export async function callerFleetIds(db: Db, request: FastifyRequest): Promise<number[]> {

@@ -4,9 +4,9 @@ import { CreateInstallationSchema, InstallationListQuerySchema, UpdateInstallati
 import type { InstallationSetup } from '@portal/domain/setup';
 import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/setup';
 import type { System } from '@portal/domain/system';
-import type { VehicleData } from '@portal/domain/vehicle';
-import type { Db } from '../db/client';
-import { chargeController, fleet, installation, partner, physicalInspection, system, telematicsUnit, vehicle } from '../db/schema';
+import type { Vehicle, VehicleData } from '@portal/domain/vehicle';
+import { rowsOf, type Db } from '../db/client';
+import { chargeController, installation, partner, physicalInspection, system, vehicle } from '../db/schema';
 import { AppError, notFound } from '../errors';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -50,37 +50,30 @@ async function bumpVersion(tx: Tx, id: number, set: Partial<typeof installation.
   return row!;
 }
 
+/** A system with its customer, controllers and telematics as one JSON value, built by the database. */
+const systemJson = (systemId: SQL) => sql`(
+  select json_build_object(
+    'serialNumber', s.serial_number,
+    'customer', json_build_object('name', f.customer_name, 'primaryContact', f.primary_contact, 'emailAddress', f.email),
+    'pvModuleCount', s.pv_module_count,
+    'pvModuleVersion', s.pv_module_version,
+    'installedCapacity', s.installed_capacity_wp,
+    'controllerQuantity', s.controller_quantity,
+    'chargeControllers', coalesce((
+      select json_agg(json_build_object(
+        'id', c.id, 'serialNumber', c.serial_number, 'type', c.type, 'hardwareVersion', c.hardware_version,
+        'firmwareVersion', c.firmware_version, 'channelCount', c.channel_count,
+        'pvModulesCount', c.pv_modules_count, 'activeChannelCount', c.active_channel_count) order by c.serial_number)
+      from charge_controller c where c.system_id = s.id), '[]'::json),
+    'telematics', coalesce((
+      select json_agg(json_build_object('unit', t.unit, 'imei', t.imei, 'iccid', t.iccid) order by t.id)
+      from telematics_unit t where t.system_id = s.id), '[]'::json))
+  from system s join fleet f on f.id = s.fleet_id where s.id = ${systemId})`;
+
 export async function loadSystem(db: Db, systemId: number): Promise<System> {
-  const [row] = await db
-    .select({ system, fleet })
-    .from(system)
-    .innerJoin(fleet, eq(fleet.id, system.fleetId))
-    .where(eq(system.id, systemId))
-    .limit(1);
-  if (!row) throw notFound('System');
-  const [controllers, telematics] = await Promise.all([
-    db.select().from(chargeController).where(eq(chargeController.systemId, systemId)).orderBy(asc(chargeController.serialNumber)),
-    db.select().from(telematicsUnit).where(eq(telematicsUnit.systemId, systemId)).orderBy(asc(telematicsUnit.id)),
-  ]);
-  return {
-    serialNumber: row.system.serialNumber,
-    customer: { name: row.fleet.customerName, primaryContact: row.fleet.primaryContact, emailAddress: row.fleet.email },
-    pvModuleCount: row.system.pvModuleCount,
-    pvModuleVersion: row.system.pvModuleVersion,
-    installedCapacity: row.system.installedCapacityWp,
-    controllerQuantity: row.system.controllerQuantity,
-    chargeControllers: controllers.map((c) => ({
-      id: c.id,
-      serialNumber: c.serialNumber,
-      type: c.type,
-      hardwareVersion: c.hardwareVersion,
-      firmwareVersion: c.firmwareVersion,
-      channelCount: c.channelCount,
-      pvModulesCount: c.pvModulesCount,
-      activeChannelCount: c.activeChannelCount,
-    })),
-    telematics: telematics.map((t) => ({ unit: t.unit, imei: t.imei, iccid: t.iccid })),
-  };
+  const [row] = rowsOf<{ system: System | null }>(await db.execute(sql`select ${systemJson(sql`${systemId}`)} as system`));
+  if (!row?.system) throw notFound('System');
+  return row.system;
 }
 
 export async function findScopedSystem(db: Db, fleetIds: number[], serialNumber: string) {
@@ -109,22 +102,29 @@ export const toVehicle = (v: typeof vehicle.$inferSelect) => ({
   city: v.city,
 });
 
-/** The whole installation as the wizard reads it. */
+/** The whole installation as the wizard reads it, in one round trip. */
 export async function getInstallationDetail(db: Db, row: InstallationRow): Promise<Installation> {
-  const [systemData, vehicleRows, inspections, fleetRows] = await Promise.all([
-    loadSystem(db, row.systemId),
-    row.vehicleId ? db.select().from(vehicle).where(eq(vehicle.id, row.vehicleId)).limit(1) : Promise.resolve([]),
-    db
-      .select({ serial: chargeController.serialNumber, powerLed: physicalInspection.powerLed, statusLed: physicalInspection.statusLed, faultLed: physicalInspection.faultLed })
-      .from(physicalInspection)
-      .innerJoin(chargeController, eq(chargeController.id, physicalInspection.chargeControllerId))
-      .where(eq(physicalInspection.installationId, row.id))
-      .orderBy(asc(chargeController.serialNumber)),
-    db.select({ slug: fleet.slug }).from(fleet).where(eq(fleet.id, row.fleetId)).limit(1),
-  ]);
+  const [extra] = rowsOf<{ fleet: string; system: System; vehicle: Vehicle | null; inspections: Installation['inspections'] }>(
+    await db.execute(sql`
+      select
+        (select slug from fleet where id = ${row.fleetId}) as fleet,
+        ${systemJson(sql`${row.systemId}`)} as system,
+        (select json_build_object(
+            'id', v.id, 'type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'year', v.year,
+            'transmission', v.transmission, 'batteryType', v.battery_type, 'batteryCapacity', v.battery_capacity,
+            'batteryCapacityUnit', v.battery_capacity_unit, 'vin', v.vin, 'licensePlate', v.license_plate,
+            'mileage', v.mileage, 'city', v.city)
+          from vehicle v where v.id = ${row.vehicleId}) as vehicle,
+        coalesce((
+          select json_agg(json_build_object(
+              'chargeControllerSerial', c.serial_number, 'powerLed', p.power_led, 'statusLed', p.status_led, 'faultLed', p.fault_led)
+            order by c.serial_number)
+          from physical_inspection p join charge_controller c on c.id = p.charge_controller_id
+          where p.installation_id = ${row.id}), '[]'::json) as inspections`),
+  );
   return {
     id: row.id,
-    fleet: fleetRows[0]!.slug,
+    fleet: extra!.fleet,
     name: row.name,
     systemSerialNumber: row.systemSerial,
     startDate: row.startDate,
@@ -137,14 +137,9 @@ export async function getInstallationDetail(db: Db, row: InstallationRow): Promi
     proceededWithFailedChecks: row.proceededWithFailedChecks,
     vehicleId: row.vehicleId,
     partnerId: row.partnerId,
-    vehicle: vehicleRows[0] ? toVehicle(vehicleRows[0]) : null,
-    system: systemData,
-    inspections: inspections.map((i) => ({
-      chargeControllerSerial: i.serial,
-      powerLed: i.powerLed as never,
-      statusLed: i.statusLed as never,
-      faultLed: i.faultLed as never,
-    })),
+    vehicle: extra!.vehicle,
+    system: extra!.system,
+    inspections: extra!.inspections,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
