@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { runAdminCommand } from '../apps/server/src/admin/commands';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -10,9 +11,29 @@ import { loadEnv } from '../apps/server/src/env';
 export const engineOf = () => (process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
 
 /** The real app on a fresh database: PGlite in memory, or BENCH_DATABASE_URL (a database it may fill). */
+/** A database of its own on the server behind BENCH_DATABASE_URL, dropped afterwards. */
+async function scratchDatabase(base: string) {
+  const name = `portal_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  return {
+    url,
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export async function benchApp(extraEnv: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
+  const scratch = process.env.BENCH_DATABASE_URL ? await scratchDatabase(process.env.BENCH_DATABASE_URL) : null;
+  const database = await openDatabase({ url: scratch?.url });
   await database.migrate();
   await seedDemo(database.db);
   const env = loadEnv({
@@ -38,6 +59,7 @@ export async function benchApp(extraEnv: Record<string, string> = {}) {
     async close() {
       await app.close();
       await database.close();
+      await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
