@@ -43,7 +43,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: lazyScreen(() => import('./routes/fleet/home'), 'FleetHomeRoute') },
               { path: 'installations', element: lazyScreen(() => import('./routes/fleet/installations'), 'InstallationsRoute') },
+              { path: 'installations/new', element: lazyScreen(() => import('./routes/fleet/installation'), 'NewInstallationRoute') },
               { path: 'installations/:id', element: lazyScreen(() => import('./routes/fleet/installation'), 'InstallationRoute') },
+              { path: 'partners', element: lazyScreen(() => import('./routes/fleet/partners'), 'PartnersRoute') },
               { path: 'docs', element: lazyScreen(() => import('./routes/fleet/docs'), 'DocsRoute') },
               { path: 'admin', element: lazyScreen(() => import('./routes/fleet/admin'), 'AdminRoute') },
               { path: '*', element: lazyScreen(() => import('./routes/not-found'), 'NotFoundRoute') },

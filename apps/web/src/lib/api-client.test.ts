@@ -118,6 +118,20 @@ describe('apiRequest', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await failureOf(apiRequest('/api/me'));
     expect(error.toJSON()).toMatchObject({ status: 500, code: 'UNKNOWN_ERROR', message: 'Failed to fetch' });
+    expect(error.isNetworkError).toBe(true);
+  });
+
+  it('marks only failures without an answer as network errors', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { status: 500, code: 'INTERNAL_ERROR', message: 'Boom' }));
+    expect((await failureOf(apiRequest('/api/me'))).isNetworkError).toBe(false);
+  });
+
+  it('sends extra headers such as the Idempotency-Key', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, {}));
+    await apiRequest('/api/installations', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'save-12345678' } });
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('idempotency-key')).toBe('save-12345678');
+    expect(headers.get('authorization')).toBe('Bearer token-1');
   });
 
   it("turns a success body of the wrong shape into 'An unexpected error occurred'", async () => {

@@ -30,6 +30,7 @@ export function resetApiAuth(): void {
 
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a Blob (e.g. a CSV file) is sent as it is, with its own content type. */
   body?: unknown;
   /** Validates and types the success body. */
   schema?: z.ZodType<T>;
@@ -40,6 +41,8 @@ export type RequestOptions<T> = {
   credentials?: RequestCredentials;
   /** Whether a 401 signs the user out (default: only for authenticated calls). */
   signOutOnUnauthorized?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key` on a write that may be retried. */
+  headers?: Record<string, string>;
 };
 
 function isAbort(error: unknown): boolean {
@@ -57,8 +60,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, auth = true, credentials = 'same-origin' } = options;
-  const headers = new Headers({ accept: 'application/json' });
-  if (body !== undefined) headers.set('content-type', 'application/json');
+  const headers = new Headers({ ...options.headers, accept: 'application/json' });
+  const isBlob = body instanceof Blob;
+  if (body !== undefined) headers.set('content-type', isBlob ? body.type || 'application/octet-stream' : 'application/json');
 
   if (auth) {
     await authReady;
@@ -71,7 +75,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isBlob ? body : JSON.stringify(body),
       credentials,
       signal,
     });

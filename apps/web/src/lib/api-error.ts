@@ -6,13 +6,28 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details?: unknown;
+  /** No answer arrived at all (offline, server unreachable): the request may be retried as it was. */
+  readonly isNetworkError: boolean;
 
-  constructor({ status, code, message, details }: { status: number; code: string; message: string; details?: unknown }) {
+  constructor({
+    status,
+    code,
+    message,
+    details,
+    isNetworkError = false,
+  }: {
+    status: number;
+    code: string;
+    message: string;
+    details?: unknown;
+    isNetworkError?: boolean;
+  }) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.isNetworkError = isNetworkError;
   }
 
   toJSON() {
@@ -50,7 +65,7 @@ export function errorFromResponse(response: { status?: number; statusText?: stri
 /** No response at all (offline, DNS, CORS, server down): the transport's own message, if any. */
 export function errorFromTransport(cause: unknown): ApiError {
   const message = cause instanceof Error ? nonEmptyString(cause.message) : nonEmptyString(cause);
-  return new ApiError({ status: DEFAULT_STATUS, code: UNKNOWN_ERROR_CODE, message: message ?? somethingWentWrong() });
+  return new ApiError({ status: DEFAULT_STATUS, code: UNKNOWN_ERROR_CODE, message: message ?? somethingWentWrong(), isNetworkError: true });
 }
 
 /** Anything else thrown on the way (a bug, a response of the wrong shape) is reported without its internals. */

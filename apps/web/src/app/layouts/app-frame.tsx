@@ -1,9 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { IconHome, IconListDetails, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NARROW_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/domain/constants';
@@ -15,6 +15,11 @@ import { useMe } from '@/features/fleet/api/get-me';
 import { FleetSwitcher } from '@/features/fleet/components/fleet-switcher';
 import classes from './app-frame.module.css';
 import '@mantine/notifications/styles.css';
+
+// Saves kept on the device while offline are sent from anywhere in the app once the network is back.
+const PendingSavesSync = lazy(() =>
+  import('@/features/installation-wizard/components/pending-saves-sync').then((m) => ({ default: m.PendingSavesSync })),
+);
 
 const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`;
 const HEADER_HEIGHT = 72;
@@ -57,6 +62,9 @@ export function AppFrame() {
   return (
     <ModalsProvider>
       <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1100} />
+      <Suspense fallback={null}>
+        <PendingSavesSync />
+      </Suspense>
       <AppShell
         header={{ height: HEADER_HEIGHT }}
         navbar={{ width: 280, breakpoint: NARROW_BREAKPOINT_PX, collapsed: { mobile: !isMenuOpen } }}
@@ -110,6 +118,13 @@ export function AppFrame() {
                   label={t('nav.installations')}
                   leftSection={<IconListDetails aria-hidden />}
                   active={pathname.startsWith(`${base}/installations`)}
+                />
+                <NavLink
+                  component={Link}
+                  to={`${base}/partners`}
+                  label={t('nav.partners')}
+                  leftSection={<IconUsersGroup aria-hidden />}
+                  active={pathname.startsWith(`${base}/partners`)}
                 />
                 {membership?.role === 'admin' && (
                   <NavLink

@@ -1,17 +1,55 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconSearchOff } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useInstallation } from '@/features/installation-wizard/api/get-installation';
+import { InstallationWizard } from '@/features/installation-wizard/components/installation-wizard';
+import { isApiError } from '@/lib/api-error';
+import { useCurrentFleet } from './fleet-context';
 
-/** #/:fleet/installations/:id: the installation wizard takes this place. */
-export function InstallationRoute() {
+const MAX_ID = 2_147_483_647;
+
+function InstallationNotFound({ fleet }: { fleet: string }) {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
   return (
-    <Stack gap="lg">
-      <Title order={1}>{t('solar.installation.title', { id })}</Title>
-      <Paper withBorder radius="md" p="xl">
-        <Text>{t('solar.installation.placeholder')}</Text>
-      </Paper>
-    </Stack>
+    <Card withBorder padding="xl" maw={560} mx="auto" mt="xl" role="alert" data-testid="installation-not-found">
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+          <IconSearchOff size={30} />
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          {t('wizard.notFound.title')}
+        </Title>
+        <Text>{t('wizard.notFound.text')}</Text>
+        <Button component={Link} to={`/${fleet}/installations`}>
+          {t('wizard.actions.backToInstallations')}
+        </Button>
+      </Stack>
+    </Card>
   );
+}
+
+/** #/:fleet/installations/:id: the wizard of a saved installation; ids outside the user's fleets are 'not found'. */
+export function InstallationRoute() {
+  const { fleet } = useCurrentFleet();
+  const { id = '' } = useParams();
+  const numericId = /^\d+$/.test(id) ? Number(id) : NaN;
+  const isValidId = Number.isInteger(numericId) && numericId > 0 && numericId <= MAX_ID;
+  const installation = useInstallation(numericId, { enabled: isValidId });
+
+  if (!isValidId) return <InstallationNotFound fleet={fleet.slug} />;
+  if (installation.isPending) return <PageLoader />;
+  if (installation.isError) {
+    if (isApiError(installation.error) && installation.error.status === 404) return <InstallationNotFound fleet={fleet.slug} />;
+    return <LoadError onRetry={() => void installation.refetch()} isRetrying={installation.isFetching} />;
+  }
+  return <InstallationWizard fleet={fleet.slug} installation={installation.data} />;
+}
+
+/** #/:fleet/installations/new: the pre-installation checklist, then the general tab creates the installation. */
+export function NewInstallationRoute() {
+  const { fleet } = useCurrentFleet();
+  return <InstallationWizard fleet={fleet.slug} installation={null} />;
 }

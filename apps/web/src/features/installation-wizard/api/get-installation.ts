@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { InstallationSchema, type Installation } from '@portal/domain/installation';
+import { apiRequest } from '@/lib/api-client';
+
+export function getInstallation(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Installation> {
+  return apiRequest(`/api/installations/${id}`, { schema: InstallationSchema, signal });
+}
+
+export const getInstallationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['installation', id],
+    queryFn: ({ signal }) => getInstallation(id, { signal }),
+    // 404 means 'installation not found' on the screen, not an error modal.
+    meta: { errorModal: false },
+  });
+
+export function useInstallation(id: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getInstallationQueryOptions(id), enabled });
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Locale } from '@portal/domain/constants';
+import { PLACE_QUERY_MIN_LENGTH, PlaceResultsSchema, type Place } from '@portal/domain/place';
+import { apiRequest } from '@/lib/api-client';
+
+/** City suggestions; the server answers an empty list on its own problems, and so does a failed call here. */
+export async function getPlaces(query: string, language: Locale, { signal }: { signal?: AbortSignal } = {}): Promise<Place[]> {
+  try {
+    const result = await apiRequest(`/api/mapbox/locations/${encodeURIComponent(query)}?language=${language}`, { schema: PlaceResultsSchema, signal });
+    return result.features;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return [];
+  }
+}
+
+export const getPlacesQueryOptions = (query: string, language: Locale) =>
+  queryOptions({
+    queryKey: ['places', language, query],
+    queryFn: ({ signal }) => getPlaces(query, language, { signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+    meta: { errorModal: false },
+  });
+
+export function usePlaces(query: string, language: Locale) {
+  const trimmed = query.trim();
+  return useQuery({
+    ...getPlacesQueryOptions(trimmed, language),
+    enabled: trimmed.length >= PLACE_QUERY_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+  });
+}

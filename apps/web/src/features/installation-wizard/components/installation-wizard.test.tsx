@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { DRAFT_SAVE_DELAY_MS } from '../hooks/use-step-form';
+import { draftKey, readDraft, readPendingSave, writeDraft } from '../lib/draft-storage';
+import { createInstallation } from '../testing/installation-factory';
+import { headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+
+beforeEach(resetWizardTestState);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().signOut();
+});
+
+const generalKey = draftKey('u1', 42, 'general');
+const conflict = { status: 409, body: { status: 409, code: 'VERSION_CONFLICT', message: 'Someone else changed this installation.', details: { currentVersion: 4 } } };
+const nameInput = () => screen.getByTestId('general-name') as HTMLInputElement;
+
+describe('installation wizard', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('offers Reload on a version conflict and keeps the typed values until then', async () => {
+    let current = createInstallation();
+    const { fake } = startWizard('/sono/installations/42?tab=general', {
+      'GET /api/installations/42': () => ({ body: current }),
+      'PUT /api/installations/42': conflict,
+    });
+    await screen.findByTestId('general-name', undefined, slow);
+    fireEvent.change(nameInput(), { target: { value: 'My bus' } });
+    current = createInstallation({ name: 'Their bus', version: 4 });
+    fireEvent.click(screen.getByTestId('step-save'));
+    const notice = await screen.findByTestId('conflict-notice');
+    expect(notice.textContent).toContain('Someone else changed this installation');
+    expect(nameInput().value).toBe('My bus');
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(nameInput().value).toBe('Their bus'));
+    expect(screen.queryByTestId('conflict-notice')).toBeNull();
+    expect(fake.calls.filter((c) => c.method === 'GET' && c.path === '/api/installations/42').length).toBeGreaterThan(1);
+  });
+
+  it('restores unsaved entries kept on the device, and discards them on request', async () => {
+    await writeDraft(generalKey, {
+      values: { systemSerialNumber: 'SN-DEMO-0001', startDate: '2026-11-20', name: 'Typed before the reload', comments: '' },
+      savedAt: '2026-11-21T09:30:00.000Z',
+    });
+    startWizard('/sono/installations/42?tab=general', { 'GET /api/installations/42': { body: createInstallation() } });
+    await waitFor(() => expect(nameInput().value).toBe('Typed before the reload'), slow);
+    expect(screen.getByTestId('draft-notice').textContent).toContain('11/21/2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(nameInput().value).toBe('Bus 12'));
+    expect(await readDraft(generalKey)).toBeUndefined();
+  });
+
+  it('copies what is typed to the device and forgets it once saved', async () => {
+    const installation = createInstallation();
+    startWizard('/sono/installations/42?tab=general', {
+      'GET /api/installations/42': { body: installation },
+      'PUT /api/installations/42': { body: { ...installation, name: 'Bus 13', version: 4 } },
+    });
+    await screen.findByTestId('general-name', undefined, slow);
+    fireEvent.change(nameInput(), { target: { value: 'Bus 13' } });
+    await waitFor(async () => expect((await readDraft<{ name: string }>(generalKey))?.values.name).toBe('Bus 13'), { timeout: DRAFT_SAVE_DELAY_MS * 10 });
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect(await screen.findByText('The general data has been saved successfuly!')).toBeTruthy();
+    await waitFor(async () => expect(await readDraft(generalKey)).toBeUndefined());
+  });
+
+  it('keeps a save that failed for lack of network and sends it again with the same key when back online', async () => {
+    const installation = createInstallation();
+    const { fake } = startWizard('/sono/installations/42?tab=general', {
+      'GET /api/installations/42': { body: installation },
+      'PUT /api/installations/42': { body: { ...installation, name: 'Offline bus', version: 4 } },
+    });
+    const answer = fake.fetchFn;
+    let isOffline = true;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      isOffline && init?.method === 'PUT' ? (fake.calls.push({ method: 'PUT', path: '/api/installations/42', query: new URLSearchParams(), init }), Promise.reject(new TypeError('Failed to fetch'))) : answer(input, init),
+    );
+    await screen.findByTestId('general-name', undefined, slow);
+    fireEvent.change(nameInput(), { target: { value: 'Offline bus' } });
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect((await screen.findByTestId('offline-notice')).textContent).toContain('kept on this device');
+    expect((await readPendingSave(generalKey))?.values).toMatchObject({ name: 'Offline bus' });
+
+    isOffline = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('The general data has been saved successfuly!', undefined, slow)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('offline-notice')).toBeNull());
+    const puts = fake.calls.filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(headerOf(puts[1], 'idempotency-key')).toBe(headerOf(puts[0], 'idempotency-key'));
+    await waitFor(async () => expect(await readPendingSave(generalKey)).toBeUndefined());
+    expect(nameInput().value).toBe('Offline bus');
+  });
+
+  it("asks to save unsaved changes on close; Don't save goes to the fleet home and forgets them", async () => {
+    startWizard('/sono/installations/42?tab=general', { 'GET /api/installations/42': { body: createInstallation() } });
+    await screen.findByTestId('general-name', undefined, slow);
+    fireEvent.change(nameInput(), { target: { value: 'Not wanted' } });
+    fireEvent.click(screen.getByTestId('wizard-close'));
+    const dialog = await screen.findByTestId('close-dialog');
+    expect(dialog.textContent).toContain('Unsaved changes');
+    fireEvent.click(screen.getByRole('button', { name: "Don't save" }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono'));
+    expect(await readDraft(generalKey)).toBeUndefined();
+  });
+
+  it('closes at once without changes, and opens a completed installation read-only', async () => {
+    startWizard('/sono/installations/42?tab=general', { 'GET /api/installations/42': { body: createInstallation({ status: 'completed' }) } });
+    await screen.findByTestId('completed-notice', undefined, slow);
+    expect(nameInput().closest('fieldset')?.disabled).toBe(true);
+    expect(screen.queryByTestId('step-save')).toBeNull();
+    expect(screen.queryByTestId('dot-general')).toBeNull();
+    fireEvent.click(screen.getByTestId('wizard-close'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono'));
+  });
+
+  it('shows help for the setup tab and keeps later tabs closed until their data exists', async () => {
+    startWizard('/sono/installations/42?tab=setup', { 'GET /api/installations/42': { body: createInstallation({ customerDataConfirmed: true }) } });
+    // Without a vehicle the setup tab is out of reach: the wizard opens the furthest tab it can.
+    await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('Vehicle'), slow);
+    expect((screen.getByTestId('dot-system') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('dot-general') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('help-button')).toBeNull();
+  });
+});

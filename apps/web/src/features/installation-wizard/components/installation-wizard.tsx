@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck, IconX } from '@tabler/icons-react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CLOSE_DIALOG_SAVE_DELAY_MS, DEFAULT_FLEET } from '@portal/domain/constants';
+import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useMe } from '@/features/fleet/api/get-me';
+import { deleteInstallationDrafts } from '../lib/draft-storage';
+import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from '../lib/tabs';
+import { useWizardStore } from '../stores/wizard-store';
+import { CustomerStep } from '../steps/customer-step';
+import { DigitalCheckStep } from '../steps/digital-check-step';
+import { GeneralStep } from '../steps/general-step';
+import { PreInstallationStep } from '../steps/pre-installation-step';
+import { SetupStep } from '../steps/setup-step';
+import { SummaryStep } from '../steps/summary-step';
+import { SystemStep } from '../steps/system-step';
+import { UploadsStep } from '../steps/uploads-step';
+import { VehicleStep } from '../steps/vehicle-step';
+import { CloseDialog } from './close-dialog';
+import { HelpPopover } from './help-popover';
+import { ProgressDots } from './progress-dots';
+import { SaveErrorModal } from './save-error-modal';
+import type { StepProps } from './step-props';
+
+type InstallationWizardProps = {
+  fleet: string;
+  /** null while creating (#/:fleet/installations/new). */
+  installation: Installation | null;
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The stepped installation form of SPEC §2: one tab at a time, the tab in the address (`?tab=`). */
+export function InstallationWizard({ fleet, installation }: InstallationWizardProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
+  const [params, setParams] = useSearchParams();
+  const isNew = installation === null;
+  const isReadOnly = installation !== null && !isEditable(installation.status);
+  const systemAcknowledged = useWizardStore((state) => (installation ? (state.acknowledgedSystems[installation.id] ?? false) : false));
+  const created = useWizardStore((state) => state.created);
+  const setCreated = useWizardStore((state) => state.setCreated);
+  const resetWizard = useWizardStore((state) => state.reset);
+  const [isCloseDialogOpen, setCloseDialogOpen] = useState(false);
+  const [isClosingWithSave, setClosingWithSave] = useState(false);
+
+  const tabs = tabsFor(isNew);
+  const reachable = reachableTabs(installation, { systemAcknowledged });
+  const requested = parseTab(params.get('tab'));
+  const tab: WizardTab =
+    requested && tabs.includes(requested) && reachable.has(requested) ? requested : installation ? resumeTab(installation, reachable) : 'preInstallation';
+
+  // A new installation created by a save that waited for the network: open it.
+  useEffect(() => {
+    if (!isNew || !created) return;
+    setCreated(null);
+    navigate(`/${created.fleet}/installations/${created.id}?tab=general`, { replace: true });
+  }, [created, isNew, navigate, setCreated]);
+
+  const goTo = (next: WizardTab) => setParams({ tab: next });
+  const onNext = () => {
+    const next = neighbourTab(tabs, tab, 1);
+    if (next) goTo(next);
+  };
+  const previous = tab === 'general' && !isNew ? null : neighbourTab(tabs, tab, -1);
+
+  const homePath = `/${fleet}`;
+  const closeNow = () => {
+    resetWizard();
+    navigate(homePath);
+  };
+  const onClose = () => {
+    const form = useWizardStore.getState().activeForm;
+    if (form?.isDirty()) setCloseDialogOpen(true);
+    else closeNow();
+  };
+  const onCloseWithSave = async () => {
+    const form = useWizardStore.getState().activeForm;
+    setClosingWithSave(true);
+    const isSaved = form ? await form.save() : true;
+    if (isSaved) await wait(CLOSE_DIALOG_SAVE_DELAY_MS);
+    setClosingWithSave(false);
+    setCloseDialogOpen(false);
+    if (isSaved) closeNow();
+  };
+  const onCloseWithoutSave = async () => {
+    await useWizardStore.getState().activeForm?.discard();
+    setCloseDialogOpen(false);
+    closeNow();
+  };
+  const onCancelNew = async () => {
+    await deleteInstallationDrafts(userId, 'new');
+    resetWizard();
+    // SPEC §2: cancelling the pre-installation goes to /sono, for those who may open it.
+    const isSonoMember = me.data?.fleets.some((f) => f.slug === DEFAULT_FLEET) ?? fleet === DEFAULT_FLEET;
+    navigate(isSonoMember ? `/${DEFAULT_FLEET}` : homePath);
+  };
+  const onCreated = (saved: Installation, next: WizardTab) => {
+    navigate(`/${saved.fleet}/installations/${saved.id}?tab=${next}`, { replace: true });
+  };
+
+  if (installation && installation.fleet !== fleet) {
+    return <Navigate to={`/${installation.fleet}/installations/${installation.id}?${params.toString()}`} replace />;
+  }
+
+  const tabTitle = t(`solar.installation.tabs.${tab}`);
+  const showDots = tab !== 'preInstallation' && !isReadOnly;
+  const stepProps: Omit<StepProps, 'installation'> = { fleet, isReadOnly, onNext };
+
+  return (
+    <Stack gap="lg" data-testid="installation-wizard" data-tab={tab}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {installation?.name || t('wizard.newTitle')}
+          </Title>
+          {installation && (
+            <Group gap="sm" mt={4}>
+              <Text c="dimmed" data-testid="wizard-serial">
+                {t('wizard.serial', { serial: installation.systemSerialNumber })}
+              </Text>
+              {isReadOnly && (
+                <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
+                  {t('wizard.completed.title')}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </div>
+        <ActionIcon variant="subtle" color="dark" onClick={onClose} aria-label={t('wizard.closeLabel')} title={t('wizard.close')} data-testid="wizard-close">
+          <IconX aria-hidden />
+        </ActionIcon>
+      </Group>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Stack gap="xs">
+            <Group gap="sm" wrap="nowrap" align="center">
+              {previous && (
+                <ActionIcon variant="light" radius="xl" onClick={() => goTo(previous)} aria-label={t('wizard.stepper.back')} data-testid="step-back">
+                  <IconArrowLeft aria-hidden />
+                </ActionIcon>
+              )}
+              <Title order={2} size="h3" style={{ flex: 1, minWidth: 0 }} data-testid="step-title">
+                {tabTitle}
+              </Title>
+              {hasHelp(tab) && !isReadOnly && <HelpPopover tab={tab as 'setup'} />}
+            </Group>
+            {showDots && <ProgressDots tabs={FORM_TABS} current={tab} reachable={reachable} onSelect={goTo} />}
+          </Stack>
+
+          {isReadOnly && (
+            <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} data-testid="completed-notice">
+              {t('wizard.completed.text')}
+            </Alert>
+          )}
+
+          {tab === 'preInstallation' && <PreInstallationStep onStart={() => goTo('general')} onCancel={() => void onCancelNew()} />}
+          {tab === 'general' && (
+            <GeneralStep key={`general:${installation?.id ?? 'new'}`} installation={installation} {...stepProps} onCreated={onCreated} />
+          )}
+          {installation && tab === 'customer' && <CustomerStep key={`customer:${installation.id}`} installation={installation} {...stepProps} />}
+          {installation && tab === 'vehicle' && <VehicleStep key={`vehicle:${installation.id}`} installation={installation} {...stepProps} />}
+          {installation && tab === 'system' && <SystemStep key={`system:${installation.id}`} installation={installation} {...stepProps} />}
+          {installation && tab === 'setup' && <SetupStep key={`setup:${installation.id}`} installation={installation} {...stepProps} />}
+          {installation && tab === 'uploads' && <UploadsStep installation={installation} {...stepProps} />}
+          {installation && tab === 'digitalCheck' && <DigitalCheckStep installation={installation} {...stepProps} />}
+          {installation && tab === 'summary' && <SummaryStep installation={installation} {...stepProps} onFinish={closeNow} />}
+        </Stack>
+      </Paper>
+
+      <CloseDialog
+        opened={isCloseDialogOpen}
+        isSaving={isClosingWithSave}
+        onSave={() => void onCloseWithSave()}
+        onDiscard={() => void onCloseWithoutSave()}
+        onCancel={() => setCloseDialogOpen(false)}
+      />
+      <SaveErrorModal />
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { isApiError } from '@/lib/api-error';
+import { storeSavedInstallation } from '../api/save-options';
+import { deleteDraft, deletePendingSave, pendingDraftKeys, readDraft, readPendingSave } from '../lib/draft-storage';
+import { isSameValues } from '../lib/form-values';
+import { notifyInternalError, notifySaved } from '../lib/notify';
+import { isOfflineFailure, sendSaveOnce } from '../lib/save-request';
+import { useWizardStore } from '../stores/wizard-store';
+
+/** A depot's Wi-Fi may be up while the portal is not reachable: look again this often. */
+export const PENDING_RETRY_INTERVAL_MS = 30_000;
+
+/**
+ * Sends the saves that failed for lack of network, with their own Idempotency-Key, when the
+ * connection comes back (the 'online' event), on start-up and every half minute while any wait.
+ * Mounted once for the signed-in app, so leaving the wizard does not lose them.
+ */
+export function PendingSavesSync() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+
+  useEffect(() => {
+    if (!userId) return;
+    let isRunning = false;
+    let isStopped = false;
+    const { setNotice, setCreated } = useWizardStore.getState();
+
+    const flush = async () => {
+      if (isRunning || isStopped || navigator.onLine === false) return;
+      isRunning = true;
+      try {
+        for (const key of await pendingDraftKeys(userId)) {
+          const pending = await readPendingSave(key);
+          if (!pending || isStopped) continue;
+          setNotice(key, 'saving');
+          try {
+            const saved = await sendSaveOnce(pending.save);
+            await deletePendingSave(key);
+            storeSavedInstallation(queryClient, saved);
+            const draft = await readDraft(key);
+            if (!draft || isSameValues(draft.values, pending.values)) await deleteDraft(key);
+            setNotice(key, null);
+            notifySaved(t, pending.tab);
+            if (pending.save.endpoint === 'create') setCreated({ id: saved.id, fleet: saved.fleet });
+          } catch (error) {
+            if (isOfflineFailure(error)) {
+              setNotice(key, 'offline');
+              return;
+            }
+            // Refused: nothing was saved. The entries stay as a draft on the tab.
+            await deletePendingSave(key);
+            const isConflict = isApiError(error) && error.code === 'VERSION_CONFLICT';
+            setNotice(key, isConflict ? 'conflict' : null);
+            if (!isConflict) notifyInternalError(t);
+          }
+        }
+      } finally {
+        isRunning = false;
+      }
+    };
+
+    const onOnline = () => void flush();
+    void flush();
+    window.addEventListener('online', onOnline);
+    const timer = setInterval(onOnline, PENDING_RETRY_INTERVAL_MS);
+    return () => {
+      isStopped = true;
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
+  }, [userId, queryClient, t]);
+
+  return null;
+}

@@ -1,0 +1,273 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Installation, WizardTab } from '@portal/domain/installation';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { isApiError, normalizeError } from '@/lib/api-error';
+import { storeSavedInstallation } from '../api/save-options';
+import {
+  deleteDraft,
+  deletePendingSave,
+  draftKey,
+  readDraft,
+  readPendingSave,
+  writeDraft,
+  writePendingSave,
+  type InstallationKey,
+} from '../lib/draft-storage';
+import { serverFieldErrors, type ServerFieldError } from '../lib/form-errors';
+import { isSameValues, newIdempotencyKey } from '../lib/form-values';
+import { notifyInternalError, notifySaved } from '../lib/notify';
+import { isOfflineFailure, sendSaveOnce, withVersion, type SaveRequest } from '../lib/save-request';
+import { useWizardStore } from '../stores/wizard-store';
+
+/** Typing is copied to the device this long after the last keystroke. */
+export const DRAFT_SAVE_DELAY_MS = 300;
+
+export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'offline' | 'failed';
+export type SaveResult = { outcome: SaveOutcome; installation?: Installation };
+
+type StepFormOptions<V extends FieldValues, O> = {
+  tab: WizardTab;
+  installation: Installation | null;
+  fleet: string;
+  /** The form's values as the server has them. */
+  defaultValues: V;
+  resolver: Resolver<V, unknown, O>;
+  /** The write for valid values, based on the installation's current version. */
+  toRequest: (output: O, values: V) => SaveRequest;
+  isReadOnly: boolean;
+  /** Puts a field problem the server reported on the form; false when it is not a field of this tab. */
+  applyServerError?: (error: ServerFieldError, form: UseFormReturn<V, unknown, O>) => boolean;
+};
+
+/**
+ * A wizard tab's form: react-hook-form with the domain's zod rules, a copy of every keystroke on the
+ * device (restored when the tab opens again), and saves that survive a lost connection.
+ */
+export function useStepForm<V extends FieldValues, O>({
+  tab,
+  installation,
+  fleet,
+  defaultValues,
+  resolver,
+  toRequest,
+  isReadOnly,
+  applyServerError,
+}: StepFormOptions<V, O>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
+  const setNotice = useWizardStore((state) => state.setNotice);
+  const setActiveForm = useWizardStore((state) => state.setActiveForm);
+  const showSaveError = useWizardStore((state) => state.showSaveError);
+  const installationKey: InstallationKey = installation?.id ?? 'new';
+  const key = draftKey(userId, installationKey, tab);
+  const notice = useWizardStore((state) => state.notices[key] ?? null);
+
+  const form = useForm<V, unknown, O>({ defaultValues: defaultValues as DefaultValues<V>, resolver, mode: 'onTouched' });
+  const [restoredAt, setRestoredAt] = useState<string | null>(null);
+  const [isDraftLoaded, setDraftLoaded] = useState(isReadOnly);
+  const [isSaving, setSaving] = useState(false);
+
+  // The latest props, for callbacks that outlive a render (timers, the close dialog).
+  const latest = useRef({ defaultValues, toRequest, applyServerError, installation });
+  useEffect(() => {
+    latest.current = { defaultValues, toRequest, applyServerError, installation };
+  });
+
+  // A save (ours or someone's, after Reload) changes the version: show what the server has now.
+  const version = installation?.version;
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (version === shownVersion.current) return;
+    shownVersion.current = version;
+    form.reset(latest.current.defaultValues);
+    setRestoredAt(null);
+  }, [version, form]);
+
+  // Entries kept on this device from an earlier visit come back when the tab opens.
+  useEffect(() => {
+    if (isReadOnly) return;
+    let isActive = true;
+    void (async () => {
+      const [draft, pending] = await Promise.all([readDraft<V>(key), readPendingSave(key)]);
+      if (!isActive) return;
+      const defaults = latest.current.defaultValues;
+      if (draft && !isSameValues({ ...defaults, ...draft.values }, defaults)) {
+        form.reset({ ...defaults, ...draft.values }, { keepDefaultValues: true });
+        setRestoredAt(draft.savedAt);
+      } else if (draft) {
+        await deleteDraft(key);
+      }
+      if (pending) setNotice(key, navigator.onLine === false ? 'offline' : 'saving');
+      setDraftLoaded(true);
+    })();
+    return () => {
+      isActive = false;
+    };
+  }, [key, isReadOnly, form, setNotice]);
+
+  // Every change is copied to the device shortly after typing stops, and at once when the tab closes.
+  useEffect(() => {
+    if (isReadOnly || !isDraftLoaded) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const persist = () => {
+      timer = undefined;
+      const values = structuredClone(form.getValues());
+      if (isSameValues(values, latest.current.defaultValues)) void deleteDraft(key);
+      else void writeDraft(key, { values, savedAt: new Date().toISOString() });
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(persist, DRAFT_SAVE_DELAY_MS);
+    };
+    const subscription = form.watch(schedule);
+    // Keystrokes made while the device copy was still being read count too.
+    if (!isSameValues(form.getValues(), latest.current.defaultValues)) schedule();
+    return () => {
+      subscription.unsubscribe();
+      if (timer !== undefined) {
+        clearTimeout(timer);
+        persist();
+      }
+    };
+  }, [key, isReadOnly, isDraftLoaded, form]);
+
+  const handleRefusal = useCallback(
+    (error: unknown) => {
+      const fieldErrors = serverFieldErrors(error);
+      let isShownOnForm = false;
+      for (const fieldError of fieldErrors) {
+        const apply = latest.current.applyServerError;
+        if (apply ? apply(fieldError, form) : fieldError.field in form.getValues()) {
+          if (!apply) form.setError(fieldError.field as Path<V>, { type: 'server', message: fieldError.message }, { shouldFocus: true });
+          isShownOnForm = true;
+        }
+      }
+      if (isShownOnForm) return;
+      const code = isApiError(error) ? error.code : null;
+      if (code === 'VERSION_CONFLICT') {
+        setNotice(key, 'conflict');
+      } else if (code === 'INSTALLATION_COMPLETED') {
+        // Someone submitted it meanwhile: it opens read-only from now on.
+        void deleteDraft(key);
+        const id = latest.current.installation?.id;
+        if (id !== undefined) void queryClient.invalidateQueries({ queryKey: ['installation', id] });
+      } else if (!isApiError(error) || error.status >= 500) {
+        showSaveError(normalizeError(error));
+      } else {
+        notifyInternalError(t);
+      }
+    },
+    [form, key, queryClient, setNotice, showSaveError, t],
+  );
+
+  const send = useCallback(
+    async (request: SaveRequest, values: V, withToast: boolean): Promise<SaveResult> => {
+      let base = request;
+      const previous = await readPendingSave(key);
+      const isRetry = previous !== undefined && isSameValues(previous.values, values);
+      if (previous && !isRetry && request.endpoint !== 'create') {
+        // An earlier save of this tab may have reached the server without its answer coming back:
+        // send it again with its own key first, so this one builds on it instead of conflicting.
+        try {
+          const saved = await sendSaveOnce(previous.save);
+          storeSavedInstallation(queryClient, saved);
+          base = withVersion(request, saved.version);
+        } catch {
+          // Refused or still offline: the new save below decides what the installer sees.
+        }
+      }
+      const save = { ...base, idempotencyKey: isRetry ? previous.save.idempotencyKey : newIdempotencyKey() };
+      // Kept before it leaves, so a reload while it travels sends it again with the same key.
+      await writePendingSave(key, { save, values, tab, installation: installationKey, fleet, createdAt: new Date().toISOString() });
+      try {
+        const saved = await sendSaveOnce(save);
+        await deletePendingSave(key);
+        storeSavedInstallation(queryClient, saved);
+        // Entries typed while the save travelled stay on the device.
+        if (isSameValues(form.getValues(), values)) await deleteDraft(key);
+        setNotice(key, null);
+        setRestoredAt(null);
+        if (withToast) notifySaved(t, tab);
+        return { outcome: 'saved', installation: saved };
+      } catch (error) {
+        if (isOfflineFailure(error)) {
+          setNotice(key, 'offline');
+          return { outcome: 'offline' };
+        }
+        // Refused: nothing was saved, so a later save starts afresh.
+        await deletePendingSave(key);
+        setNotice(key, null);
+        handleRefusal(error);
+        return { outcome: 'failed' };
+      }
+    },
+    [fleet, form, handleRefusal, installationKey, key, queryClient, setNotice, t, tab],
+  );
+
+  /** Validates; sends when something changed (a new installation always); `withToast` for Save. */
+  const save = useCallback(
+    async ({ withToast }: { withToast: boolean }): Promise<SaveResult> => {
+      const current = latest.current.installation;
+      if (isReadOnly) return { outcome: 'unchanged', installation: current ?? undefined };
+      let output: O | undefined;
+      let isValid = false;
+      await form.handleSubmit((data) => {
+        output = data;
+        isValid = true;
+      })();
+      if (!isValid) return { outcome: 'invalid' };
+      const values = structuredClone(form.getValues());
+      const hasPending = (await readPendingSave(key)) !== undefined;
+      if (current && !hasPending && isSameValues(values, latest.current.defaultValues)) {
+        if (withToast) notifySaved(t, tab);
+        return { outcome: 'unchanged', installation: current };
+      }
+      setSaving(true);
+      try {
+        return await send(latest.current.toRequest(output as O, values), values, withToast);
+      } finally {
+        setSaving(false);
+      }
+    },
+    [form, isReadOnly, key, send, t, tab],
+  );
+
+  /** Back to what the server has: the restored draft and any save waiting for the network are dropped. */
+  const discard = useCallback(async () => {
+    await Promise.all([deleteDraft(key), deletePendingSave(key)]);
+    form.reset(latest.current.defaultValues);
+    setRestoredAt(null);
+    setNotice(key, null);
+  }, [form, key, setNotice]);
+
+  /** After a version conflict: load the installation again and show its data instead of the entries. */
+  const reloadFromServer = useCallback(async () => {
+    await Promise.all([deleteDraft(key), deletePendingSave(key)]);
+    setNotice(key, null);
+    setRestoredAt(null);
+    const id = latest.current.installation?.id;
+    if (id !== undefined) await queryClient.refetchQueries({ queryKey: ['installation', id], exact: true });
+    form.reset(latest.current.defaultValues);
+  }, [form, key, queryClient, setNotice]);
+
+  // Closing the wizard asks to save this tab when it holds unsaved entries.
+  useEffect(() => {
+    if (isReadOnly) return;
+    setActiveForm({
+      tab,
+      isDirty: () => !isSameValues(form.getValues(), latest.current.defaultValues),
+      save: async () => {
+        const { outcome } = await save({ withToast: true });
+        return outcome === 'saved' || outcome === 'unchanged' || outcome === 'offline';
+      },
+      discard,
+    });
+    return () => setActiveForm(null);
+  }, [discard, form, isReadOnly, save, setActiveForm, tab]);
+
+  return { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, draftKey: key };
+}

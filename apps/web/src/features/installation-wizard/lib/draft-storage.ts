@@ -1,0 +1,67 @@
+import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import type { WizardTab } from '@portal/domain/installation';
+import type { PendingSave } from './save-request';
+
+/**
+ * What an installer typed survives a lost connection and a reload: the open tab's values are kept
+ * in IndexedDB per user, installation ('new' before the first save) and tab. A save that could not
+ * be sent is kept beside them, with its Idempotency-Key, until it went through.
+ */
+export type InstallationKey = number | 'new';
+
+export type Draft<V = unknown> = { values: V; savedAt: string };
+export type StoredPendingSave = { save: PendingSave; values: unknown; tab: WizardTab; installation: InstallationKey; fleet: string; createdAt: string };
+
+let store: UseStore | null | undefined;
+
+function draftStore(): UseStore | null {
+  if (store === undefined) {
+    try {
+      store = typeof indexedDB === 'undefined' ? null : createStore('installer-portal', 'wizard-drafts');
+    } catch {
+      store = null;
+    }
+  }
+  return store;
+}
+
+export const draftKey = (userId: string, installation: InstallationKey, tab: WizardTab) => `draft:${userId}:${installation}:${tab}`;
+const pendingKey = (key: string) => `pending:${key.slice('draft:'.length)}`;
+
+// Storage may be unavailable (private mode, quota): the form still works, it just remembers less.
+async function safely<T>(action: (s: UseStore) => Promise<T>, fallback: T): Promise<T> {
+  const s = draftStore();
+  if (!s) return fallback;
+  try {
+    return await action(s);
+  } catch {
+    return fallback;
+  }
+}
+
+export const readDraft = <V>(key: string) => safely((s) => get<Draft<V>>(key, s), undefined);
+export const writeDraft = <V>(key: string, draft: Draft<V>) => safely((s) => set(key, draft, s), undefined);
+export const deleteDraft = (key: string) => safely((s) => del(key, s), undefined);
+
+export const readPendingSave = (key: string) => safely((s) => get<StoredPendingSave>(pendingKey(key), s), undefined);
+export const writePendingSave = (key: string, pending: StoredPendingSave) => safely((s) => set(pendingKey(key), pending, s), undefined);
+export const deletePendingSave = (key: string) => safely((s) => del(pendingKey(key), s), undefined);
+
+/** The draft keys of a user's saves still waiting for the network. */
+export async function pendingDraftKeys(userId: string): Promise<string[]> {
+  const all = await safely((s) => keys<string>(s), [] as string[]);
+  const prefix = `pending:${userId}:`;
+  return all.filter((k) => typeof k === 'string' && k.startsWith(prefix)).map((k) => `draft:${k.slice('pending:'.length)}`);
+}
+
+/** Forgets every draft and pending save of one installation (cancel, or a draft the user discarded). */
+export async function deleteInstallationDrafts(userId: string, installation: InstallationKey): Promise<void> {
+  const all = await safely((s) => keys<string>(s), [] as string[]);
+  const own = all.filter((k) => typeof k === 'string' && (k.startsWith(`draft:${userId}:${installation}:`) || k.startsWith(`pending:${userId}:${installation}:`)));
+  await Promise.all(own.map((k) => safely((s) => del(k, s), undefined)));
+}
+
+/** For tests: drop the cached handle so a fresh IndexedDB is used. */
+export function resetDraftStoreForTests(): void {
+  store = undefined;
+}

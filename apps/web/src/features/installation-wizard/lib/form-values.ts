@@ -1,0 +1,39 @@
+/**
+ * Forms keep what the installer typed as text; numbers are read only for validation and saving,
+ * so '12,5' (German) and '12.5' both count and a half-typed value never jumps around.
+ */
+export function parseNumberInput(text: string | number | null | undefined): number | undefined {
+  if (typeof text === 'number') return text;
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return undefined;
+  const normalised = /^-?\d+,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(normalised) ? Number(normalised) : Number.NaN;
+}
+
+export const numberToText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, sortKeys(v)]),
+    );
+  }
+  return value;
+}
+
+/** Plain form values (text, numbers, booleans, arrays, objects) compared by content. */
+export function isSameValues(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+}
+
+/** A key for one logical save; a retry of that save sends the same key (8-128 of [A-Za-z0-9_.:-]). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; a depot tablet may open the portal over plain http.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,27 @@
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { TOAST_DURATION_MS } from '@portal/domain/constants';
+import type { WizardTab } from '@portal/domain/installation';
+
+/** Long enough to read a sentence that needs action. */
+const ERROR_TOAST_MS = 8000;
+
+/** 'The {{tab}} has been saved successfuly!' for one second. */
+export function notifySaved(t: TFunction, tab: WizardTab): void {
+  notifications.show({
+    color: 'green',
+    message: t('wizard.saved', { tab: t(`wizard.tabNames.${tab}`) }),
+    autoClose: TOAST_DURATION_MS,
+    withBorder: true,
+  });
+}
+
+/** SPEC §8 internalError: the server refused the data for a reason the form cannot show beside a field. */
+export function notifyInternalError(t: TFunction): void {
+  notifications.show({
+    color: 'red',
+    message: t('solar.errors.formErrors.internalError'),
+    autoClose: ERROR_TOAST_MS,
+    withBorder: true,
+  });
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createInstallation, createInstallationWithVehicle } from '../testing/installation-factory';
+import { neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from './tabs';
+
+const healthy = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+
+describe('wizard tabs', () => {
+  it('starts a new installation with the pre-installation checklist', () => {
+    expect(tabsFor(true)[0]).toBe('preInstallation');
+    expect(tabsFor(false)[0]).toBe('general');
+    expect([...reachableTabs(null, { systemAcknowledged: false })]).toEqual(['preInstallation', 'general']);
+  });
+
+  it('opens a tab only when the data before it exists', () => {
+    const fresh = createInstallation();
+    expect([...reachableTabs(fresh, { systemAcknowledged: false })]).toEqual(['general', 'customer']);
+    const confirmed = createInstallation({ customerDataConfirmed: true });
+    expect(reachableTabs(confirmed, { systemAcknowledged: true }).has('vehicle')).toBe(true);
+    expect(reachableTabs(confirmed, { systemAcknowledged: true }).has('system')).toBe(false);
+    const withVehicle = createInstallationWithVehicle();
+    expect(reachableTabs(withVehicle, { systemAcknowledged: false }).has('setup')).toBe(false);
+    expect(reachableTabs(withVehicle, { systemAcknowledged: true }).has('setup')).toBe(true);
+    expect(reachableTabs(withVehicle, { systemAcknowledged: true }).has('uploads')).toBe(false);
+  });
+
+  it('opens everything after a recorded setup, and every tab of a completed installation', () => {
+    const base = createInstallationWithVehicle();
+    const setUp = createInstallationWithVehicle({
+      system: { ...base.system, chargeControllers: base.system.chargeControllers.map((c) => ({ ...c, pvModulesCount: 6, activeChannelCount: 4 })) },
+      inspections: base.system.chargeControllers.map((c) => ({ chargeControllerSerial: c.serialNumber, ...healthy })),
+    });
+    const reachable = reachableTabs(setUp, { systemAcknowledged: false });
+    expect(reachable.has('setup') && reachable.has('summary')).toBe(true);
+    expect(resumeTab(setUp, reachable)).toBe('uploads');
+    expect(reachableTabs(createInstallation({ status: 'completed' }), { systemAcknowledged: false }).size).toBe(8);
+  });
+
+  it('resumes on the furthest tab with data to enter', () => {
+    const confirmed = createInstallation({ customerDataConfirmed: true });
+    expect(resumeTab(confirmed, reachableTabs(confirmed, { systemAcknowledged: false }))).toBe('vehicle');
+  });
+
+  it('reads tabs from the address and steps between them', () => {
+    expect(parseTab('vehicle')).toBe('vehicle');
+    expect(parseTab('nonsense')).toBeNull();
+    expect(neighbourTab(tabsFor(true), 'general', -1)).toBe('preInstallation');
+    expect(neighbourTab(tabsFor(false), 'general', -1)).toBeNull();
+    expect(neighbourTab(tabsFor(false), 'summary', 1)).toBeNull();
+  });
+});

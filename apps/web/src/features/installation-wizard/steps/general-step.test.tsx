@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { createInstallation } from '../testing/installation-factory';
+import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+
+beforeEach(resetWizardTestState);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().signOut();
+});
+
+async function fillGeneral(serial: string) {
+  fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+  fireEvent.change(await screen.findByTestId('general-serial'), { target: { value: serial } });
+  fireEvent.change(screen.getByTestId('general-name'), { target: { value: 'Bus 12' } });
+}
+
+describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('creates the installation on Next and opens its page on the customer tab', async () => {
+    const created = createInstallation({ id: 77 });
+    const { fake } = startWizard('/sono/installations/new', { 'POST /api/installations': { status: 201, body: created } });
+    await fillGeneral(' SN-DEMO-0001 ');
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/77?tab=customer'), slow);
+    expect(await screen.findByTestId('customer-name')).toHaveProperty('value', 'Sono Motors GmbH');
+    const [body] = bodiesOf(fake, 'POST', '/api/installations');
+    expect(body).toMatchObject({ systemSerialNumber: 'SN-DEMO-0001', name: 'Bus 12', comments: null });
+    expect((body as { startDate: string }).startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const post = fake.calls.find((c) => c.method === 'POST');
+    expect(headerOf(post, 'idempotency-key')).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+  });
+
+  it('shows the serial number message when the system is not found', async () => {
+    startWizard('/sono/installations/new', {
+      'POST /api/installations': { status: 404, body: { status: 404, code: 'SYSTEM_NOT_FOUND', message: 'System with this product serial number has not been found' } },
+    });
+    await fillGeneral('SN-NOPE-1');
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect(await screen.findByText('System with this product serial number has not been found', undefined, slow)).toBeTruthy();
+    expect(screen.getByTestId('general-serial').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('location').textContent).toBe('/sono/installations/new?tab=general');
+  });
+
+  it('shows the serial number message when the system already has an installation', async () => {
+    startWizard('/sono/installations/new', {
+      'POST /api/installations': { status: 409, body: { status: 409, code: 'SYSTEM_ALREADY_INSTALLED', message: 'The system with this product serial number already exists' } },
+    });
+    await fillGeneral('SN-DEMO-0001');
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('The system with this product serial number already exists', undefined, slow)).toBeTruthy();
+  });
+
+  it('asks for the required fields before sending anything', async () => {
+    const { fake } = startWizard('/sono/installations/new', {});
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    fireEvent.click(await screen.findByTestId('step-next'));
+    expect(await screen.findByText('The product serial number is required')).toBeTruthy();
+    expect(screen.getByText('The installation name is required')).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('keeps the serial number read-only once the installation exists', async () => {
+    startWizard('/sono/installations/42?tab=general', { 'GET /api/installations/42': { body: createInstallation() } });
+    const serial = await screen.findByTestId('general-serial', undefined, slow);
+    expect(serial.hasAttribute('readonly')).toBe(true);
+    expect(screen.queryByTestId('step-back')).toBeNull();
+  });
+});

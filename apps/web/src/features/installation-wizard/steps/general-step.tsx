@@ -1,0 +1,144 @@
+import { Fieldset, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendar } from '@tabler/icons-react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import '@mantine/dates/styles.css';
+import { CreateInstallationSchema, type Installation, type WizardTab } from '@portal/domain/installation';
+import { displayDateFormat } from '@/lib/format-date';
+import { currentLocale } from '@/lib/i18n';
+import { StepFooter } from '../components/step-footer';
+import { StepNotices } from '../components/step-notices';
+import type { StepProps } from '../components/step-props';
+import { useStepForm } from '../hooks/use-step-form';
+import { translateFormError } from '../lib/form-errors';
+import { formResolver } from '../lib/form-resolver';
+
+export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string };
+
+const resolver = formResolver(CreateInstallationSchema, (values: GeneralFormValues) => values);
+
+function defaultsOf(installation: Installation | null): GeneralFormValues {
+  if (!installation) return { systemSerialNumber: '', startDate: dayjs().format('YYYY-MM-DD'), name: '', comments: '' };
+  return {
+    systemSerialNumber: installation.systemSerialNumber,
+    startDate: installation.startDate,
+    name: installation.name,
+    comments: installation.comments ?? '',
+  };
+}
+
+type GeneralStepProps = Omit<StepProps, 'installation'> & {
+  installation: Installation | null;
+  /** The first save created the installation: open its page on `next`. */
+  onCreated: (installation: Installation, next: WizardTab) => void;
+};
+
+/** Serial number, start date, name and comments; the first save creates the installation. */
+export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated }: GeneralStepProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const isNarrow = useMediaQuery('(max-width: 48em)');
+  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
+    tab: 'general',
+    installation,
+    fleet,
+    defaultValues: defaultsOf(installation),
+    resolver,
+    isReadOnly,
+    toRequest: (data) =>
+      installation
+        ? {
+            endpoint: 'update',
+            installationId: installation.id,
+            body: { version: installation.version, startDate: data.startDate, name: data.name, comments: data.comments },
+          }
+        : { endpoint: 'create', body: data },
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+
+  const onSave = async () => {
+    const result = await save({ withToast: true });
+    if (!installation && result.outcome === 'saved' && result.installation) onCreated(result.installation, 'general');
+  };
+  const onNextClick = async () => {
+    const result = await save({ withToast: false });
+    if (result.outcome !== 'saved' && result.outcome !== 'unchanged') return;
+    if (!installation && result.installation) onCreated(result.installation, 'customer');
+    else onNext();
+  };
+
+  return (
+    <Stack gap="lg">
+      <Text>{t('wizard.general.intro')}</Text>
+      <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
+      <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              {...register('systemSerialNumber')}
+              label={t('wizard.labels.systemSerialNumber')}
+              description={installation ? t('wizard.general.serialLocked') : t('wizard.general.serialHint')}
+              readOnly={installation !== null}
+              variant={installation ? 'filled' : 'default'}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              error={translateFormError(t, errors.systemSerialNumber?.message, 'systemSerialNumber')}
+              data-testid="general-serial"
+            />
+            <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'de' ? 1 : 0 }}>
+              <Controller
+                control={control}
+                name="startDate"
+                render={({ field }) => (
+                  <DatePickerInput
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(value) => field.onChange(value)}
+                    onDropdownClose={field.onBlur}
+                    label={t('wizard.labels.startDate')}
+                    description={displayDateFormat(locale)}
+                    valueFormat={displayDateFormat(locale)}
+                    leftSection={<IconCalendar size={20} aria-hidden />}
+                    dropdownType={isNarrow ? 'modal' : 'popover'}
+                    size="lg"
+                    required
+                    error={translateFormError(t, errors.startDate?.message, 'startDate')}
+                    data-testid="general-start-date"
+                  />
+                )}
+              />
+            </DatesProvider>
+          </SimpleGrid>
+          <TextInput
+            {...register('name')}
+            label={t('wizard.labels.name')}
+            placeholder={t('wizard.general.namePlaceholder')}
+            required
+            error={translateFormError(t, errors.name?.message, 'name')}
+            data-testid="general-name"
+          />
+          <Textarea
+            {...register('comments')}
+            label={`${t('wizard.labels.comments')} (${t('wizard.labels.optional')})`}
+            rows={3}
+            resize="vertical"
+            error={translateFormError(t, errors.comments?.message, 'comments')}
+            data-testid="general-comments"
+          />
+        </Stack>
+      </Fieldset>
+      <StepFooter onSave={() => void onSave()} onNext={() => void onNextClick()} isSaving={isSaving} isReadOnly={isReadOnly} />
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SUPPORT_EMAIL } from '@portal/domain/constants';
+
+const EXPECT = ['general', 'customer', 'vehicle', 'system', 'uploads', 'digitalCheck', 'summary'] as const;
+const BEFORE = ['serial', 'papers', 'installed', 'camera'] as const;
+
+type PreInstallationStepProps = { onStart: () => void; onCancel: () => void };
+
+/** The checklist before a new installation: what comes, what to have at hand, whom to ask. */
+export function PreInstallationStep({ onStart, onCancel }: PreInstallationStepProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xl" maw={820}>
+      <section>
+        <Title order={3} size="h4" mb="xs">
+          {t('wizard.preInstallation.welcomeTitle')}
+        </Title>
+        <Text>{t('wizard.preInstallation.welcome')}</Text>
+      </section>
+      <section>
+        <Title order={3} size="h4" mb="xs">
+          {t('wizard.preInstallation.expectTitle')}
+        </Title>
+        <List type="ordered" spacing="xs" data-testid="what-to-expect">
+          {EXPECT.map((item) => (
+            <List.Item key={item}>{t(`wizard.preInstallation.expect.${item}`)}</List.Item>
+          ))}
+        </List>
+      </section>
+      <section>
+        <Title order={3} size="h4" mb="xs">
+          {t('wizard.preInstallation.beforeTitle')}
+        </Title>
+        <List spacing="xs">
+          {BEFORE.map((item) => (
+            <List.Item key={item}>{t(`wizard.preInstallation.before.${item}`)}</List.Item>
+          ))}
+        </List>
+      </section>
+      <section>
+        <Title order={3} size="h4" mb="xs">
+          {t('wizard.preInstallation.notesTitle')}
+        </Title>
+        <Text>{t('wizard.preInstallation.notes')}</Text>
+        <Text mt="xs">
+          {t('wizard.preInstallation.support')}{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} data-testid="support-link">
+            {SUPPORT_EMAIL}
+          </Anchor>
+        </Text>
+      </section>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} data-testid="pre-cancel">
+          {t('wizard.actions.cancel')}
+        </Button>
+        <Button rightSection={<IconArrowRight aria-hidden />} onClick={onStart} data-testid="pre-start">
+          {t('wizard.actions.start')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useWizardStore } from '../stores/wizard-store';
+import { createInstallationWithVehicle } from '../testing/installation-factory';
+import { bodiesOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+
+beforeEach(resetWizardTestState);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().signOut();
+});
+
+const healthy = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+
+function openSetupTab(setupAnswer?: Parameters<typeof startWizard>[1][string]) {
+  const installation = createInstallationWithVehicle({
+    inspections: [
+      { chargeControllerSerial: 'CC-DEMO-0001-A', ...healthy },
+      { chargeControllerSerial: 'CC-DEMO-0001-B', ...healthy, faultLed: 'on' },
+    ],
+  });
+  useWizardStore.getState().acknowledgeSystem(42, true);
+  return startWizard('/sono/installations/42?tab=setup', {
+    'GET /api/installations/42': { body: installation },
+    'PUT /api/installations/42/setup': setupAnswer ?? { body: { ...installation, version: 4 } },
+  });
+}
+
+const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('keeps Next disabled while a field is empty', async () => {
+    openSetupTab();
+    const next = (await screen.findByTestId('step-next', undefined, slow)) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    change('setup-pv-0', '6');
+    change('setup-channels-0', '4');
+    change('setup-pv-1', '6');
+    expect(next.disabled).toBe(true);
+    change('setup-channels-1', '4');
+    await waitFor(() => expect(next.disabled).toBe(false));
+  });
+
+  it('limits the active channels per controller type and the PV modules of the whole system', async () => {
+    const { fake } = openSetupTab();
+    await screen.findByTestId('setup-pv-0', undefined, slow);
+    change('setup-pv-0', '8');
+    change('setup-channels-0', '8');
+    change('setup-pv-1', '6');
+    change('setup-channels-1', '8');
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect(await screen.findByText('The active channels must be between 1 and 7.')).toBeTruthy();
+    expect(screen.getAllByText('Together, the charge controllers can have at most 12 PV modules.')).toHaveLength(2);
+    expect(screen.getByText('Please verify physical inspection data')).toBeTruthy();
+    expect(screen.getByTestId('setup-sum').textContent).toBe('PV modules assigned: 14 of 12');
+    change('setup-pv-0', 'six');
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect(await screen.findByText('The field PV modules should be a number')).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('puts the server’s PV module limit on every controller', async () => {
+    openSetupTab({
+      status: 400,
+      body: { status: 400, code: 'VALIDATION_ERROR', message: 'The setup is not valid', details: [{ index: -1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' }] },
+    });
+    await screen.findByTestId('setup-pv-0', undefined, slow);
+    change('setup-pv-0', '6');
+    change('setup-channels-0', '7');
+    change('setup-pv-1', '6');
+    change('setup-channels-1', '8');
+    fireEvent.click(screen.getByTestId('setup-faultLed-1'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Off' }));
+    fireEvent.click(screen.getByTestId('step-save'));
+    await waitFor(() => expect(screen.getAllByText('Together, the charge controllers can have at most 12 PV modules.')).toHaveLength(2));
+  });
+
+  it('sends every controller at once', async () => {
+    const { fake } = openSetupTab();
+    await screen.findByTestId('setup-pv-0', undefined, slow);
+    change('setup-pv-0', '6');
+    change('setup-channels-0', '7');
+    change('setup-pv-1', '6');
+    change('setup-channels-1', '8');
+    fireEvent.click(screen.getByTestId('setup-faultLed-1'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Off' }));
+    fireEvent.click(screen.getByTestId('step-save'));
+    await waitFor(() => expect(bodiesOf(fake, 'PUT', '/api/installations/42/setup')).toHaveLength(1));
+    expect(bodiesOf(fake, 'PUT', '/api/installations/42/setup')[0]).toEqual({
+      version: 3,
+      controllers: [
+        { serialNumber: 'CC-DEMO-0001-A', pvModulesCount: 6, activeChannelCount: 7, inspection: healthy },
+        { serialNumber: 'CC-DEMO-0001-B', pvModulesCount: 6, activeChannelCount: 8, inspection: healthy },
+      ],
+    });
+  });
+});

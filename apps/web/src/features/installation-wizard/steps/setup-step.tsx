@@ -1,0 +1,251 @@
+import { Badge, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Controller, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Installation } from '@portal/domain/installation';
+import {
+  FAULT_LED_STATES,
+  InstallationSetupSchema,
+  isInspectionPassed,
+  POWER_LED_STATES,
+  setupIssues,
+  STATUS_LED_STATES,
+  type InstallationSetup,
+  type PhysicalInspection,
+} from '@portal/domain/setup';
+import { channelsFor, type ControllerType } from '@portal/domain/system';
+import { StepFooter } from '../components/step-footer';
+import { StepNotices } from '../components/step-notices';
+import type { StepProps } from '../components/step-props';
+import { useStepForm } from '../hooks/use-step-form';
+import { translateFormError } from '../lib/form-errors';
+import { numberToText, parseNumberInput } from '../lib/form-values';
+
+type Led = keyof PhysicalInspection;
+const LEDS: readonly Led[] = ['powerLed', 'statusLed', 'faultLed'];
+const LED_STATES = { powerLed: POWER_LED_STATES, statusLed: STATUS_LED_STATES, faultLed: FAULT_LED_STATES } as const;
+const HEALTHY: PhysicalInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' };
+
+export type SetupRowValues = {
+  serialNumber: string;
+  type: ControllerType;
+  pvModulesCount: string;
+  activeChannelCount: string;
+  inspection: { [L in Led]: PhysicalInspection[L] | null };
+};
+export type SetupFormValues = { controllers: SetupRowValues[] };
+type SetupOutput = { controllers: InstallationSetup['controllers'] };
+
+function defaultsOf(installation: Installation): SetupFormValues {
+  const inspections = new Map(installation.inspections.map((i) => [i.chargeControllerSerial.toLowerCase(), i]));
+  return {
+    controllers: installation.system.chargeControllers.map((c) => {
+      const inspection = inspections.get(c.serialNumber.toLowerCase());
+      return {
+        serialNumber: c.serialNumber,
+        type: c.type,
+        pvModulesCount: numberToText(c.pvModulesCount),
+        activeChannelCount: numberToText(c.activeChannelCount),
+        inspection: { powerLed: inspection?.powerLed ?? null, statusLed: inspection?.statusLed ?? null, faultLed: inspection?.faultLed ?? null },
+      };
+    }),
+  };
+}
+
+const ROW_SCHEMA = InstallationSetupSchema.shape.controllers.element;
+
+/**
+ * Each row with the domain's request rules (numbers, required LEDs), then setupIssues() for what
+ * needs the controller type and the whole system: channel limits and the PV module sum.
+ */
+function setupResolver(pvModuleCount: number): Resolver<SetupFormValues, unknown, SetupOutput> {
+  return async ({ controllers }): Promise<ResolverResult<SetupFormValues, SetupOutput>> => {
+    const rowErrors: Record<string, { type: string; message: string }>[] = controllers.map(() => ({}));
+    const add = (row: number, field: string, message: string) => {
+      rowErrors[row]![field] ??= { type: 'validate', message };
+    };
+    const parsedRows = controllers.map((row, index) => {
+      const input = {
+        serialNumber: row.serialNumber,
+        pvModulesCount: parseNumberInput(row.pvModulesCount),
+        activeChannelCount: parseNumberInput(row.activeChannelCount),
+        inspection: row.inspection,
+      };
+      const result = ROW_SCHEMA.safeParse(input);
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          const [first, second] = issue.path;
+          if (first === 'inspection' && typeof second === 'string') add(index, `inspection.${second}`, issue.message);
+          else if (first === 'pvModulesCount' || first === 'activeChannelCount') add(index, first, issue.message);
+        }
+      }
+      return { input, result };
+    });
+    const issues = setupIssues(
+      controllers.map((row, index) => {
+        const { input } = parsedRows[index]!;
+        const valid = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? null : n);
+        return { type: row.type, pvModulesCount: valid(input.pvModulesCount), activeChannelCount: valid(input.activeChannelCount), inspection: row.inspection as Partial<PhysicalInspection> };
+      }),
+      pvModuleCount,
+    );
+    for (const issue of issues) {
+      if (issue.field !== 'inspection') add(issue.row, issue.field, issue.message);
+      else if (issue.message === 'inspectionFailed') {
+        // Point at the LED that is wrong: the one that fails the domain rule on an otherwise healthy controller.
+        const row = controllers[issue.row]!;
+        for (const led of LEDS) {
+          const value = row.inspection[led];
+          if (value && !isInspectionPassed({ ...HEALTHY, [led]: value })) add(issue.row, `inspection.${led}`, issue.message);
+        }
+      }
+    }
+    const hasErrors = rowErrors.some((e) => Object.keys(e).length > 0);
+    if (hasErrors) {
+      const errors = rowErrors.map((e) => {
+        const { 'inspection.powerLed': powerLed, 'inspection.statusLed': statusLed, 'inspection.faultLed': faultLed, ...rest } = e;
+        const inspection = Object.fromEntries(Object.entries({ powerLed, statusLed, faultLed }).filter(([, v]) => v));
+        return Object.keys(inspection).length ? { ...rest, inspection } : rest;
+      });
+      return { values: {}, errors: { controllers: errors } as unknown as FieldErrors<SetupFormValues> };
+    }
+    return { values: { controllers: parsedRows.map(({ result }) => result.data!) }, errors: {} };
+  };
+}
+
+const isRowFilled = (row: SetupRowValues) =>
+  row.pvModulesCount.trim() !== '' && row.activeChannelCount.trim() !== '' && LEDS.every((led) => row.inspection[led] !== null);
+
+/** PV modules, active channels and the physical inspection of every charge controller, saved at once. */
+export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps) {
+  const { t } = useTranslation();
+  const limit = installation.system.pvModuleCount;
+  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
+    tab: 'setup',
+    installation,
+    fleet,
+    defaultValues: defaultsOf(installation),
+    resolver: setupResolver(limit),
+    isReadOnly,
+    toRequest: (data) => ({ endpoint: 'setup', installationId: installation.id, body: { version: installation.version, controllers: data.controllers } }),
+    applyServerError: (error, { getValues, setError }) => {
+      const rows = getValues('controllers');
+      if (error.field === 'pvModulesCount') {
+        rows.forEach((_, i) => setError(`controllers.${i}.pvModulesCount`, { type: 'server', message: error.message }));
+        return true;
+      }
+      const match = /^controllers\.(\d+)\.(pvModulesCount|activeChannelCount)$/.exec(error.field);
+      if (!match || !rows[Number(match[1])]) return false;
+      setError(error.field as `controllers.${number}.pvModulesCount`, { type: 'server', message: error.message });
+      return true;
+    },
+  });
+  const {
+    control,
+    register,
+    watch,
+    formState: { errors },
+  } = form;
+  const rows = watch('controllers');
+  const sum = rows.reduce((total, row) => {
+    const n = parseNumberInput(row.pvModulesCount);
+    return total + (n !== undefined && Number.isFinite(n) ? n : 0);
+  }, 0);
+  const isComplete = rows.every(isRowFilled);
+
+  const onNextClick = async () => {
+    const { outcome } = await save({ withToast: false });
+    if (outcome === 'saved' || outcome === 'unchanged') onNext();
+  };
+
+  return (
+    <Stack gap="lg">
+      <Text>{t('wizard.setup.intro')}</Text>
+      <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
+      <Text fw={600} c={sum > limit ? 'red.9' : undefined} aria-live="polite" data-testid="setup-sum">
+        {t('wizard.setup.modulesAssigned', { sum, limit })}
+      </Text>
+      <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
+        <Stack gap="md">
+          {rows.map((row, index) => {
+            const rowErrors = errors.controllers?.[index];
+            const max = channelsFor(row.type);
+            return (
+              <Paper key={row.serialNumber} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid={`setup-row-${index}`}>
+                <Stack gap="md">
+                  <Group gap="sm" justify="space-between">
+                    <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+                      {t('wizard.setup.controllerTitle', { serial: row.serialNumber })}
+                    </Title>
+                    <Badge variant="light" size="lg">
+                      {t(`wizard.controllerTypes.${row.type}`)}
+                    </Badge>
+                  </Group>
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                    <TextInput
+                      {...register(`controllers.${index}.pvModulesCount`, {
+                        // The PV module sum concerns every row: check the others again on each change.
+                        deps: rows.map((_, other) => `controllers.${other}.pvModulesCount` as const).filter((_, other) => other !== index),
+                      })}
+                      label={t('wizard.labels.pvModulesCount')}
+                      inputMode="numeric"
+                      required
+                      error={translateFormError(t, rowErrors?.pvModulesCount?.message, 'pvModulesCount', { limit })}
+                      data-testid={`setup-pv-${index}`}
+                    />
+                    <TextInput
+                      {...register(`controllers.${index}.activeChannelCount`)}
+                      label={t('wizard.labels.activeChannelCount')}
+                      description={t('wizard.setup.channelsHint', { max })}
+                      inputMode="numeric"
+                      required
+                      error={translateFormError(t, rowErrors?.activeChannelCount?.message, 'activeChannelCount', { max })}
+                      data-testid={`setup-channels-${index}`}
+                    />
+                  </SimpleGrid>
+                  <div>
+                    <Text fw={600}>{t('wizard.setup.inspectionTitle')}</Text>
+                    <Text size="sm" c="dimmed" mb="xs">
+                      {t('wizard.setup.inspectionHint')}
+                    </Text>
+                    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                      {LEDS.map((led) => (
+                        <Controller
+                          key={led}
+                          control={control}
+                          name={`controllers.${index}.inspection.${led}`}
+                          render={({ field }) => (
+                            <Select
+                              ref={field.ref}
+                              name={field.name}
+                              value={field.value}
+                              onChange={field.onChange}
+                              onBlur={field.onBlur}
+                              label={t(`wizard.labels.${led}`)}
+                              placeholder={t('wizard.selectPlaceholder')}
+                              data={LED_STATES[led].map((state) => ({ value: state, label: t(`wizard.setup.${led}.${state}` as 'wizard.setup.powerLed.off') }))}
+                              allowDeselect={false}
+                              required
+                              error={translateFormError(t, rowErrors?.inspection?.[led]?.message, led)}
+                              data-testid={`setup-${led}-${index}`}
+                            />
+                          )}
+                        />
+                      ))}
+                    </SimpleGrid>
+                  </div>
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+      </Fieldset>
+      <StepFooter
+        onSave={() => void save({ withToast: true })}
+        onNext={() => void onNextClick()}
+        isNextDisabled={!isReadOnly && !isComplete}
+        isSaving={isSaving}
+        isReadOnly={isReadOnly}
+      />
+    </Stack>
+  );
+}

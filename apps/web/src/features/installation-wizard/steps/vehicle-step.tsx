@@ -1,0 +1,357 @@
+import { Autocomplete, Fieldset, Group, Input, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DISTANCE_UNIT_STORAGE_KEY, SUGGESTION_DEBOUNCE_MS } from '@portal/domain/constants';
+import {
+  BATTERY_CAPACITY_UNITS,
+  BATTERY_TYPES,
+  capacityUnitFor,
+  convertMileage,
+  DEFAULT_CAPACITY_UNIT,
+  DEFAULT_DISTANCE_UNIT,
+  DISTANCE_UNITS,
+  fromKm,
+  isVinCheckDigitValid,
+  isVinFormatValid,
+  normalizeVin,
+  toKm,
+  TRANSMISSIONS,
+  VEHICLE_TYPES,
+  VehicleInputSchema,
+  type BatteryCapacityUnit,
+  type BatteryType,
+  type DistanceUnit,
+  type Transmission,
+  type Vehicle,
+  type VehicleType,
+} from '@portal/domain/vehicle';
+import { currentLocale } from '@/lib/i18n';
+import { usePlaces } from '../api/get-places';
+import { StepFooter } from '../components/step-footer';
+import { StepNotices } from '../components/step-notices';
+import type { StepProps } from '../components/step-props';
+import { useStepForm } from '../hooks/use-step-form';
+import { translateFormError, type FieldNameKey } from '../lib/form-errors';
+import { formResolver } from '../lib/form-resolver';
+import { numberToText, parseNumberInput } from '../lib/form-values';
+
+export type VehicleFormValues = {
+  type: VehicleType | null;
+  manufacturer: string;
+  model: string;
+  year: string;
+  transmission: Transmission | null;
+  batteryType: BatteryType | null;
+  batteryCapacity: string;
+  batteryCapacityUnit: BatteryCapacityUnit;
+  vin: string;
+  licensePlate: string;
+  /** In `mileageUnit`; saved in km. */
+  mileage: string;
+  mileageUnit: DistanceUnit;
+  city: string;
+};
+
+const resolver = formResolver(VehicleInputSchema, ({ mileageUnit: _unit, ...values }: VehicleFormValues) => ({
+  ...values,
+  year: parseNumberInput(values.year),
+  batteryCapacity: parseNumberInput(values.batteryCapacity),
+  mileage: parseNumberInput(values.mileage),
+}));
+
+function defaultsOf(vehicle: Vehicle | null, unit: DistanceUnit): VehicleFormValues {
+  return {
+    type: vehicle?.type ?? null,
+    manufacturer: vehicle?.manufacturer ?? '',
+    model: vehicle?.model ?? '',
+    year: numberToText(vehicle?.year),
+    transmission: vehicle?.transmission ?? null,
+    batteryType: vehicle?.batteryType ?? null,
+    batteryCapacity: numberToText(vehicle?.batteryCapacity),
+    batteryCapacityUnit: vehicle?.batteryCapacityUnit ?? DEFAULT_CAPACITY_UNIT,
+    vin: vehicle?.vin ?? '',
+    licensePlate: vehicle?.licensePlate ?? '',
+    mileage: vehicle ? numberToText(fromKm(vehicle.mileage, unit)) : '',
+    mileageUnit: unit,
+    city: vehicle?.city ?? '',
+  };
+}
+
+const isDistanceUnit = (value: string): value is DistanceUnit => (DISTANCE_UNITS as readonly string[]).includes(value);
+
+/** The installer's distance unit, remembered on the device (SPEC §3 preferredDistanceUnit). */
+function usePreferredDistanceUnit() {
+  return useLocalStorage<DistanceUnit>({
+    key: DISTANCE_UNIT_STORAGE_KEY,
+    defaultValue: DEFAULT_DISTANCE_UNIT,
+    getInitialValueInEffect: false,
+    serialize: (value) => value,
+    deserialize: (value) => (value && isDistanceUnit(value) ? value : DEFAULT_DISTANCE_UNIT),
+  });
+}
+
+/** Every vehicle field of SPEC §3 with the domain's rules; mileage shown in km or miles, saved in km. */
+export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [preferredUnit, setPreferredUnit] = usePreferredDistanceUnit();
+  const vehicle = installation.vehicle;
+  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
+    tab: 'vehicle',
+    installation,
+    fleet,
+    defaultValues: defaultsOf(vehicle, preferredUnit),
+    resolver,
+    isReadOnly,
+    toRequest: (data, values) => {
+      // An untouched mileage keeps its exact km: converting there and back could round it by one.
+      const isMileageUnchanged = vehicle !== null && values.mileage === numberToText(fromKm(vehicle.mileage, values.mileageUnit));
+      return {
+        endpoint: 'vehicle',
+        installationId: installation.id,
+        body: { ...data, mileage: isMileageUnchanged ? vehicle.mileage : toKm(data.mileage, values.mileageUnit), version: installation.version },
+      };
+    },
+  });
+  const {
+    register,
+    control,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors },
+  } = form;
+
+  const errorOf = (field: FieldNameKey & keyof VehicleFormValues) => translateFormError(t, errors[field]?.message, field);
+  const batteryType = watch('batteryType');
+  const vin = watch('vin');
+  const city = watch('city');
+  const [cityQuery] = useDebouncedValue(city, SUGGESTION_DEBOUNCE_MS);
+  const places = usePlaces(isReadOnly ? '' : cityQuery, locale);
+  const citySuggestions = [...new Set((places.data ?? []).map((place) => place.place_name))];
+  const showCheckDigitWarning = isVinFormatValid(vin) && !isVinCheckDigitValid(vin);
+
+  const onUnitChange = (next: string) => {
+    if (!isDistanceUnit(next)) return;
+    const from = getValues('mileageUnit');
+    const shown = parseNumberInput(getValues('mileage'));
+    if (shown !== undefined && Number.isFinite(shown)) setValue('mileage', String(convertMileage(shown, from, next)), { shouldDirty: true });
+    setValue('mileageUnit', next, { shouldDirty: true });
+    setPreferredUnit(next);
+  };
+
+  const onNextClick = async () => {
+    const { outcome } = await save({ withToast: false });
+    if (outcome === 'saved' || outcome === 'unchanged') onNext();
+  };
+
+  const options = <T extends string>(values: readonly T[], label: (value: T) => string) => values.map((value) => ({ value, label: label(value) }));
+  const selectProps = { placeholder: t('wizard.selectPlaceholder'), allowDeselect: false, required: true, comboboxProps: { withinPortal: true } };
+
+  return (
+    <Stack gap="lg">
+      <Text>{t('wizard.vehicle.intro')}</Text>
+      <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
+      <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <Select
+                {...selectProps}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                label={t('wizard.labels.type')}
+                data={options(VEHICLE_TYPES, (v) => t(`wizard.vehicle.types.${v}`))}
+                error={errorOf('type')}
+                data-testid="vehicle-type"
+              />
+            )}
+          />
+          <TextInput {...register('manufacturer')} label={t('wizard.labels.manufacturer')} required error={errorOf('manufacturer')} data-testid="vehicle-manufacturer" />
+          <TextInput {...register('model')} label={t('wizard.labels.model')} required error={errorOf('model')} data-testid="vehicle-model" />
+          <TextInput
+            {...register('year')}
+            label={t('wizard.labels.year')}
+            inputMode="numeric"
+            maxLength={6}
+            required
+            error={errorOf('year')}
+            data-testid="vehicle-year"
+          />
+          <Controller
+            control={control}
+            name="transmission"
+            render={({ field }) => (
+              <Select
+                {...selectProps}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                label={t('wizard.labels.transmission')}
+                data={options(TRANSMISSIONS, (v) => t(`wizard.vehicle.transmissions.${v}`))}
+                error={errorOf('transmission')}
+                data-testid="vehicle-transmission"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="batteryType"
+            render={({ field }) => (
+              <Select
+                {...selectProps}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  if (value) setValue('batteryCapacityUnit', capacityUnitFor(value as BatteryType), { shouldDirty: true, shouldValidate: true });
+                }}
+                onBlur={field.onBlur}
+                label={t('wizard.labels.batteryType')}
+                data={options(BATTERY_TYPES, (v) => t(`wizard.vehicle.batteryTypes.${v}`))}
+                error={errorOf('batteryType')}
+                data-testid="vehicle-battery-type"
+              />
+            )}
+          />
+          <Group gap="sm" align="flex-start" wrap="nowrap">
+            <TextInput
+              {...register('batteryCapacity')}
+              label={t('wizard.labels.batteryCapacity')}
+              inputMode="decimal"
+              required
+              error={errorOf('batteryCapacity')}
+              style={{ flex: 1, minWidth: 0 }}
+              data-testid="vehicle-battery-capacity"
+            />
+            <Controller
+              control={control}
+              name="batteryCapacityUnit"
+              render={({ field }) => (
+                <Select
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(value) => value && field.onChange(value)}
+                  label={t('wizard.labels.batteryCapacityUnit')}
+                  data={[...BATTERY_CAPACITY_UNITS]}
+                  allowDeselect={false}
+                  // Fixed by the battery type unless it is 'both'; read-only rather than disabled so it stays legible.
+                  readOnly={batteryType !== 'both'}
+                  disabled={isReadOnly}
+                  variant={batteryType === 'both' ? 'default' : 'filled'}
+                  title={t('wizard.vehicle.capacityUnitHint')}
+                  error={errorOf('batteryCapacityUnit')}
+                  w={110}
+                  data-testid="vehicle-battery-unit"
+                />
+              )}
+            />
+          </Group>
+          <Stack gap={6}>
+            <Controller
+              control={control}
+              name="vin"
+              render={({ field }) => (
+                <TextInput
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.value.toUpperCase())}
+                  onBlur={field.onBlur}
+                  label={t('wizard.labels.vin')}
+                  description={t('wizard.vehicle.vinCount', { count: normalizeVin(field.value).length })}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  spellCheck={false}
+                  required
+                  error={errorOf('vin')}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
+                  data-testid="vehicle-vin"
+                />
+              )}
+            />
+            {showCheckDigitWarning && (
+              <Group gap={6} wrap="nowrap" align="flex-start" role="status" data-testid="vin-warning">
+                <IconAlertTriangle size={18} color="var(--mantine-color-orange-9)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                <Text size="sm" c="orange.9">
+                  {t('wizard.vehicle.vinCheckDigit')}
+                </Text>
+              </Group>
+            )}
+          </Stack>
+          <TextInput
+            {...register('licensePlate')}
+            label={`${t('wizard.labels.licensePlate')} (${t('wizard.labels.optional')})`}
+            autoCapitalize="characters"
+            error={errorOf('licensePlate')}
+            data-testid="vehicle-license-plate"
+          />
+          <Group gap="sm" align="flex-start" wrap="wrap">
+            <TextInput
+              {...register('mileage')}
+              label={t('wizard.labels.mileage')}
+              description={t('wizard.vehicle.mileageHint')}
+              inputMode="numeric"
+              required
+              error={errorOf('mileage')}
+              style={{ flex: '1 1 160px', minWidth: 0 }}
+              data-testid="vehicle-mileage"
+            />
+            <Controller
+              control={control}
+              name="mileageUnit"
+              render={({ field }) => (
+                <Input.Wrapper label={t('wizard.labels.mileageUnit')} description={'\u00a0'}>
+                  <SegmentedControl
+                    value={field.value}
+                    onChange={onUnitChange}
+                    data={DISTANCE_UNITS.map((unit) => ({ value: unit, label: t(`wizard.vehicle.distanceUnits.${unit}`) }))}
+                    disabled={isReadOnly}
+                    size="lg"
+                    aria-label={t('wizard.labels.mileageUnit')}
+                    data-testid="vehicle-mileage-unit"
+                  />
+                </Input.Wrapper>
+              )}
+            />
+          </Group>
+          <Controller
+            control={control}
+            name="city"
+            render={({ field }) => (
+              <Autocomplete
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                label={`${t('wizard.labels.city')} (${t('wizard.labels.optional')})`}
+                description={t('wizard.vehicle.cityHint')}
+                data={citySuggestions}
+                filter={({ options: found }) => found}
+                limit={5}
+                autoComplete="off"
+                size="lg"
+                error={errorOf('city')}
+                comboboxProps={{ withinPortal: true }}
+                data-testid="vehicle-city"
+              />
+            )}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <StepFooter onSave={() => void save({ withToast: true })} onNext={() => void onNextClick()} isSaving={isSaving} isReadOnly={isReadOnly} />
+    </Stack>
+  );
+}

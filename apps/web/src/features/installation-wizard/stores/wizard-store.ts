@@ -1,0 +1,61 @@
+import { create } from 'zustand';
+import type { WizardTab } from '@portal/domain/installation';
+import type { ApiError } from '@/lib/api-error';
+
+/** What a tab tells the installer above its fields, per draft key. */
+export type SaveNotice = 'offline' | 'saving' | 'conflict' | 'completed';
+
+/** The tab on screen, so closing the wizard can ask to save it. */
+export type ActiveForm = {
+  tab: WizardTab;
+  isDirty: () => boolean;
+  /** Validates and saves; true when the data is saved (or kept for sending later). */
+  save: () => Promise<boolean>;
+  /** Forgets the unsaved entries, also the copy kept on the device. */
+  discard: () => Promise<void>;
+};
+
+type WizardState = {
+  /** System tab: controller serial numbers compared with the devices, per installation (this session only). */
+  acknowledgedSystems: Record<number, boolean>;
+  notices: Record<string, SaveNotice | undefined>;
+  activeForm: ActiveForm | null;
+  /** A save the server refused unexpectedly: the 'Error saving data' dialog. */
+  saveError: ApiError | null;
+  /** A new installation created by a save sent later (after the connection came back). */
+  created: { id: number; fleet: string } | null;
+  acknowledgeSystem: (installationId: number, acknowledged: boolean) => void;
+  setNotice: (key: string, notice: SaveNotice | null) => void;
+  setActiveForm: (form: ActiveForm | null) => void;
+  showSaveError: (error: ApiError) => void;
+  clearSaveError: () => void;
+  setCreated: (created: { id: number; fleet: string } | null) => void;
+  reset: () => void;
+};
+
+const initial = {
+  acknowledgedSystems: {},
+  notices: {},
+  activeForm: null,
+  saveError: null,
+  created: null,
+};
+
+export const useWizardStore = create<WizardState>()((set) => ({
+  ...initial,
+  acknowledgeSystem: (installationId, acknowledged) =>
+    set((state) => ({ acknowledgedSystems: { ...state.acknowledgedSystems, [installationId]: acknowledged } })),
+  setNotice: (key, notice) =>
+    set((state) => {
+      if ((state.notices[key] ?? null) === notice) return state;
+      const notices = { ...state.notices };
+      if (notice) notices[key] = notice;
+      else delete notices[key];
+      return { notices };
+    }),
+  setActiveForm: (activeForm) => set({ activeForm }),
+  showSaveError: (saveError) => set({ saveError }),
+  clearSaveError: () => set({ saveError: null }),
+  setCreated: (created) => set({ created }),
+  reset: () => set(initial),
+}));

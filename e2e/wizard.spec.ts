@@ -1,0 +1,280 @@
+import type { Page } from '@playwright/test';
+import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+
+// Other specs share the server: this file uses only SN-DEMO-0001 and SN-DEMO-0005 and deletes what it created.
+const SERIAL_A = 'SN-DEMO-0001';
+const SERIAL_B = 'SN-DEMO-0005';
+
+type Vehicle = { vin: string; mileage: number; model: string; manufacturer: string; city: string | null };
+type Installation = { id: number; name: string; version: number; vehicle: Vehicle | null; customerDataConfirmed: boolean };
+
+async function bearer(page: Page): Promise<Record<string, string>> {
+  const res = await page.request.get('/api/auth/token');
+  expect(res.status()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+async function fetchInstallation(page: Page, id: number): Promise<Installation> {
+  const res = await page.request.get(`/api/installations/${id}`, { headers: await bearer(page) });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Installation;
+}
+
+async function deleteInstallation(page: Page, id: number | null): Promise<void> {
+  if (id === null) return;
+  const res = await page.request.delete(`/api/installations/${id}`, { headers: await bearer(page) });
+  expect([204, 404]).toContain(res.status());
+}
+
+const idFromUrl = (page: Page) => Number(/installations\/(\d+)/.exec(page.url())?.[1]);
+
+async function choose(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Pre-installation and general: creates the installation and lands on the customer tab. */
+async function createViaWizard(page: Page, serial: string, name: string, { start = 'Start' } = {}): Promise<number> {
+  await page.goto('/#/sono/installations/new');
+  await page.getByRole('button', { name: start }).click();
+  await page.getByTestId('general-serial').fill(serial);
+  await page.getByTestId('general-name').fill(name);
+  await page.getByTestId('step-next').click();
+  await expect(page).toHaveURL(/#\/sono\/installations\/\d+\?tab=customer$/);
+  return idFromUrl(page);
+}
+
+async function fillVehicle(page: Page, { vin = 'WMA06XZZ5LM123458', mileage = '15000' } = {}): Promise<void> {
+  await choose(page, 'vehicle-type', 'Bus');
+  await page.getByTestId('vehicle-manufacturer').fill('MAN');
+  await page.getByTestId('vehicle-model').fill("Lion's City 12 E");
+  await page.getByTestId('vehicle-year').fill('2023');
+  await choose(page, 'vehicle-transmission', 'Electric');
+  await choose(page, 'vehicle-battery-type', 'High voltage');
+  await page.getByTestId('vehicle-battery-capacity').fill('480');
+  await page.getByTestId('vehicle-vin').fill(vin);
+  await page.getByTestId('vehicle-license-plate').fill('M-SB 1234');
+  await page.getByTestId('vehicle-mileage').fill(mileage);
+}
+
+async function fillSetupRow(page: Page, row: number, pvModules: string, channels: string): Promise<void> {
+  await page.getByTestId(`setup-pv-${row}`).fill(pvModules);
+  await page.getByTestId(`setup-channels-${row}`).fill(channels);
+  await choose(page, `setup-powerLed-${row}`, 'Constantly lit');
+  await choose(page, `setup-statusLed-${row}`, 'On');
+  await choose(page, `setup-faultLed-${row}`, 'Off');
+}
+
+test.describe('installation wizard', () => {
+  let created: number | null = null;
+
+  test.afterEach(async ({ page }) => {
+    await deleteInstallation(page, created);
+    created = null;
+  });
+
+  test('a new user records an installation from the checklist to the setup, and a reload keeps every saved value', async ({ page }) => {
+    await signInViaApi(page, uniqueEmail('wizard'));
+    await page.goto('/#/sono/installations/new');
+    await expect(page.getByTestId('step-title')).toHaveText('Pre-installation');
+    await expect(page.getByTestId('what-to-expect').getByRole('listitem')).toHaveCount(7);
+    await expect(page.getByTestId('support-link')).toHaveAttribute('href', /^mailto:/);
+    await page.getByTestId('pre-start').click();
+
+    // General: the start date opens a calendar and reads MM/DD/YYYY in English.
+    await expect(page.getByTestId('step-title')).toHaveText('General');
+    await page.getByTestId('general-start-date').click();
+    await page.getByRole('button', { name: /^15 \S+ \d{4}$/ }).click();
+    await expect(page.getByTestId('general-start-date')).toHaveText(/^\d{2}\/15\/\d{4}$/);
+    await page.getByTestId('general-serial').fill(SERIAL_A);
+    await page.getByTestId('general-name').fill('E2E bus 1');
+    await page.getByTestId('general-comments').fill('Depot north, bay 3');
+    await page.getByTestId('step-next').click();
+    await expect(page).toHaveURL(/#\/sono\/installations\/\d+\?tab=customer$/);
+    created = idFromUrl(page);
+
+    // Customer: Next waits for the confirmation.
+    await expect(page.getByTestId('customer-name')).toHaveValue('Sono Motors GmbH');
+    await expect(page.getByTestId('step-next')).toBeDisabled();
+    await page.getByTestId('customer-confirm').check();
+    await page.getByTestId('step-next').click();
+
+    // Vehicle
+    await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+    await fillVehicle(page);
+    await page.getByTestId('vehicle-city').fill('Munich');
+    await page.getByRole('option', { name: /Munich/ }).first().click();
+    await page.getByTestId('step-next').click();
+
+    // System, then a reload in the middle of the work.
+    await expect(page.getByTestId('step-title')).toHaveText('System');
+    await expect(page).toHaveURL(/tab=system$/);
+    await page.reload();
+    await expect(page.getByTestId('step-title')).toHaveText('System');
+    await expect(page.getByTestId('system-controller')).toHaveCount(2);
+    await expect(page.getByTestId('system-imei')).toHaveText('356938035643801');
+    await page.getByTestId('step-back').click();
+    await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123458');
+    await expect(page.getByTestId('vehicle-mileage')).toHaveValue('15000');
+    await expect(page.getByTestId('vehicle-city')).toHaveValue(/Munich/);
+    await expect(page.getByTestId('vehicle-type')).toHaveValue('Bus');
+    await page.getByTestId('step-back').click();
+    await expect(page.getByTestId('customer-confirm')).toBeChecked();
+    await page.getByTestId('step-back').click();
+    await expect(page.getByTestId('general-name')).toHaveValue('E2E bus 1');
+    await expect(page.getByTestId('general-comments')).toHaveValue('Depot north, bay 3');
+    await expect(page.getByTestId('general-serial')).toHaveAttribute('readonly', '');
+    await page.getByTestId('dot-system').click();
+
+    // System: Next waits for the acknowledgement of the serial numbers.
+    await expect(page.getByTestId('step-next')).toBeDisabled();
+    await page.getByTestId('system-confirm').check();
+    await page.getByTestId('step-next').click();
+
+    // Setup
+    await expect(page.getByTestId('step-title')).toHaveText('Setup');
+    await page.getByTestId('help-button').click();
+    await expect(page.getByTestId('help-text')).toContainText('power LED must be constantly lit');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('step-next')).toBeDisabled();
+    await fillSetupRow(page, 0, '6', '5');
+    await fillSetupRow(page, 1, '6', '7');
+    await page.getByTestId('step-save').click();
+    await expect(page.getByText('The setup has been saved successfuly!')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByTestId('step-title')).toHaveText('Setup');
+    await expect(page.getByTestId('setup-pv-0')).toHaveValue('6');
+    await expect(page.getByTestId('setup-channels-1')).toHaveValue('7');
+    await expect(page.getByTestId('setup-faultLed-1')).toHaveValue('Off');
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('step-title')).toHaveText('Uploads');
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('step-title')).toHaveText('Digital check');
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('step-title')).toHaveText('Summary');
+    await expect(page.getByText('WMA06XZZ5LM123458')).toBeVisible();
+
+    const saved = await fetchInstallation(page, created);
+    expect(saved).toMatchObject({ name: 'E2E bus 1', customerDataConfirmed: true, vehicle: { vin: 'WMA06XZZ5LM123458', mileage: 15000 } });
+  });
+
+  test('without network a save fails visibly, the entries survive a reload and are saved once the network is back', async ({ page, context }) => {
+    await signInViaApi(page, uniqueEmail('offline'));
+    created = await createViaWizard(page, SERIAL_B, 'E2E offline bus');
+    await page.getByTestId('customer-confirm').check();
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+
+    await context.setOffline(true);
+    await fillVehicle(page, { vin: 'WMA06XZZ5LM123458', mileage: '2000' });
+    await page.getByTestId('step-save').click();
+    await expect(page.getByTestId('offline-notice')).toContainText('kept on this device');
+    await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123458');
+
+    await context.setOffline(false);
+    await expect(page.getByText('The vehicle data has been saved successfuly!')).toBeVisible();
+    await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+    await expect.poll(async () => (await fetchInstallation(page, created!)).vehicle?.vin).toBe('WMA06XZZ5LM123458');
+
+    // Typed while offline and never saved: still there after a reload, and saved from there.
+    await context.setOffline(true);
+    await page.getByTestId('vehicle-model').fill('Lion’s City 18 E');
+    await page.waitForTimeout(800);
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByTestId('draft-notice')).toBeVisible();
+    await expect(page.getByTestId('vehicle-model')).toHaveValue('Lion’s City 18 E');
+    await page.getByTestId('step-save').click();
+    await expect(page.getByText('The vehicle data has been saved successfuly!')).toBeVisible();
+    await expect(page.getByTestId('draft-notice')).toHaveCount(0);
+    const saved = await fetchInstallation(page, created);
+    expect(saved.vehicle).toMatchObject({ model: 'Lion’s City 18 E', vin: 'WMA06XZZ5LM123458', mileage: 2000 });
+  });
+
+  test('the wizard speaks German', async ({ page }) => {
+    await signInViaApi(page, uniqueEmail('deutsch'));
+    await page.addInitScript(() => localStorage.setItem('sonoLocale', 'de'));
+    await page.goto('/#/sono/installations/new');
+    await expect(page.getByTestId('step-title')).toHaveText('Vor der Installation');
+    await expect(page.getByText('Was Sie erwartet')).toBeVisible();
+    await page.getByRole('button', { name: 'Starten' }).click();
+    await expect(page.getByTestId('step-title')).toHaveText('Allgemein');
+    await expect(page.getByTestId('general-start-date')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    const [day, month, year] = (await page.getByTestId('general-start-date').innerText()).split('/');
+    const today = new Date();
+    expect([Number(day), Number(month), Number(year)]).toEqual([today.getDate(), today.getMonth() + 1, today.getFullYear()]);
+    await page.getByTestId('step-next').click();
+    await expect(page.getByText('Das Feld Produkt-Seriennummer ist erforderlich')).toBeVisible();
+    await page.getByTestId('general-serial').fill(SERIAL_A);
+    await page.getByTestId('general-name').fill('E2E Bus Deutsch');
+    await page.getByTestId('step-save').click();
+    await expect(page.getByText('Der Schritt „Allgemein“ wurde erfolgreich gespeichert!')).toBeVisible();
+    await expect(page).toHaveURL(/#\/sono\/installations\/\d+\?tab=general$/);
+    created = idFromUrl(page);
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('step-title')).toHaveText('Kunde');
+    await page.getByTestId('step-save').click();
+    await expect(page.getByText('Bitte bestätigen Sie, dass die Angaben korrekt sind')).toBeVisible();
+    await page.getByText('Ich bestätige, dass die Kundendaten korrekt sind.').click();
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('step-title')).toHaveText('Fahrzeug');
+    await page.getByTestId('vehicle-year').fill('1999');
+    await page.getByTestId('vehicle-battery-capacity').fill('viel');
+    await page.getByTestId('step-next').click();
+    await expect(page.getByText('Das Feld Hersteller ist erforderlich')).toBeVisible();
+    await expect(page.getByText(/Bitte geben Sie ein gültiges Jahr zwischen 2000 und \d{4} ein\./)).toBeVisible();
+    await expect(page.getByText('Das Feld Batteriekapazität muss eine Zahl sein')).toBeVisible();
+    await expect(page.getByTestId('step-next')).toHaveText('Weiter');
+  });
+
+  test('a serial number that is not in the registry is named on its field', async ({ page }) => {
+    await signInViaApi(page, uniqueEmail('wrongserial'));
+    await page.goto('/#/sono/installations/new');
+    await page.getByTestId('pre-start').click();
+    await page.getByTestId('general-serial').fill('SN-NOPE-0404');
+    await page.getByTestId('general-name').fill('Nobody’s bus');
+    await page.getByTestId('step-next').click();
+    await expect(page.getByText('System with this product serial number has not been found')).toBeVisible();
+    await expect(page.getByTestId('general-serial')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/installations\/new\?tab=general$/);
+  });
+
+  test('closing with unsaved changes asks to save them first', async ({ page }) => {
+    await signInViaApi(page, uniqueEmail('close'));
+    await page.goto('/#/sono/installations/new');
+    await page.getByTestId('pre-start').click();
+    await page.getByTestId('general-name').fill('Half-typed bus');
+    await page.getByTestId('wizard-close').click();
+    const dialog = page.getByTestId('close-dialog');
+    await expect(dialog).toContainText('Unsaved changes');
+    await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('general-name')).toHaveValue('Half-typed bus');
+    await page.getByTestId('wizard-close').click();
+    await page.getByTestId('close-dialog').getByRole('button', { name: "Don't save" }).click();
+    await expect(page).toHaveURL(/#\/sono$/);
+  });
+
+  test('the mileage converts when the unit changes and is saved in km', async ({ page }) => {
+    await signInViaApi(page, uniqueEmail('miles'));
+    created = await createViaWizard(page, SERIAL_B, 'E2E miles bus');
+    await page.getByTestId('customer-confirm').check();
+    await page.getByTestId('step-next').click();
+    await fillVehicle(page, { mileage: '100' });
+    const unit = page.getByTestId('vehicle-mileage-unit');
+    await unit.getByText('miles').click();
+    await expect(page.getByTestId('vehicle-mileage')).toHaveValue('62');
+    await unit.getByText('km').click();
+    await expect(page.getByTestId('vehicle-mileage')).toHaveValue('100');
+    await unit.getByText('miles').click();
+    await page.getByTestId('step-save').click();
+    await expect(page.getByText('The vehicle data has been saved successfuly!')).toBeVisible();
+    expect((await fetchInstallation(page, created)).vehicle?.mileage).toBe(100);
+    expect(await page.evaluate(() => localStorage.getItem('preferredDistanceUnit'))).toBe('miles');
+    await page.reload();
+    await expect(page.getByTestId('vehicle-mileage')).toHaveValue('62');
+  });
+});
