@@ -60,7 +60,7 @@ describe.skipIf(engine !== 'postgres')('kill -9 in the middle of writes', () => 
     const base = `http://127.0.0.1:${PORT}`;
     const created = await (
       await fetch(`${base}/api/installations`, { method: 'POST', headers, body: JSON.stringify({ systemSerialNumber: 'SN-DEMO-0003', startDate: '2026-11-20', name: 'v0' }) })
-    ).json();
+    ).json() as { id: number; version: number };
 
     // Two writers: renames (each based on the last acknowledged version) and uploads.
     let version = created.version as number;
