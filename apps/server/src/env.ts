@@ -35,6 +35,12 @@ const EnvSchema = z
     SSE_KEEPALIVE_MS: z.coerce.number().int().min(100).default(15_000),
     SIMULATOR: z.enum(['true', 'false', '1', '0']).optional(),
     SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+    S3_BUCKET: optional,
+    S3_ENDPOINT: optional,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
   })
   .transform((e) => {
     const isProduction = e.NODE_ENV === 'production';
@@ -74,6 +80,16 @@ const EnvSchema = z
       sseKeepAliveMs: e.SSE_KEEPALIVE_MS,
       simulator: e.SIMULATOR ? e.SIMULATOR === 'true' || e.SIMULATOR === '1' : demo,
       simulatorDelayMs: e.SIMULATOR_DELAY_MS,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+          }
+        : null,
     };
   });
 

@@ -8,6 +8,7 @@ import { upload } from '../db/schema';
 import { AppError } from '../errors';
 import { assertDraft, findScopedInstallation } from './installations';
 import { inspectFile } from './file-inspection';
+import { uploadObjectKey, type FileStore } from './file-store';
 
 type UploadRow = typeof upload.$inferSelect;
 
@@ -47,7 +48,7 @@ export async function listUploads(db: Db, fleetIds: number[], installationId: nu
 }
 
 /** Checks every file, then stores the new ones; a file already in its slot (same sha256) is answered, not stored twice. */
-export async function saveUploads(db: Db, fleetIds: number[], installationId: number, files: NewUpload[]): Promise<Upload[]> {
+export async function saveUploads(db: Db, fleetIds: number[], installationId: number, files: NewUpload[], store: FileStore | null = null): Promise<Upload[]> {
   // Decode and inspect outside the transaction: it is the slow part.
   const prepared = await Promise.all(
     files.map(async (f) => {
@@ -67,7 +68,14 @@ export async function saveUploads(db: Db, fleetIds: number[], installationId: nu
     }),
   );
 
-  return db.transaction(async (tx) => {
+  // The object store is written before the row that points at it: a row never points at nothing.
+  if (store) {
+    const row = await findScopedInstallation(db, fleetIds, installationId);
+    assertDraft(row);
+    for (const f of prepared) await store.put(uploadObjectKey(row.id, f.sha256), f.bytes, f.contentType);
+  }
+
+  const saved = await db.transaction(async (tx) => {
     // Lock the installation: concurrent saves count the slots one after the other.
     const row = await findScopedInstallation(tx as Db, fleetIds, installationId, { forUpdate: true });
     assertDraft(row);
@@ -98,33 +106,45 @@ export async function saveUploads(db: Db, fleetIds: number[], installationId: nu
           contentType: f.contentType,
           sizeKb: Math.round((f.bytes.length / 1024) * 100) / 100,
           sha256: f.sha256,
-          bytes: f.bytes,
+          bytes: store ? null : f.bytes,
+          storageKey: store ? uploadObjectKey(row.id, f.sha256) : null,
         })
         .returning();
       saved.push(created!);
     }
-    return saved.map((r) => toUpload(r, true));
+    return saved;
   });
+  // The answer carries each file as sent (the bytes are the same whichever store holds them).
+  const bySha = new Map(prepared.map((f) => [f.sha256, f]));
+  return saved.map((r) => ({ ...toUpload({ ...r, bytes: r.bytes ?? bySha.get(r.sha256)?.bytes ?? null }, true) }));
 }
 
-export async function deleteUploads(db: Db, fleetIds: number[], installationId: number, ids: number[]) {
-  return db.transaction(async (tx) => {
+export async function deleteUploads(db: Db, fleetIds: number[], installationId: number, ids: number[], store: FileStore | null = null) {
+  const deleted = await db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, installationId, { forUpdate: true });
     assertDraft(row);
-    const deleted = await tx
+    return tx
       .delete(upload)
       .where(and(eq(upload.installationId, row.id), inArray(upload.id, ids)))
-      .returning({ id: upload.id });
-    return deleted.map((d) => d.id);
+      .returning({ id: upload.id, storageKey: upload.storageKey, sha256: upload.sha256, installationId: upload.installationId });
   });
+  // Objects go after the rows are gone; one still used by another slot of the installation stays.
+  for (const d of deleted) {
+    if (!store || !d.storageKey) continue;
+    const [stillUsed] = await db.select({ id: upload.id }).from(upload).where(and(eq(upload.installationId, d.installationId), eq(upload.sha256, d.sha256)));
+    if (!stillUsed) await store.delete(d.storageKey).catch(() => {});
+  }
+  return deleted.map((d) => d.id);
 }
 
-export async function readUploadFile(db: Db, fleetIds: number[], installationId: number, uploadId: number) {
+export async function readUploadFile(db: Db, fleetIds: number[], installationId: number, uploadId: number, store: FileStore | null = null) {
   const row = await findScopedInstallation(db, fleetIds, installationId);
   const [file] = await db
     .select()
     .from(upload)
     .where(and(eq(upload.installationId, row.id), eq(upload.id, uploadId)));
-  if (!file || !file.bytes) throw new AppError('NOT_FOUND', 'Upload not found');
-  return file;
+  if (!file) throw new AppError('NOT_FOUND', 'Upload not found');
+  if (file.bytes) return { ...file, bytes: file.bytes };
+  if (!file.storageKey || !store) throw new AppError('NOT_FOUND', 'Upload not found');
+  return { ...file, bytes: await store.get(file.storageKey) };
 }

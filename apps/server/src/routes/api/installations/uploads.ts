@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema } from '@portal/domain/upload';
 import { callerFleetIds } from '../../../services/fleet-scope';
+import { createS3FileStore } from '../../../services/file-store';
 import { deleteUploads, listUploads, readUploadFile, saveUploads } from '../../../services/uploads';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -13,6 +14,8 @@ const contentDisposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = app.env.s3 ? createS3FileStore(app.env.s3) : null;
+
   app.get(
     '/:id/uploads',
     { schema: { tags, summary: 'The uploads of an installation (without their bytes)', params: IdParams, response: { 200: z.array(UploadSchema) } } },
@@ -31,7 +34,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.array(UploadSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send(await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, store)),
   );
 
   app.delete(
@@ -39,7 +42,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Deletes uploads by id', params: IdParams, body: DeleteUploadsSchema, response: { 200: z.object({ deleted: z.array(z.number().int()) }) } },
     },
-    async (request) => ({ deleted: await deleteUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body.ids) }),
+    async (request) => ({ deleted: await deleteUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body.ids, store) }),
   );
 
   app.get(
@@ -52,7 +55,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await readUploadFile(app.db, await callerFleetIds(app.db, request), request.params.id, request.params.uploadId);
+      const file = await readUploadFile(app.db, await callerFleetIds(app.db, request), request.params.id, request.params.uploadId, store);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.name))
