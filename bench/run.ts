@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { benchApiThroughput } from './api-throughput';
 import { benchBundleSize } from './bundle-size';
 import { benchHeartbeatStreams } from './heartbeat-streams';
+import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
 
 type Table = { title: string; rows: Record<string, unknown>[] };
@@ -32,6 +33,8 @@ function show(t: Table) {
 
 if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
 tables.push(benchBundleSize());
+show(tables.at(-1)!);
+tables.push(await benchLighthouse());
 show(tables.at(-1)!);
 for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams]) {
   const before = tables.length;

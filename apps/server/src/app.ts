@@ -205,6 +205,8 @@ export async function buildApp(options: AppOptions) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz next to each asset; they are sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed assets never change; index.html must always be fresh.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

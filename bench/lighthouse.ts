@@ -1,0 +1,99 @@
+// Lighthouse (mobile profile) on the login page, the fleet home and a wizard tab, in Debian's
+// Chromium. Playwright signs in inside a persistent profile that Lighthouse then audits over CDP.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = 3300;
+const CDP_PORT = 9333;
+const base = `http://localhost:${PORT}`;
+
+async function waitFor(url: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+export async function benchLighthouse() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DEMO: 'true', SIMULATOR: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${CDP_PORT}`],
+    headless: true,
+  });
+  const rows: Record<string, string | number>[] = [];
+  try {
+    await waitFor(`${base}/api/health`);
+    const audit = async (label: string, url: string) => {
+      const result = await lighthouse(url, {
+        port: CDP_PORT,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        formFactor: 'mobile',
+        disableStorageReset: true,
+      });
+      const lhr = result!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
+      rows.push({
+        page: label,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best practices': score('best-practices'),
+        LCP: ms('largest-contentful-paint'),
+        TBT: ms('total-blocking-time'),
+        CLS: (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+      });
+    };
+
+    await audit('#/login', `${base}/#/login`);
+
+    // Sign in through the real mail and code, in the profile Lighthouse uses.
+    const page = context.pages()[0] ?? (await context.newPage());
+    const email = 'lighthouse@example.com';
+    const headers = { origin: base };
+    await page.request.post(`${base}/api/auth/email/send`, { data: { email }, headers });
+    const outbox = path.join(dataDir, 'outbox');
+    const mail = JSON.parse(fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((f) => f.includes(email))!), 'utf8')) as { text: string };
+    const otp = mail.text.match(/\b(\d{6})\b/)![1];
+    await page.request.post(`${base}/api/auth/sign-in/email-otp`, { data: { email, otp }, headers });
+    const { token } = (await (await page.request.get(`${base}/api/auth/token`)).json()) as { token: string };
+    const created = await page.request.post(`${base}/api/installations`, {
+      data: { systemSerialNumber: 'SN-DEMO-0001', startDate: '2026-11-20', name: 'Lighthouse' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { id } = (await created.json()) as { id: number };
+    await page.goto(`${base}/#/sono`);
+    await page.getByRole('button', { name: 'Add new installation' }).waitFor();
+
+    await audit('#/sono (fleet home)', `${base}/#/sono`);
+    await audit('wizard: vehicle tab', `${base}/#/sono/installations/${id}?tab=vehicle`);
+  } finally {
+    await context.close();
+    server.kill('SIGTERM');
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  return { title: 'Lighthouse 12 (mobile profile, simulated throttling) in Debian Chromium', rows };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await benchLighthouse();
+  console.log(result.title);
+  console.table(result.rows);
+}
