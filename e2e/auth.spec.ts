@@ -1,5 +1,5 @@
 import { E2E_BASE_URL } from './config.mjs';
-import { admin, expect, readSignInMail, signInViaApi, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, readSignInMail, signInViaApi, test, uniqueEmail } from './fixtures';
 
 test.describe('sign-in', () => {
   test('a new user signs in with the emailed code and lands on the demo fleet', async ({ page }) => {
@@ -7,14 +7,17 @@ test.describe('sign-in', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/#\/login/);
     const started = Date.now();
+    await expectAccessible(page, 'login');
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-request').click();
     await expect(page.getByText('Check your inbox')).toBeVisible();
+    await expectAccessible(page, 'login: check your inbox');
     const { code } = await readSignInMail(email, started - 1000);
     await page.getByTestId('login-code').fill(code);
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/#\/sono$/);
     await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
+    await expectAccessible(page, 'fleet home');
     // The token lives in memory only: local storage holds the flag and the profile.
     const stored = await page.evaluate(() => localStorage.getItem('auth-storage'));
     expect(stored).toContain('"isLoggedIn":true');
@@ -80,6 +83,7 @@ test.describe('locale', () => {
     await expect(page.getByTestId('login-request')).toHaveText('Anmeldelink per E-Mail anfordern');
     await page.reload();
     await expect(page.getByTestId('login-request')).toHaveText('Anmeldelink per E-Mail anfordern');
+    await expectAccessible(page, 'login in German');
     expect(await page.evaluate(() => localStorage.getItem('sonoLocale'))).toBe('de');
   });
 });
@@ -91,6 +95,7 @@ test.describe('fleets', () => {
     admin('revoke', email, '--fleet', 'sono');
     await page.goto('/');
     await expect(page.getByTestId('no-fleet')).toContainText('Nothing to see here');
+    await expectAccessible(page, 'no fleet');
   });
 
   test('a member of acme opening #/sono sees the access denied screen', async ({ page }) => {
@@ -103,6 +108,7 @@ test.describe('fleets', () => {
     await page.goto('/#/sono');
     await expect(page.getByTestId('access-denied')).toContainText('You do not have permission to access this page.');
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expectAccessible(page, 'access denied');
   });
 
   test('a user with two fleets can switch between them', async ({ page }) => {

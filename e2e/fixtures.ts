@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './config.mjs';
 
@@ -49,3 +50,13 @@ export async function signInViaApi(page: Page, email: string): Promise<void> {
 }
 
 export const test = base;
+
+/** No serious or critical accessibility violations on what the page shows now (WCAG 2.1 A/AA). */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`),
+    `accessibility of ${label}`,
+  ).toEqual([]);
+}
