@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL } from './e2e/config.mjs';
+import { E2E_BASE_URL, E2E_PORT } from './e2e/config.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -13,7 +13,7 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: `test-results/${E2E_PORT}`,
   // One embedded database behind the server and two cores: run the specs one after another.
   workers: 1,
   fullyParallel: false,
