@@ -50,5 +50,5 @@ describe.skipIf(engine !== 'pglite')('graceful shutdown', () => {
     // Nothing failed half-way: every answer was a full 200, a 503 envelope, or no connection at all.
     expect(results.every((s) => s === 200 || s === 503 || s === 'refused')).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
-  });
+  }, 120_000);
 });
