@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { upload } from '../src/db/schema';
@@ -74,6 +75,38 @@ describe('uploads', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ status: 415, code: 'UNSUPPORTED_FILE_TYPE' });
     expect(await c.database.db.select({ id: upload.id }).from(upload)).toHaveLength(before.length);
+  });
+
+  it('markup-like bytes inside compressed image data are not mistaken for script', async () => {
+    const c = await ctx();
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0003');
+    const jpg = makeJpeg(64, 64, 21);
+    const sos = jpg.indexOf(Buffer.from([0xff, 0xda]));
+    const scanStart = sos + 2 + jpg.readUInt16BE(sos + 2);
+    const withChance = Buffer.concat([jpg.subarray(0, scanStart + 10), Buffer.from('<svg '), jpg.subarray(scanStart + 15)]);
+    const res = await send(c, h, id, [{ type: 'pvModules', name: 'chance.jpg', file: dataUrl('image/jpeg', withChance) }]);
+    expect(res.statusCode).toBe(201);
+    await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}/uploads`, headers: h, payload: { ids: [res.json()[0].id] } });
+  });
+
+  it('script in a JPEG comment segment or in a deflated PDF stream is refused', async () => {
+    const c = await ctx();
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0003');
+    const jpg = makeJpeg(32, 32, 4);
+    const comment = Buffer.from('<script>alert(1)</script>');
+    const com = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from([0, comment.length + 2]), comment]);
+    const withComment = Buffer.concat([jpg.subarray(0, 2), com, jpg.subarray(2)]);
+    expect((await send(c, h, id, [{ type: 'pvModules', name: 'comment.jpg', file: dataUrl('image/jpeg', withComment) }])).statusCode).toBe(415);
+
+    const hidden = zlib.deflateSync(Buffer.from('<< /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>'));
+    const pdf = Buffer.concat([
+      Buffer.from(`%PDF-1.5\n1 0 obj << /Type /ObjStm /Filter /FlateDecode /Length ${hidden.length} >> stream\n`),
+      hidden,
+      Buffer.from('\nendstream endobj\ntrailer << >>\n%%EOF\n'),
+    ]);
+    const res = await send(c, h, id, [{ type: 'other', name: 'hidden.pdf', file: dataUrl('application/pdf', pdf) }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toMatch(/scripts or actions/);
   });
 
   it('a batch with one bad file stores none of them', async () => {

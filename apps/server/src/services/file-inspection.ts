@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { UPLOAD_MAX_FILE_BYTES } from '@portal/domain/constants';
@@ -28,6 +29,75 @@ const PDF_ACTIONS = /\/(JavaScript|JS|Launch|EmbeddedFile|SubmitForm|ImportData)
 
 const refuse = (message: string) => new AppError('UNSUPPORTED_FILE_TYPE', message);
 
+/**
+ * The parts of a file that can carry text: scanning compressed image data or PDF streams for
+ * markup would refuse good files by chance (random bytes spell "<svg" now and then).
+ */
+function textBearingParts(format: string, bytes: Buffer): string[] {
+  if (format === 'jpg' || format === 'jpeg') {
+    const parts: string[] = [];
+    let i = 2;
+    // Marker segments up to the start of the scan: APPn (Exif, XMP), COM, tables.
+    while (i + 4 <= bytes.length && bytes[i] === 0xff) {
+      const marker = bytes[i + 1]!;
+      if (marker === 0xda) break;
+      const length = bytes.readUInt16BE(i + 2);
+      parts.push(bytes.subarray(i + 4, i + 2 + length).toString('latin1'));
+      i += 2 + length;
+    }
+    const end = bytes.lastIndexOf(Buffer.from([0xff, 0xd9]));
+    if (end >= 0) parts.push(bytes.subarray(end + 2).toString('latin1'));
+    return parts;
+  }
+  if (format === 'png') {
+    const parts: string[] = [];
+    let i = 8;
+    while (i + 12 <= bytes.length) {
+      const length = bytes.readUInt32BE(i);
+      const type = bytes.subarray(i + 4, i + 8).toString('latin1');
+      if (type !== 'IDAT') parts.push(bytes.subarray(i + 8, i + 8 + length).toString('latin1'));
+      i += 12 + length;
+      if (type === 'IEND') break;
+    }
+    parts.push(bytes.subarray(i).toString('latin1'));
+    return parts;
+  }
+  if (format === 'pdf') {
+    const text = bytes.toString('latin1');
+    const outside = text.replace(/stream\r?\n[\s\S]*?endstream/g, 'stream endstream');
+    return [outside];
+  }
+  return [bytes.toString('latin1')];
+}
+
+const isMostlyText = (s: string) => {
+  const sample = s.slice(0, 2048);
+  let printable = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if ((c >= 0x20 && c < 0x7f) || c === 0x0a || c === 0x0d || c === 0x09) printable++;
+  }
+  return sample.length > 0 && printable / sample.length > 0.95;
+};
+
+/**
+ * PDF stream bodies that hold PDF syntax (object streams, deflated or plain), so actions hidden
+ * there are seen; binary streams (images, fonts) are left alone.
+ */
+function pdfStreamTexts(bytes: Buffer): string[] {
+  const text = bytes.toString('latin1');
+  const out: string[] = [];
+  for (const m of text.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    const body = m[1]!;
+    try {
+      out.push(zlib.inflateSync(Buffer.from(body, 'latin1')).toString('latin1'));
+    } catch {
+      if (isMostlyText(body)) out.push(body);
+    }
+  }
+  return out.filter(isMostlyText);
+}
+
 /** Checks that the bytes are really the declared format and harmless to serve. */
 export async function inspectFile(format: string, bytes: Buffer): Promise<{ contentType: string }> {
   if (bytes.length === 0) throw new AppError('VALIDATION_ERROR', 'The file is empty');
@@ -35,7 +105,6 @@ export async function inspectFile(format: string, bytes: Buffer): Promise<{ cont
   const expected = SIGNATURES[format];
   if (!expected) throw refuse(`Files of type .${format} are not accepted`);
   const detected = await fileTypeFromBuffer(bytes);
-  const latin1 = bytes.toString('latin1');
 
   if (expected === 'text') {
     if (detected) throw refuse(`The file is a ${detected.ext} file, not .${format}`);
@@ -53,8 +122,11 @@ export async function inspectFile(format: string, bytes: Buffer): Promise<{ cont
   if (!detected || !expected.includes(detected.ext)) {
     throw refuse(`The file content is ${detected ? detected.ext : 'unknown'}, not .${format}`);
   }
-  if (MARKUP.test(latin1)) throw refuse('The file contains markup or script');
-  if (format === 'pdf' && PDF_ACTIONS.test(latin1)) throw refuse('PDF files with scripts or actions are not accepted');
+  const parts = textBearingParts(format, bytes);
+  if (parts.some((p) => MARKUP.test(p))) throw refuse('The file contains markup or script');
+  if (format === 'pdf' && [...parts, ...pdfStreamTexts(bytes)].some((p) => PDF_ACTIONS.test(p))) {
+    throw refuse('PDF files with scripts or actions are not accepted');
+  }
 
   if (format === 'jpg' || format === 'jpeg' || format === 'png') {
     let size: { width?: number; height?: number };
