@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { benchApiThroughput } from './api-throughput';
 import { benchBundleSize } from './bundle-size';
 import { benchHeartbeatStreams } from './heartbeat-streams';
+import { benchImageCompression } from './image-compression';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
 
@@ -33,6 +34,8 @@ function show(t: Table) {
 
 if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
 tables.push(benchBundleSize());
+show(tables.at(-1)!);
+tables.push(await benchImageCompression());
 show(tables.at(-1)!);
 tables.push(await benchLighthouse());
 show(tables.at(-1)!);

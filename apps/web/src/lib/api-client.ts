@@ -28,6 +28,20 @@ export function resetApiAuth(): void {
   });
 }
 
+/**
+ * The ID token for a call that cannot go through apiRequest (the check event stream), fetched
+ * anew for each connection; waits for the auth wiring like every call.
+ */
+export async function getAuthToken(): Promise<string | null> {
+  await authReady;
+  return (await authBridge?.getToken()) ?? null;
+}
+
+/** A 401 outside apiRequest signs out the same way. */
+export function reportUnauthorized(): void {
+  authBridge?.onUnauthorized();
+}
+
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a Blob (e.g. a CSV file) is sent as it is, with its own content type. */
@@ -43,6 +57,8 @@ export type RequestOptions<T> = {
   signOutOnUnauthorized?: boolean;
   /** Extra request headers, e.g. `Idempotency-Key` on a write that may be retried. */
   headers?: Record<string, string>;
+  /** 'blob' reads a success body as bytes (a file download) instead of JSON. */
+  responseType?: 'json' | 'blob';
 };
 
 function isAbort(error: unknown): boolean {
@@ -60,7 +76,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, auth = true, credentials = 'same-origin' } = options;
-  const headers = new Headers({ ...options.headers, accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, accept: options.responseType === 'blob' ? '*/*' : 'application/json' });
   const isBlob = body instanceof Blob;
   if (body !== undefined) headers.set('content-type', isBlob ? body.type || 'application/octet-stream' : 'application/json');
 
@@ -96,6 +112,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
     throw error;
   }
 
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   const data = await readBody(response);
   return schema ? schema.parse(data) : (data as T);
 }

@@ -6,8 +6,9 @@ export type WriteOptions = { idempotencyKey: string };
 
 export const idempotencyHeaders = ({ idempotencyKey }: WriteOptions) => ({ 'Idempotency-Key': idempotencyKey });
 
-/** A saved installation replaces the cached one; the lists of its fleet are out of date. */
+/** A saved installation replaces the cached one; its summary and the lists of its fleet are out of date. */
 export function storeSavedInstallation(queryClient: QueryClient, installation: Installation): void {
   queryClient.setQueryData(['installation', installation.id], installation);
+  void queryClient.invalidateQueries({ queryKey: ['installation', installation.id, 'summary'] });
   void queryClient.invalidateQueries({ queryKey: ['installations', installation.fleet] });
 }

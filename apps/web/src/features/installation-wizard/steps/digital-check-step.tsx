@@ -1,52 +1,291 @@
-import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SUPPORT_EMAIL } from '@portal/domain/constants';
+import type { SystemCheckRun } from '@portal/domain/system-check';
+import { isApiError } from '@/lib/api-error';
+import { useSystemChecks } from '../api/get-system-checks';
+import { useRestartSystemChecks } from '../api/restart-system-checks';
+import { CheckList, type CheckListRow, type CheckVerification } from '../components/check-list';
+import { ProceedWithFailedChecksModal } from '../components/proceed-with-failed-checks-modal';
 import { StepFooter } from '../components/step-footer';
 import type { StepProps } from '../components/step-props';
+import { useCheckEvents, type CheckStreamStatus } from '../hooks/use-check-events';
+import { useSaveProceedFlag } from '../hooks/use-save-proceed-flag';
+import { formatCountdown, remainingMs, runOutcome, type RunOutcome } from '../lib/check-run';
+import { useCheckVerificationStore } from '../stores/check-verification-store';
 
-/** The devices the digital check will wait for: every telematics unit and every charge controller. */
-export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps) {
+const NARROW_QUERY = '(max-width: 48em)';
+const ERROR_TOAST_MS = 8000;
+
+/** Time left in the run's window, ticking each second while checks wait. */
+function Countdown({ run }: { run: SystemCheckRun }) {
   const { t } = useTranslation();
-  const { system } = installation;
-  const notStarted = (
-    <Badge color="gray" variant="light" size="lg">
-      {t('wizard.digitalCheck.notStarted')}
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = remainingMs(run, now);
+  return (
+    <Text size="sm" role="timer" data-testid="check-countdown">
+      {left > 0 ? t('wizard.digitalCheck.countdown', { time: formatCountdown(left) }) : t('wizard.digitalCheck.countdownOver')}
+    </Text>
+  );
+}
+
+function StreamBadge({ status }: { status: CheckStreamStatus }) {
+  const { t } = useTranslation();
+  if (status === 'failed') return null;
+  const color = status === 'live' ? 'green' : status === 'reconnecting' ? 'orange' : 'gray';
+  return (
+    <Badge
+      color={color}
+      variant="light"
+      size="lg"
+      leftSection={status === 'live' ? <span aria-hidden>●</span> : <Loader size={12} color={color} aria-hidden />}
+      data-testid="stream-status"
+      data-status={status}
+    >
+      {t(`wizard.digitalCheck.stream.${status}`)}
     </Badge>
   );
+}
+
+function OutcomeHeader({ outcome, run }: { outcome: RunOutcome; run: SystemCheckRun }) {
+  const { t } = useTranslation();
+  if (outcome === 'pending') {
+    return (
+      <Group gap="sm" wrap="nowrap">
+        <Loader size={28} aria-hidden />
+        <Stack gap={0}>
+          <Text fw={700}>{t('wizard.digitalCheck.result.pending')}</Text>
+          <Countdown run={run} />
+        </Stack>
+      </Group>
+    );
+  }
+  const isPassed = outcome === 'passed';
   return (
-    <Stack gap="lg">
-      <Text>{t('wizard.digitalCheck.intro')}</Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="md" withTableBorder data-testid="digital-check-devices">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('wizard.digitalCheck.device')}</Table.Th>
-              <Table.Th>{t('wizard.digitalCheck.identifier')}</Table.Th>
-              <Table.Th>{t('wizard.digitalCheck.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {system.telematics.map((unit) => (
-              <Table.Tr key={unit.imei}>
-                <Table.Td>{t('wizard.digitalCheck.telematics', { unit: unit.unit })}</Table.Td>
-                <Table.Td>{t('wizard.digitalCheck.imei', { imei: unit.imei })}</Table.Td>
-                <Table.Td>{notStarted}</Table.Td>
-              </Table.Tr>
-            ))}
-            {system.chargeControllers.map((controller) => (
-              <Table.Tr key={controller.id}>
-                <Table.Td>{t('wizard.digitalCheck.controller', { type: t(`wizard.controllerTypes.${controller.type}`) })}</Table.Td>
-                <Table.Td>{controller.serialNumber}</Table.Td>
-                <Table.Td>{notStarted}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title={t('wizard.digitalCheck.noticeTitle')}>
-        {t('wizard.digitalCheck.notice')}
+    <Group gap="sm" wrap="nowrap" data-testid="check-outcome" data-outcome={outcome}>
+      {isPassed ? (
+        <IconCircleCheck size={32} color="var(--mantine-color-green-9)" aria-hidden />
+      ) : (
+        <IconCircleX size={32} color="var(--mantine-color-red-9)" aria-hidden />
+      )}
+      <Text fw={700} c={isPassed ? 'green.9' : 'red.9'}>
+        {isPassed ? t('wizard.digitalCheck.passedTitle') : t('wizard.digitalCheck.failedTitle')}
+      </Text>
+    </Group>
+  );
+}
+
+type NextProblem = 'stillRunning' | 'notVerified' | null;
+
+/**
+ * SPEC §2 digital check: opening the tab reads (or starts) the run, a server-sent event stream
+ * turns the rows as the devices report. Next needs every result seen, and asks before going on
+ * with a failed check.
+ */
+export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const isNarrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const { id, system } = installation;
+  const checksQuery = useSystemChecks(id);
+  const run = checksQuery.data;
+  const stream = useCheckEvents(id, { enabled: run !== undefined && !isReadOnly });
+  const restart = useRestartSystemChecks(id);
+  const proceedFlag = useSaveProceedFlag(installation);
+  const verified = useCheckVerificationStore((state) => state.verified);
+  const setVerified = useCheckVerificationStore((state) => state.setVerified);
+  const [nextProblem, setNextProblem] = useState<NextProblem>(null);
+  const [isProceedOpen, setProceedOpen] = useState(false);
+  const [isMovingOn, setMovingOn] = useState(false);
+
+  const checks = run?.checks ?? [];
+  const outcome = runOutcome(checks);
+  const isAllVerified = checks.every((c) => verified[c.id]);
+  const shownProblem = nextProblem === 'stillRunning' && outcome !== 'pending' ? null : nextProblem === 'notVerified' && isAllVerified ? null : nextProblem;
+
+  const verification: CheckVerification | null = isReadOnly
+    ? null
+    : {
+        isVerified: (check) => verified[check.id] === true,
+        onChange: (check, isVerified) => setVerified(check.id, isVerified),
+        errorFor: (check) =>
+          nextProblem === 'notVerified' && check.status !== 'pending' && !verified[check.id] ? t('solar.errors.formErrors.checkedOnError') : undefined,
+      };
+
+  const telematicsRows: CheckListRow[] = checks
+    .filter((c) => c.type === 'telematics-heartbeat')
+    .map((check) => {
+      const unit = system.telematics.find((u) => u.imei === check.imei)?.unit;
+      return {
+        check,
+        device: unit ? t('wizard.digitalCheck.telematics', { unit }) : t('wizard.labels.telematicsUnit'),
+        values: [
+          { label: t('wizard.digitalCheck.columns.imei'), value: check.imei ?? '–', testId: 'check-imei' },
+          { label: t('wizard.digitalCheck.columns.createdAt'), value: check.createdAt, testId: 'check-created' },
+        ],
+      };
+    });
+  const controllerRows: CheckListRow[] = checks
+    .filter((c) => c.type === 'mcu-heartbeat')
+    .map((check) => {
+      const serial = check.controllerSerial ?? '';
+      const controller = system.chargeControllers.find((c) => c.serialNumber.toLowerCase() === serial.toLowerCase());
+      return {
+        check,
+        device: controller ? t('wizard.digitalCheck.controller', { type: t(`wizard.controllerTypes.${controller.type}`) }) : t('wizard.digitalCheck.controllersTitle'),
+        values: [
+          { label: t('wizard.digitalCheck.columns.serial'), value: serial || '–', testId: 'check-serial' },
+          { label: t('wizard.digitalCheck.columns.totalMcu'), value: check.totalMcu ?? '–', testId: 'check-total-mcu' },
+        ],
+      };
+    });
+
+  const onRestart = () => {
+    const previous = checks;
+    restart.mutate(undefined, {
+      onSuccess: () => {
+        for (const check of previous) setVerified(check.id, false);
+        setNextProblem(null);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'INSTALLATION_COMPLETED') {
+          void queryClient.invalidateQueries({ queryKey: ['installation', id] });
+          return;
+        }
+        notifications.show({ color: 'red', message: t('wizard.digitalCheck.restartFailed'), autoClose: ERROR_TOAST_MS, withBorder: true });
+      },
+    });
+  };
+
+  const onNextClick = async () => {
+    if (isReadOnly) {
+      onNext();
+      return;
+    }
+    if (outcome === 'pending') {
+      setNextProblem('stillRunning');
+      return;
+    }
+    if (!isAllVerified) {
+      setNextProblem('notVerified');
+      return;
+    }
+    setNextProblem(null);
+    if (outcome === 'failed') {
+      setProceedOpen(true);
+      return;
+    }
+    // Every check passed: an earlier "proceed with failed checks" no longer applies.
+    if (installation.proceededWithFailedChecks) {
+      setMovingOn(true);
+      const isSaved = await proceedFlag.save(false);
+      setMovingOn(false);
+      if (!isSaved) return;
+    }
+    onNext();
+  };
+
+  const onProceed = async () => {
+    if (await proceedFlag.save(true)) {
+      setProceedOpen(false);
+      onNext();
+    }
+  };
+
+  if (checksQuery.isPending) {
+    return (
+      <Group gap="sm" py="xl" justify="center" data-testid="checks-loading">
+        <Loader aria-hidden />
+        <Text>{t('wizard.digitalCheck.loading')}</Text>
+      </Group>
+    );
+  }
+  if (!run) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('wizard.digitalCheck.loadError')} role="alert" data-testid="checks-error">
+        <Stack gap="sm" align="flex-start">
+          {checksQuery.error && <Text size="sm">{checksQuery.error.message}</Text>}
+          <Button variant="default" onClick={() => void checksQuery.refetch()} loading={checksQuery.isFetching}>
+            {t('wizard.digitalCheck.retry')}
+          </Button>
+        </Stack>
       </Alert>
-      <StepFooter onNext={onNext} isReadOnly={isReadOnly} />
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="digital-check" data-outcome={outcome}>
+      <Stack gap={4}>
+        <Text>{t('wizard.digitalCheck.intro')}</Text>
+        <Text fw={600}>{t('wizard.digitalCheck.duration')}</Text>
+      </Stack>
+
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" gap="md">
+          <OutcomeHeader outcome={outcome} run={run} />
+          {!isReadOnly && (
+            <Group gap="sm">
+              <StreamBadge status={stream.status} />
+              <Button variant="default" leftSection={<IconRefresh aria-hidden />} onClick={onRestart} loading={restart.isPending} data-testid="checks-restart">
+                {t('wizard.digitalCheck.restart')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Paper>
+
+      {!isReadOnly && stream.status === 'failed' && (
+        <Alert color="red" variant="light" icon={<IconPlugConnectedX aria-hidden />} title={t('wizard.digitalCheck.stream.failedTitle')} role="alert" data-testid="stream-error">
+          <Stack gap="sm" align="flex-start">
+            {stream.error && <Text size="sm">{stream.error.message}</Text>}
+            <Button variant="default" onClick={stream.reconnect}>
+              {t('wizard.digitalCheck.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <CheckList title={t('wizard.digitalCheck.telematicsTitle')} rows={telematicsRows} isNarrow={isNarrow} verification={verification} testId="checks-telematics" />
+      <CheckList title={t('wizard.digitalCheck.controllersTitle')} rows={controllerRows} isNarrow={isNarrow} verification={verification} testId="checks-controllers" />
+
+      {outcome === 'passed' && (
+        <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} data-testid="checks-passed">
+          {t('wizard.digitalCheck.passed')}
+        </Alert>
+      )}
+      {outcome === 'failed' && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('wizard.digitalCheck.failedTitle')} data-testid="checks-failed">
+          <Text size="sm">
+            {t('wizard.digitalCheck.failed')}{' '}
+            <Anchor href={`mailto:${SUPPORT_EMAIL}`} data-testid="support-link" size="sm" fw={600}>
+              {SUPPORT_EMAIL}
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+
+      {shownProblem && (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden />} role="alert" data-testid="next-problem">
+          {shownProblem === 'stillRunning' ? t('wizard.digitalCheck.stillRunning') : t('wizard.digitalCheck.notVerified')}
+        </Alert>
+      )}
+
+      <StepFooter onNext={() => void onNextClick()} isSaving={isMovingOn} isReadOnly={isReadOnly} />
+      <ProceedWithFailedChecksModal
+        opened={isProceedOpen}
+        isSaving={proceedFlag.isSaving}
+        onProceed={() => void onProceed()}
+        onCancel={() => setProceedOpen(false)}
+      />
     </Stack>
   );
 }

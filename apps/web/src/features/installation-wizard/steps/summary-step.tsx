@@ -1,125 +1,190 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconHome, IconInfoCircle, IconAlertTriangle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconHome, IconSend } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isInspectionPassed } from '@portal/domain/setup';
-import { formatDate } from '@/lib/format-date';
-import { currentLocale } from '@/lib/i18n';
-import { ReadOnlyValue } from '../components/read-only-value';
+import type { Installation } from '@portal/domain/installation';
+import { missingForSubmit, SubmitInstallationSchema, type InstallationSummary, type MissingPart } from '@portal/domain/summary';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { isApiError, normalizeError } from '@/lib/api-error';
+import { useSummary } from '../api/get-summary';
+import { useSubmitInstallation } from '../api/submit-installation';
+import { useUpdateInstallation } from '../api/update-installation';
+import { CompletionModal } from '../components/completion-modal';
+import { MissingPartsAlert } from '../components/missing-parts-alert';
 import type { StepProps } from '../components/step-props';
+import { WRAPPING_BUTTON } from '../components/wrapping-button';
+import { SummarySections } from '../components/summary-sections';
+import { deleteInstallationDrafts } from '../lib/draft-storage';
+import { translateFormError } from '../lib/form-errors';
+import { formResolver } from '../lib/form-resolver';
+import { newIdempotencyKey } from '../lib/form-values';
+import { missingPartsOf } from '../lib/missing-parts';
+import { notifyInternalError } from '../lib/notify';
+import { useCheckVerificationStore } from '../stores/check-verification-store';
+import { useWizardStore } from '../stores/wizard-store';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+export type SubmitFormValues = { summaryDataConfirmed: boolean; comments: string };
+
+const resolver = formResolver(SubmitInstallationSchema, (values: SubmitFormValues) => values);
+
+type SubmitFormProps = {
+  installation: Installation;
+  summary: InstallationSummary;
+  /** When the summary was read, so a refusal is shown only for what it was about. */
+  summaryUpdatedAt: number;
+  onCompleted: (installation: Installation) => void;
+};
+
+/** Comments, the required confirmation and Submit, while the installation is a draft. */
+function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: SubmitFormProps) {
+  const { t } = useTranslation();
+  const submit = useSubmitInstallation();
+  const update = useUpdateInstallation();
+  const showSaveError = useWizardStore((state) => state.showSaveError);
+  const setActiveForm = useWizardStore((state) => state.setActiveForm);
+  const savedComments = summary.general.comments ?? '';
+  const form = useForm<SubmitFormValues, unknown, { summaryDataConfirmed: true; comments: string | null }>({
+    defaultValues: { summaryDataConfirmed: false, comments: savedComments },
+    resolver,
+  });
+  const [refusal, setRefusal] = useState<{ missing: MissingPart[]; at: number } | null>(null);
+  // One submit at a time, however fast the button is pressed.
+  const isSending = useRef(false);
+  const errors = form.formState.errors;
+  const isConfirmed = form.watch('summaryDataConfirmed');
+
+  const onSubmit = form.handleSubmit(async ({ comments }) => {
+    if (isSending.current) return;
+    isSending.current = true;
+    try {
+      const completed = await submit.mutateAsync({ id: installation.id, body: { summaryDataConfirmed: true, comments }, idempotencyKey: newIdempotencyKey() });
+      onCompleted(completed);
+    } catch (error) {
+      const missing = missingPartsOf(error);
+      if (missing) setRefusal({ missing, at: summaryUpdatedAt });
+      else if (isApiError(error) && error.code === 'VALIDATION_ERROR') notifyInternalError(t);
+      else showSaveError(normalizeError(error));
+    } finally {
+      isSending.current = false;
+    }
+  });
+
+  // Closing the wizard with typed comments offers to save them.
+  const latest = useRef({ installation, savedComments });
+  useEffect(() => {
+    latest.current = { installation, savedComments };
+  });
+  useEffect(() => {
+    setActiveForm({
+      tab: 'summary',
+      isDirty: () => form.getValues('comments').trim() !== latest.current.savedComments.trim(),
+      save: async () => {
+        const { installation: current } = latest.current;
+        try {
+          const comments = form.getValues('comments').trim();
+          await update.mutateAsync({ id: current.id, body: { version: current.version, comments: comments || null }, idempotencyKey: newIdempotencyKey() });
+          return true;
+        } catch (error) {
+          showSaveError(normalizeError(error));
+          return false;
+        }
+      },
+      discard: async () => form.reset(),
+    });
+    return () => setActiveForm(null);
+  }, [form, setActiveForm, showSaveError, update]);
+
+  // The server's list while it still describes the summary on screen; otherwise what the summary itself lacks.
+  const missing = refusal && refusal.at === summaryUpdatedAt ? refusal.missing : missingForSubmit(summary);
+  const commentsError = translateFormError(t, errors.comments?.message, 'comments');
+
   return (
-    <Paper withBorder radius="md" p="md" component="section">
-      <Title order={3} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="submit-form">
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <Textarea
+              {...form.register('comments')}
+              label={t('wizard.labels.comments')}
+              description={t('wizard.summary.commentsHint')}
+              rows={4}
+              resize="vertical"
+              error={commentsError}
+              data-testid="summary-comments"
+            />
+            <Paper withBorder radius="md" p="sm" bg={isConfirmed ? 'blue.0' : undefined}>
+              <Checkbox
+                {...form.register('summaryDataConfirmed')}
+                label={t('wizard.summary.confirm')}
+                size="lg"
+                error={errors.summaryDataConfirmed ? t('solar.errors.formErrors.confirmed') : undefined}
+                styles={{ body: { alignItems: 'center', minHeight: 44 }, label: { fontSize: 'var(--mantine-font-size-md)' } }}
+                data-testid="summary-confirm"
+              />
+            </Paper>
+          </Stack>
+        </Paper>
+        <MissingPartsAlert missing={missing} />
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconSend aria-hidden />} loading={submit.isPending} disabled={submit.isPending} data-testid="summary-submit">
+            {t('wizard.summary.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
-/** Everything recorded so far, read-only; submitting comes with the summary API. */
-export function SummaryStep({ installation, onFinish }: StepProps & { onFinish: () => void }) {
+/** SPEC §2 summary: every recorded part read-only from one call; while draft, the confirmation and Submit. */
+export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepProps & { onFinish: () => void }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
-  const { system, vehicle } = installation;
-  const notRecorded = t('wizard.summary.notRecorded');
-  const inspections = new Map(installation.inspections.map((i) => [i.chargeControllerSerial.toLowerCase(), i]));
-  const tab = (key: 'general' | 'customer' | 'vehicle' | 'system' | 'setup') => t(`solar.installation.tabs.${key}`);
+  const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
+  const summaryQuery = useSummary(installation.id);
+  const [completed, setCompleted] = useState<Installation | null>(null);
+  const summary = summaryQuery.data;
 
-  return (
-    <Stack gap="lg">
-      <Text>{t('wizard.summary.intro')}</Text>
-      <Section title={tab('general')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <ReadOnlyValue label={t('wizard.labels.systemSerialNumber')} value={installation.systemSerialNumber} />
-          <ReadOnlyValue label={t('wizard.labels.startDate')} value={formatDate(installation.startDate, locale)} testId="summary-start-date" />
-          <ReadOnlyValue label={t('wizard.labels.name')} value={installation.name} />
-          {installation.comments && <ReadOnlyValue label={t('wizard.labels.comments')} value={installation.comments} />}
-        </SimpleGrid>
-      </Section>
-      <Section title={tab('customer')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <ReadOnlyValue label={t('wizard.labels.customerName')} value={system.customer.name} />
-          <ReadOnlyValue label={t('wizard.labels.primaryContact')} value={system.customer.primaryContact} />
-          <ReadOnlyValue label={t('wizard.labels.emailAddress')} value={system.customer.emailAddress} />
-        </SimpleGrid>
-      </Section>
-      <Section title={tab('vehicle')}>
-        {vehicle ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            <ReadOnlyValue label={t('wizard.labels.type')} value={t(`wizard.vehicle.types.${vehicle.type}`)} />
-            <ReadOnlyValue label={t('wizard.labels.manufacturer')} value={vehicle.manufacturer} />
-            <ReadOnlyValue label={t('wizard.labels.model')} value={vehicle.model} />
-            <ReadOnlyValue label={t('wizard.labels.year')} value={vehicle.year} />
-            <ReadOnlyValue label={t('wizard.labels.transmission')} value={t(`wizard.vehicle.transmissions.${vehicle.transmission}`)} />
-            <ReadOnlyValue label={t('wizard.labels.batteryType')} value={t(`wizard.vehicle.batteryTypes.${vehicle.batteryType}`)} />
-            <ReadOnlyValue label={t('wizard.labels.batteryCapacity')} value={`${vehicle.batteryCapacity} ${vehicle.batteryCapacityUnit}`} />
-            <ReadOnlyValue label={t('wizard.labels.vin')} value={vehicle.vin} />
-            <ReadOnlyValue label={t('wizard.labels.licensePlate')} value={vehicle.licensePlate ?? '–'} />
-            <ReadOnlyValue label={t('wizard.labels.mileage')} value={`${vehicle.mileage} km`} />
-            <ReadOnlyValue label={t('wizard.labels.city')} value={vehicle.city ?? '–'} />
-          </SimpleGrid>
-        ) : (
-          <Text c="dimmed">{notRecorded}</Text>
-        )}
-      </Section>
-      <Section title={tab('system')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={system.pvModuleCount} />
-          <ReadOnlyValue label={t('wizard.labels.pvModuleVersion')} value={system.pvModuleVersion} />
-          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: system.installedCapacity })} />
-          {system.telematics.map((unit) => (
-            <ReadOnlyValue key={unit.imei} label={t('wizard.labels.telematicsUnit')} value={`${unit.unit} · ${t('wizard.labels.imei')} ${unit.imei}`} />
-          ))}
-        </SimpleGrid>
-      </Section>
-      <Section title={tab('setup')}>
-        <Stack gap="md">
-          {system.chargeControllers.map((controller) => {
-            const inspection = inspections.get(controller.serialNumber.toLowerCase());
-            return (
-              <Stack key={controller.id} gap="xs">
-                <Group gap="sm">
-                  <Text fw={600}>{t('wizard.summary.controller', { serial: controller.serialNumber })}</Text>
-                  <Badge variant="light">{t(`wizard.controllerTypes.${controller.type}`)}</Badge>
-                </Group>
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <ReadOnlyValue label={t('wizard.labels.pvModulesCount')} value={controller.pvModulesCount ?? notRecorded} />
-                  <ReadOnlyValue label={t('wizard.labels.activeChannelCount')} value={controller.activeChannelCount ?? notRecorded} />
-                  <ReadOnlyValue
-                    label={t('wizard.setup.inspectionTitle')}
-                    value={
-                      !inspection ? (
-                        notRecorded
-                      ) : isInspectionPassed(inspection) ? (
-                        <Group component="span" gap={6}>
-                          <IconCircleCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />
-                          {t('wizard.summary.inspectionPassed')}
-                        </Group>
-                      ) : (
-                        <Group component="span" gap={6}>
-                          <IconAlertTriangle size={20} color="var(--mantine-color-red-9)" aria-hidden />
-                          {t('wizard.summary.inspectionFailed')}
-                        </Group>
-                      )
-                    }
-                  />
-                </SimpleGrid>
-              </Stack>
-            );
-          })}
-        </Stack>
-      </Section>
-      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title={t('wizard.summary.noticeTitle')}>
-        {t('wizard.summary.notice')}
-      </Alert>
-      <Group justify="flex-end">
-        <Button leftSection={<IconHome aria-hidden />} onClick={onFinish} data-testid="summary-finish">
-          {t('wizard.actions.backToHome')}
-        </Button>
+  const onCompleted = (done: Installation) => {
+    // Nothing of this installation is edited any more: forget the wizard's state and the device copies.
+    useWizardStore.getState().reset();
+    useCheckVerificationStore.getState().reset();
+    void deleteInstallationDrafts(userId, done.id);
+    setCompleted(done);
+  };
+
+  if (!summary) {
+    return summaryQuery.isPending ? (
+      <Group gap="sm" py="xl" justify="center" data-testid="summary-loading">
+        <Loader aria-hidden />
+        <Text>{t('wizard.summary.loading')}</Text>
       </Group>
+    ) : (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('wizard.summary.loadError')} role="alert" data-testid="summary-error">
+        <Stack gap="sm" align="flex-start">
+          {summaryQuery.error && <Text size="sm">{summaryQuery.error.message}</Text>}
+          <Button variant="default" onClick={() => void summaryQuery.refetch()} loading={summaryQuery.isFetching}>
+            {t('wizard.summary.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const isDraft = !isReadOnly && summary.general.status === 'draft';
+  return (
+    <Stack gap="lg" data-testid="summary">
+      {isDraft && <Text>{t('wizard.summary.intro')}</Text>}
+      <SummarySections summary={summary} />
+      {isDraft ? (
+        <SubmitForm installation={installation} summary={summary} summaryUpdatedAt={summaryQuery.dataUpdatedAt} onCompleted={onCompleted} />
+      ) : (
+        <Group justify="flex-end">
+          <Button styles={WRAPPING_BUTTON} leftSection={<IconHome aria-hidden />} onClick={onFinish} data-testid="summary-finish">
+            {t('wizard.actions.backToHome')}
+          </Button>
+        </Group>
+      )}
+      <CompletionModal installation={completed} fleet={fleet} onClose={() => setCompleted(null)} />
     </Stack>
   );
 }

@@ -1,48 +1,101 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCpu, IconFileText, IconInfoCircle, IconSolarPanel } from '@tabler/icons-react';
+import { Alert, Button, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { REQUIRED_UPLOAD_SLOTS, UPLOAD_SLOTS } from '@portal/domain/upload';
+import { useUploads } from '../api/get-uploads';
 import { StepFooter } from '../components/step-footer';
 import type { StepProps } from '../components/step-props';
+import { UploadSlot } from '../components/upload-slot';
+import { useUploadsForm } from '../hooks/use-uploads-form';
 
-const SLOTS = [
-  { key: 'pvModules', icon: IconSolarPanel, isRequired: true, rules: 'imageRules' },
-  { key: 'telematicsMcu', icon: IconCpu, isRequired: true, rules: 'imageRules' },
-  { key: 'other', icon: IconFileText, isRequired: false, rules: 'otherRules' },
-] as const;
+function UploadsSkeleton() {
+  return (
+    <Stack gap="md" data-testid="uploads-loading" aria-busy>
+      {UPLOAD_SLOTS.map((slot) => (
+        <Paper key={slot} withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Skeleton height={28} width="40%" />
+            <Skeleton height={16} width="80%" />
+            <Skeleton height={88} />
+            <Skeleton height={64} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
 
-/** What the uploads step records: three slots of files. Receiving files comes with the uploads API. */
-export function UploadsStep({ isReadOnly, onNext }: StepProps) {
+/**
+ * SPEC §2 uploads: photos of the PV modules and of the telematics unit and MCU (one of each at
+ * least), other documents optional. Photos are compressed on the device before they are sent.
+ */
+export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
+  const uploads = useUploads(installation.id);
+  const form = useUploadsForm({ installation, saved: uploads.data, isReadOnly });
+  const { sending } = form;
+  const isLoaded = uploads.isSuccess;
+
+  const onSave = () => void form.save({ withToast: true });
+  const onNextClick = async () => {
+    if (isReadOnly) {
+      onNext();
+      return;
+    }
+    const outcome = await form.save({ withToast: false });
+    if (outcome === 'saved' || outcome === 'unchanged') onNext();
+  };
+
   return (
     <Stack gap="lg">
       <Text>{t('wizard.uploads.intro')}</Text>
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        {SLOTS.map(({ key, icon: Icon, isRequired, rules }) => (
-          <Paper key={key} withBorder radius="md" p="md" data-testid={`upload-slot-${key}`}>
-            <Stack gap="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-                  <Icon size={26} />
-                </ThemeIcon>
-                <Badge color={isRequired ? 'red' : 'gray'} variant="light" size="lg">
-                  {isRequired ? t('wizard.uploads.required') : t('wizard.uploads.optional')}
-                </Badge>
-              </Group>
-              <Text fw={600} size="lg">
-                {t(`wizard.uploads.slots.${key}.title`)}
-              </Text>
-              <Text>{t(`wizard.uploads.slots.${key}.text`)}</Text>
-              <Text size="sm" c="dimmed">
-                {t(`wizard.uploads.${rules}`)}
-              </Text>
-            </Stack>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title={t('wizard.uploads.noticeTitle')}>
-        {t('wizard.uploads.notice')}
-      </Alert>
-      <StepFooter onNext={onNext} isReadOnly={isReadOnly} />
+      {uploads.isPending && <UploadsSkeleton />}
+      {uploads.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="uploads-load-error">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('wizard.uploads.loadError')}</Text>
+            <Button variant="default" onClick={() => void uploads.refetch()}>
+              {t('wizard.uploads.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {isLoaded && (
+        <Stack gap="md">
+          {UPLOAD_SLOTS.map((slot) => (
+            <UploadSlot
+              key={slot}
+              slot={slot}
+              isRequired={REQUIRED_UPLOAD_SLOTS.includes(slot)}
+              saved={form.saved.filter((u) => u.type === slot)}
+              removedIds={form.removedIds}
+              pending={form.pending.filter((p) => p.type === slot)}
+              rejections={form.rejections[slot] ?? []}
+              isReadOnly={isReadOnly}
+              onPick={form.onPick}
+              onRemovePending={form.onRemovePending}
+              onRemoveSaved={form.onRemoveSaved}
+              onRestoreSaved={form.onRestoreSaved}
+              onDismissRejections={form.onDismissRejections}
+            />
+          ))}
+        </Stack>
+      )}
+      {sending && (
+        <Stack gap={4} aria-live="polite" data-testid="uploads-sending">
+          <Text size="sm" fw={600}>
+            {t('wizard.uploads.sending', { current: sending.current, total: sending.total })}
+          </Text>
+          <Progress value={sending.percent} size="lg" aria-label={t('wizard.uploads.sending', { current: sending.current, total: sending.total })} />
+        </Stack>
+      )}
+      <StepFooter
+        onSave={isLoaded ? onSave : undefined}
+        onNext={() => void onNextClick()}
+        isNextDisabled={!isReadOnly && (!isLoaded || form.missingSlots.length > 0)}
+        isSaving={form.isSaving}
+        isReadOnly={isReadOnly}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '@/lib/api-error';
+
+/** Everything of one fleet's admin area sits under one key, so a change can refresh it at once. */
+export const adminKeys = {
+  all: (fleet: string) => ['admin', fleet] as const,
+  systems: (fleet: string) => ['admin', fleet, 'systems'] as const,
+  members: (fleet: string) => ['admin', fleet, 'members'] as const,
+};
+
+/** 403 (no longer admin) or 404 (no longer a member): what the user may open has changed. */
+export function isAccessLost(error: unknown): boolean {
+  return isApiError(error) && (error.status === 403 || error.status === 404);
+}
+
+/** Reloads the user's fleets and roles, so the frame and the admin route show what is allowed now. */
+export function refreshAccess(queryClient: QueryClient, fleet: string): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['me'] }),
+    queryClient.invalidateQueries({ queryKey: ['fleets', fleet] }),
+  ]).then(() => undefined);
+}
+
+export function refreshMembersAndAccess(queryClient: QueryClient, fleet: string): Promise<void> {
+  return Promise.all([refreshAccess(queryClient, fleet), queryClient.invalidateQueries({ queryKey: adminKeys.members(fleet) })]).then(() => undefined);
+}

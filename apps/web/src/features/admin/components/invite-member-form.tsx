@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { LOCALES, DEFAULT_LOCALE, type Locale } from '@portal/domain/constants';
+import { FLEET_ROLES, FleetRoleSchema } from '@portal/domain/fleet';
+import type { Member } from '@portal/domain/registry';
+import { FORM_ERRORS as E } from '@portal/domain/validation';
+import { isApiError } from '@/lib/api-error';
+import { isAccessLost } from '../api/admin-query-keys';
+import { useInviteMember } from '../api/invite-member';
+import { notify } from '../lib/notify';
+
+/** The server's rule (a valid address, at most 254 characters) with message keys the form can translate. */
+const InviteSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, E.required)
+    .pipe(z.email({ error: E.invalidEmail }).max(254, E.tooLong)),
+  role: FleetRoleSchema,
+});
+type InviteInput = z.input<typeof InviteSchema>;
+
+const ALREADY_MEMBER = 'alreadyMember';
+
+const isLocale = (value: string | undefined): value is Locale => (LOCALES as readonly (string | undefined)[]).includes(value);
+
+type InviteMemberFormProps = { fleet: string; members: readonly Member[] };
+
+/** Invites someone by email with a role; the invitation goes out in the language of this screen. */
+export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
+  const { t, i18n } = useTranslation();
+  const invite = useInviteMember(fleet);
+  const [hasFailed, setHasFailed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<InviteInput, unknown, z.output<typeof InviteSchema>>({
+    resolver: zodResolver(InviteSchema),
+    defaultValues: { email: '', role: 'installer' },
+  });
+
+  const emailError = (() => {
+    const message = errors.email?.message;
+    if (!message) return undefined;
+    if (message === E.required) return t('solar.errors.formErrors.required', { field: t('admin.access.invite.emailName') });
+    if (message === E.tooLong) return t('solar.errors.formErrors.tooLong', { field: t('admin.access.invite.emailName') });
+    if (message === ALREADY_MEMBER) return t('admin.access.invite.alreadyMember');
+    return t('admin.access.invite.invalidEmail');
+  })();
+
+  const onSubmit = ({ email, role }: z.output<typeof InviteSchema>) => {
+    setHasFailed(false);
+    if (members.some((member) => member.email.toLowerCase() === email)) {
+      // Inviting again would silently change the role; the list is the place for that.
+      setError('email', { type: 'validate', message: ALREADY_MEMBER }, { shouldFocus: true });
+      return;
+    }
+    const language = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+    invite.mutate(
+      { email, role, language },
+      {
+        onSuccess: () => {
+          notify(t, t('admin.access.invite.sent', { email }));
+          reset({ email: '', role: getValues('role') });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'VALIDATION_ERROR') setError('email', { type: 'server', message: E.invalidEmail }, { shouldFocus: true });
+          else if (!isAccessLost(error)) setHasFailed(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invite-title">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} data-testid="invite-form">
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h3" id="invite-title">
+              {t('admin.access.invite.title')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {t('admin.access.invite.text')}
+            </Text>
+          </div>
+          <Group gap="sm" align="flex-start" wrap="wrap">
+            <TextInput
+              {...register('email')}
+              type="email"
+              label={t('admin.access.invite.email')}
+              placeholder={t('admin.access.invite.emailPlaceholder')}
+              autoComplete="off"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              error={emailError}
+              style={{ flex: '999 1 16rem' }}
+              data-testid="invite-email"
+            />
+            <NativeSelect
+              {...register('role')}
+              label={t('admin.access.invite.role')}
+              data={FLEET_ROLES.map((role) => ({ value: role, label: t(`admin.access.roles.${role}`) }))}
+              size="lg"
+              style={{ flex: '1 0 12rem', maxWidth: '100%' }}
+              data-testid="invite-role"
+            />
+          </Group>
+          {hasFailed && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+              {t('admin.access.invite.failed')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconSend aria-hidden />} loading={invite.isPending} data-testid="invite-submit">
+              {t('admin.access.invite.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

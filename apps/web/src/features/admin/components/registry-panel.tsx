@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, CloseButton, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconDownload, IconSearch, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AccessDenied } from '@/components/ui/access-denied';
+import { LoadError } from '@/components/ui/load-error';
+import { isAccessLost } from '../api/admin-query-keys';
+import { registryFileName, useExportRegistry } from '../api/export-registry';
+import { useRegistry } from '../api/get-registry';
+import { useIsNarrow } from '../hooks/use-is-narrow';
+import { notify } from '../lib/notify';
+import { saveTextFile } from '../lib/save-file';
+import { CsvFormatHelp } from './csv-format-help';
+import { ImportDialog } from './import-dialog';
+import { RegistryView } from './registry-view';
+
+export const REGISTRY_PAGE_SIZE = 20;
+export const SEARCH_DEBOUNCE_MS = 300;
+const MAX_SEARCH_LENGTH = 64;
+
+type RegistryPanelProps = { fleet: string; onRetryAccess: () => void };
+
+/** The fleet's product registry: search, pages, CSV import with a dry run, CSV export. */
+export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
+  const { t } = useTranslation();
+  const isNarrow = useIsNarrow();
+  const [searchText, setSearchText] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [importer, setImporter] = useState({ key: 0, opened: false });
+  const list = useRegistry(fleet, { page, pageSize: REGISTRY_PAGE_SIZE, q });
+  const exporter = useExportRegistry(fleet);
+
+  const applySearch = useDebouncedCallback((text: string) => {
+    setQ(text.trim());
+    setPage(1);
+  }, SEARCH_DEBOUNCE_MS);
+  const onSearchChange = (text: string) => {
+    setSearchText(text);
+    applySearch(text);
+  };
+  const clearSearch = () => {
+    applySearch.cancel();
+    setSearchText('');
+    setQ('');
+    setPage(1);
+  };
+
+  const total = list.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / REGISTRY_PAGE_SIZE));
+  const isPageBeyondEnd = list.isSuccess && !list.isPlaceholderData && page > pageCount;
+  useEffect(() => {
+    if (isPageBeyondEnd) setPage(pageCount);
+  }, [isPageBeyondEnd, pageCount]);
+
+  const onExport = () =>
+    exporter.mutate(undefined, {
+      onSuccess: (csv) => {
+        const file = registryFileName(fleet);
+        saveTextFile(file, csv);
+        notify(t, t('admin.registry.exported', { file }));
+      },
+      onError: (error) => {
+        if (!isAccessLost(error)) notify(t, t('admin.registry.exportFailed'), { isError: true });
+      },
+    });
+
+  const importButton = (
+    <Button leftSection={<IconUpload aria-hidden />} onClick={() => setImporter((current) => ({ key: current.key + 1, opened: true }))} data-testid="registry-import">
+      {t('admin.registry.import')}
+    </Button>
+  );
+  const exportButton = (
+    <Button variant="default" leftSection={<IconDownload aria-hidden />} onClick={onExport} loading={exporter.isPending} data-testid="registry-export">
+      {t('admin.registry.export')}
+    </Button>
+  );
+
+  if (isAccessLost(list.error)) {
+    return (
+      <AccessDenied
+        onRetry={() => {
+          onRetryAccess();
+          void list.refetch();
+        }}
+        isRetrying={list.isFetching}
+      />
+    );
+  }
+
+  const from = total === 0 ? 0 : (page - 1) * REGISTRY_PAGE_SIZE + 1;
+  const to = Math.min(total, page * REGISTRY_PAGE_SIZE);
+  const emptyText = q ? t('admin.registry.noResults', { q }) : t('common.table.empty', { entity: t('admin.registry.entity') });
+
+  return (
+    <Stack gap="md">
+      <Text maw={820}>{t('admin.registry.intro')}</Text>
+      <Group gap="sm" align="flex-end" wrap={isNarrow ? 'wrap' : 'nowrap'}>
+        <TextInput
+          type="search"
+          label={t('admin.registry.search.label')}
+          placeholder={t('admin.registry.search.placeholder')}
+          value={searchText}
+          onChange={(event) => onSearchChange(event.currentTarget.value)}
+          maxLength={MAX_SEARCH_LENGTH}
+          leftSection={<IconSearch aria-hidden size={20} />}
+          rightSection={searchText ? <CloseButton size="lg" onClick={clearSearch} aria-label={t('admin.registry.search.clear')} /> : null}
+          style={{ flex: 1, minWidth: isNarrow ? '100%' : 260 }}
+          maw={isNarrow ? undefined : 480}
+          data-testid="registry-search"
+        />
+        {isNarrow ? (
+          <Stack gap="sm" w="100%">
+            {importButton}
+            {exportButton}
+          </Stack>
+        ) : (
+          <Group gap="sm" wrap="nowrap" ml="auto">
+            {importButton}
+            {exportButton}
+          </Group>
+        )}
+      </Group>
+
+      {list.isError && !list.data ? (
+        <LoadError onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
+      ) : (
+        <RegistryView
+          systems={list.data?.items ?? []}
+          isLoading={list.isPending}
+          isUpdating={list.isPlaceholderData}
+          isNarrow={isNarrow}
+          emptyText={emptyText}
+          skeletonRows={5}
+        />
+      )}
+
+      {list.data && total > 0 && (
+        <Group justify="space-between" gap="md" wrap="wrap">
+          <Text aria-live="polite" data-testid="registry-range">
+            {t('admin.registry.pagination.range', { from, to, total })}
+          </Text>
+          {pageCount > 1 && (
+            <Box component="nav" aria-label={t('admin.registry.pagination.label')}>
+              <Pagination
+                total={pageCount}
+                value={Math.min(page, pageCount)}
+                onChange={setPage}
+                size="xl"
+                gap={isNarrow ? 4 : 8}
+                siblings={isNarrow ? 0 : 1}
+                boundaries={1}
+                getItemProps={(item) => ({ 'aria-label': t('admin.registry.pagination.page', { page: item }) })}
+                getControlProps={(control) => {
+                  if (control === 'previous') return { 'aria-label': t('admin.registry.pagination.previous') };
+                  if (control === 'next') return { 'aria-label': t('admin.registry.pagination.next') };
+                  return {};
+                }}
+              />
+            </Box>
+          )}
+        </Group>
+      )}
+
+      <CsvFormatHelp isNarrow={isNarrow} />
+
+      <ImportDialog key={importer.key} fleet={fleet} opened={importer.opened} onClose={() => setImporter((current) => ({ ...current, opened: false }))} fullScreen={isNarrow} />
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { Fragment, useState } from 'react';
+import { ActionIcon, Button, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconChevronUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { RegistrySystem } from '../api/get-registry';
+import { SystemDevices } from './system-devices';
+import classes from './registry.module.css';
+
+type RegistryViewProps = {
+  systems: readonly RegistrySystem[];
+  isLoading: boolean;
+  /** Rows of the previous page or search stay visible, dimmed, until the next ones arrive. */
+  isUpdating: boolean;
+  isNarrow: boolean;
+  emptyText: string;
+  skeletonRows: number;
+};
+
+const COLUMN_COUNT = 6;
+
+function useExpanded() {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (serial: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(serial)) next.delete(serial);
+      else next.add(serial);
+      return next;
+    });
+  return [expanded, toggle] as const;
+}
+
+const detailsId = (serial: string) => `system-devices-${serial.replace(/[^\w-]/g, '_')}`;
+
+/** The product registry: a table whose rows open to show the devices, or cards on narrow screens. */
+export function RegistryView({ systems, isLoading, isUpdating, isNarrow, emptyText, skeletonRows }: RegistryViewProps) {
+  const { t, i18n } = useTranslation();
+  const [expanded, toggle] = useExpanded();
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const pvModules = (system: RegistrySystem) => t('admin.registry.pvModules', { modules: system.pvModuleCount, version: system.pvModuleVersion });
+  const capacity = (system: RegistrySystem) => t('admin.registry.wattPeak', { value: number.format(system.installedCapacity) });
+  const controllers = (system: RegistrySystem) =>
+    `${system.chargeControllers.length} (${system.chargeControllers.map((controller) => controller.type).join(', ')})`;
+  const imeis = (system: RegistrySystem) => system.telematics.map((unit) => unit.imei).join(', ') || '–';
+
+  if (isNarrow) {
+    if (isLoading) {
+      return (
+        <Stack gap="sm" aria-busy>
+          {Array.from({ length: skeletonRows }, (_, index) => (
+            <Skeleton key={index} height={170} radius="md" />
+          ))}
+        </Stack>
+      );
+    }
+    if (systems.length === 0) {
+      return (
+        <Paper withBorder radius="md" p="lg">
+          <Text ta="center" c="dimmed" data-testid="registry-empty">
+            {emptyText}
+          </Text>
+        </Paper>
+      );
+    }
+    return (
+      <Stack component="ul" gap="sm" className={classes.list} aria-label={t('admin.tabs.registry')} aria-busy={isUpdating}>
+        {systems.map((system) => {
+          const isOpen = expanded.has(system.serialNumber);
+          return (
+            <Paper component="li" key={system.serialNumber} withBorder radius="md" p="md" data-testid="registry-row" data-serial={system.serialNumber}>
+              <Stack gap="sm">
+                <Text fw={700} size="lg" className={classes.mono}>
+                  {system.serialNumber}
+                </Text>
+                <dl className={classes.fields}>
+                  <dt>{t('admin.registry.columns.pvModules')}</dt>
+                  <dd>{pvModules(system)}</dd>
+                  <dt>{t('admin.registry.columns.installedCapacity')}</dt>
+                  <dd>{capacity(system)}</dd>
+                  <dt>{t('admin.registry.columns.controllers')}</dt>
+                  <dd>{controllers(system)}</dd>
+                  <dt>{t('admin.registry.columns.telematics')}</dt>
+                  <dd className={classes.mono}>{imeis(system)}</dd>
+                </dl>
+                <Button
+                  variant="light"
+                  onClick={() => toggle(system.serialNumber)}
+                  aria-expanded={isOpen}
+                  aria-controls={detailsId(system.serialNumber)}
+                  aria-label={t(isOpen ? 'admin.registry.hideDevices' : 'admin.registry.showDevices', { serial: system.serialNumber })}
+                  rightSection={isOpen ? <IconChevronUp aria-hidden /> : <IconChevronDown aria-hidden />}
+                >
+                  {t('admin.registry.devices')}
+                </Button>
+                {isOpen && (
+                  <div id={detailsId(system.serialNumber)}>
+                    <SystemDevices system={system} variant="list" />
+                  </div>
+                )}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  let body;
+  if (isLoading) {
+    body = Array.from({ length: skeletonRows }, (_, index) => (
+      <Table.Tr key={index}>
+        {Array.from({ length: COLUMN_COUNT }, (_, cell) => (
+          <Table.Td key={cell}>
+            <Skeleton height={20} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (systems.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={COLUMN_COUNT}>
+          <Text ta="center" c="dimmed" py="lg" data-testid="registry-empty">
+            {emptyText}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = systems.map((system) => {
+      const isOpen = expanded.has(system.serialNumber);
+      return (
+        <Fragment key={system.serialNumber}>
+          <Table.Tr data-testid="registry-row" data-serial={system.serialNumber} className={isOpen ? classes.expanded : undefined}>
+            <Table.Td className={classes.toggleCell} py={4}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => toggle(system.serialNumber)}
+                aria-expanded={isOpen}
+                aria-controls={detailsId(system.serialNumber)}
+                aria-label={t(isOpen ? 'admin.registry.hideDevices' : 'admin.registry.showDevices', { serial: system.serialNumber })}
+              >
+                {isOpen ? <IconChevronDown aria-hidden /> : <IconChevronRight aria-hidden />}
+              </ActionIcon>
+            </Table.Td>
+            <Table.Td className={`${classes.serial} ${classes.mono}`}>{system.serialNumber}</Table.Td>
+            <Table.Td>{pvModules(system)}</Table.Td>
+            <Table.Td className={classes.nowrap} ta="end">
+              {capacity(system)}
+            </Table.Td>
+            <Table.Td className={classes.nowrap}>{controllers(system)}</Table.Td>
+            <Table.Td className={classes.mono}>{imeis(system)}</Table.Td>
+          </Table.Tr>
+          {isOpen && (
+            <Table.Tr className={classes.details} id={detailsId(system.serialNumber)}>
+              <Table.Td colSpan={COLUMN_COUNT} px="md" py="md">
+                <SystemDevices system={system} variant="tables" />
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Fragment>
+      );
+    });
+  }
+
+  return (
+    <Paper withBorder radius="md" className={classes.frame}>
+      <Table.ScrollContainer minWidth={800} type="native" mb={0}>
+        <Table verticalSpacing="sm" className={classes.table} aria-label={t('admin.tabs.registry')} aria-busy={isLoading || isUpdating}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th className={classes.toggleCell}>
+                <VisuallyHidden>{t('admin.registry.columns.details')}</VisuallyHidden>
+              </Table.Th>
+              <Table.Th>{t('admin.registry.columns.serialNumber')}</Table.Th>
+              <Table.Th>{t('admin.registry.columns.pvModules')}</Table.Th>
+              <Table.Th ta="end">{t('admin.registry.columns.installedCapacity')}</Table.Th>
+              <Table.Th>{t('admin.registry.columns.controllers')}</Table.Th>
+              <Table.Th>{t('admin.registry.columns.telematics')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

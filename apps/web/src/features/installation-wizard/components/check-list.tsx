@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SystemCheck } from '@portal/domain/system-check';
+import { CheckResult } from './check-result';
+import { CheckVerifyBox } from './check-verify-box';
+import { ReadOnlyValue } from './read-only-value';
+
+export type CheckListRow = {
+  check: SystemCheck;
+  /** e.g. 'Telematics unit TCU-4G v3' */
+  device: string;
+  /** What identifies the device, by column. */
+  values: { label: string; value: ReactNode; testId: string }[];
+};
+
+export type CheckVerification = {
+  isVerified: (check: SystemCheck) => boolean;
+  onChange: (check: SystemCheck, isVerified: boolean) => void;
+  errorFor: (check: SystemCheck) => string | undefined;
+};
+
+type CheckListProps = {
+  title: string;
+  rows: CheckListRow[];
+  /** Cards instead of a table on phones. */
+  isNarrow: boolean;
+  /** Absent once the installation is completed. */
+  verification: CheckVerification | null;
+  testId: string;
+};
+
+/** The checks of one kind: a table on wide screens, one card per device on narrow ones. */
+export function CheckList({ title, rows, isNarrow, verification, testId }: CheckListProps) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return null;
+  const headers = rows[0]!.values.map((v) => v.label);
+
+  const verifyBox = (row: CheckListRow, isCompact: boolean) =>
+    verification && (
+      <CheckVerifyBox
+        checked={verification.isVerified(row.check)}
+        onChange={(checked) => verification.onChange(row.check, checked)}
+        device={row.device}
+        disabled={row.check.status === 'pending'}
+        error={verification.errorFor(row.check)}
+        isCompact={isCompact}
+        testId={`check-verify-${row.check.id}`}
+      />
+    );
+
+  return (
+    <section data-testid={testId}>
+      <Title order={3} size="h4" mb="sm">
+        {title}
+      </Title>
+      {isNarrow ? (
+        <Stack gap="sm">
+          {rows.map((row) => (
+            <Paper key={row.check.id} withBorder radius="md" p="md" data-testid="check-row" data-check-id={row.check.id} data-type={row.check.type}>
+              <Stack gap="sm">
+                <Text fw={600}>{row.device}</Text>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                  {row.values.map((v) => (
+                    <ReadOnlyValue key={v.label} label={v.label} value={v.value} testId={v.testId} />
+                  ))}
+                </SimpleGrid>
+                <CheckResult status={row.check.status} testId="check-result" />
+                {verifyBox(row, false)}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="sm" withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('wizard.digitalCheck.columns.device')}</Table.Th>
+              {headers.map((label) => (
+                <Table.Th key={label}>{label}</Table.Th>
+              ))}
+              <Table.Th>{t('wizard.digitalCheck.columns.result')}</Table.Th>
+              {verification && <Table.Th>{t('wizard.digitalCheck.columns.verified')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.check.id} data-testid="check-row" data-check-id={row.check.id} data-type={row.check.type}>
+                <Table.Td>{row.device}</Table.Td>
+                {row.values.map((v) => (
+                  <Table.Td key={v.label} data-testid={v.testId} style={{ whiteSpace: 'nowrap' }}>
+                    {v.value}
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  <CheckResult status={row.check.status} testId="check-result" />
+                </Table.Td>
+                {verification && <Table.Td>{verifyBox(row, true)}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        </Table.ScrollContainer>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconHome } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Installation } from '@portal/domain/installation';
+import { ReadOnlyValue } from './read-only-value';
+import { WRAPPING_BUTTON } from './wrapping-button';
+
+type CompletionModalProps = {
+  installation: Installation | null;
+  fleet: string;
+  onClose: () => void;
+};
+
+/** After a submit: the confirmation with the product serial number, and the way back to the fleet home. */
+export function CompletionModal({ installation, fleet, onClose }: CompletionModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={installation !== null}
+      onClose={onClose}
+      centered
+      size="lg"
+      title={
+        <Group gap="sm" wrap="nowrap">
+          <IconCircleCheck color="var(--mantine-color-green-9)" size={28} aria-hidden />
+          <Text fw={700} size="lg">
+            {t('wizard.summary.done.title')}
+          </Text>
+        </Group>
+      }
+      attributes={{ content: { 'data-testid': 'completion-modal' } }}
+    >
+      {installation && (
+        <Stack gap="lg">
+          <Text size="lg">{t('wizard.summary.done.text', { id: installation.systemSerialNumber })}</Text>
+          <ReadOnlyValue label={t('wizard.summary.done.serial')} value={installation.systemSerialNumber} testId="completion-serial" />
+          {installation.proceededWithFailedChecks && (
+            <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="completion-failed-checks">
+              {t('wizard.summary.done.failedChecks')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button styles={WRAPPING_BUTTON} component={Link} to={`/${fleet}`} leftSection={<IconHome aria-hidden />} data-testid="completion-return" data-autofocus>
+              {t('wizard.summary.done.return')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

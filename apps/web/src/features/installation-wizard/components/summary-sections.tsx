@@ -1,0 +1,299 @@
+import { Fragment, type ReactNode } from 'react';
+import { Alert, Badge, Divider, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, IconFile } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isInspectionPassed, type PhysicalInspection } from '@portal/domain/setup';
+import type { InstallationSummary } from '@portal/domain/summary';
+import type { SystemCheckStatus, SystemCheckType } from '@portal/domain/system-check';
+import { fromKm } from '@portal/domain/vehicle';
+import { formatDate } from '@/lib/format-date';
+import { currentLocale } from '@/lib/i18n';
+import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
+import { ReadOnlyValue } from './read-only-value';
+
+type SectionKey = 'general' | 'customer' | 'installer' | 'vehicle' | 'pvSystem' | 'chargeControllers' | 'telematics' | 'setup' | 'uploads' | 'digitalCheck';
+
+function Section({ section, children }: { section: SectionKey; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" data-testid={`summary-${section}`}>
+      <Title order={3} size="h4" mb="sm">
+        {t(`wizard.summary.sections.${section}`)}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+const Grid = ({ children }: { children: ReactNode }) => (
+  <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+    {children}
+  </SimpleGrid>
+);
+
+/** An outcome in words with an icon, never colour alone. */
+function Outcome({ isGood, children, testId }: { isGood: boolean; children: ReactNode; testId?: string }) {
+  return (
+    <Group component="span" gap={6} wrap="nowrap" data-testid={testId}>
+      {isGood ? (
+        <IconCircleCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />
+      ) : (
+        <IconAlertTriangle size={20} color="var(--mantine-color-red-9)" aria-hidden />
+      )}
+      <span>{children}</span>
+    </Group>
+  );
+}
+
+function CheckStatus({ status }: { status: SystemCheckStatus }) {
+  const { t } = useTranslation();
+  const icon =
+    status === 'success' ? (
+      <IconCircleCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />
+    ) : status === 'failed' ? (
+      <IconCircleX size={20} color="var(--mantine-color-red-9)" aria-hidden />
+    ) : (
+      <IconClock size={20} aria-hidden />
+    );
+  return (
+    <Group component="span" gap={6} wrap="nowrap" data-testid="summary-check-result" data-status={status}>
+      {icon}
+      <Text component="span" fw={600} c={status === 'success' ? 'green.9' : status === 'failed' ? 'red.9' : undefined}>
+        {t(`wizard.summary.checkResult.${status}`)}
+      </Text>
+    </Group>
+  );
+}
+
+/** Everything recorded for the installation, read-only, in the order of the tabs (SPEC §2 summary). */
+export function SummarySections({ summary }: { summary: InstallationSummary }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [distanceUnit] = usePreferredDistanceUnit();
+  const isNarrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const { general, customer, installer, vehicle, pvSystem } = summary;
+  const none = t('wizard.summary.none');
+  const notRecorded = (
+    <Text component="span" c="dimmed" inherit>
+      {t('wizard.summary.notRecorded')}
+    </Text>
+  );
+  const isCompleted = general.status === 'completed';
+  const identifierLabel = (type: SystemCheckType) => (type === 'telematics-heartbeat' ? t('wizard.labels.imei') : t('wizard.labels.controllerSerialNumber'));
+  const identifierOf = (check: InstallationSummary['systemChecks'][number]) => (check.type === 'telematics-heartbeat' ? check.imei : check.controllerSerial);
+  const ledLabel = (inspection: PhysicalInspection, led: keyof PhysicalInspection) =>
+    t(`wizard.setup.${led}.${inspection[led]}` as 'wizard.setup.powerLed.off');
+
+  return (
+    <Stack gap="md">
+      <Section section="general">
+        <Grid>
+          <ReadOnlyValue label={t('wizard.labels.systemSerialNumber')} value={general.systemSerialNumber} testId="summary-serial" />
+          <ReadOnlyValue label={t('wizard.labels.name')} value={general.name} />
+          <ReadOnlyValue label={t('wizard.labels.startDate')} value={formatDate(general.startDate, locale)} testId="summary-start-date" />
+          <ReadOnlyValue label={t('wizard.summary.labels.status')} value={t(`solar.installations.status.${general.status}`)} testId="summary-status" />
+          {general.commissioningDate && (
+            <ReadOnlyValue label={t('wizard.summary.labels.commissioningDate')} value={formatDate(general.commissioningDate, locale)} />
+          )}
+          {general.completionDate && <ReadOnlyValue label={t('wizard.summary.labels.completionDate')} value={formatDate(general.completionDate, locale)} />}
+          {general.partner && <ReadOnlyValue label={t('wizard.summary.labels.partner')} value={`${general.partner.name} · ${general.partner.email}`} />}
+          {isCompleted && <ReadOnlyValue label={t('wizard.labels.comments')} value={general.comments || none} />}
+        </Grid>
+      </Section>
+
+      <Section section="customer">
+        <Grid>
+          <ReadOnlyValue label={t('wizard.labels.customerName')} value={customer.name} />
+          <ReadOnlyValue label={t('wizard.labels.primaryContact')} value={customer.primaryContact} />
+          <ReadOnlyValue label={t('wizard.labels.emailAddress')} value={customer.emailAddress} />
+        </Grid>
+      </Section>
+
+      <Section section="installer">
+        {installer ? (
+          <Grid>
+            <ReadOnlyValue label={t('wizard.summary.labels.companyName')} value={installer.companyName || none} />
+            <ReadOnlyValue label={t('wizard.summary.labels.companyShortName')} value={installer.companyShortName || none} />
+            <ReadOnlyValue label={t('wizard.summary.labels.companyEmail')} value={installer.companyEmail || none} />
+            <ReadOnlyValue label={t('wizard.summary.labels.installerName')} value={installer.installerName || none} testId="summary-installer-name" />
+            <ReadOnlyValue label={t('wizard.summary.labels.installerEmail')} value={installer.installerEmail || none} />
+          </Grid>
+        ) : (
+          notRecorded
+        )}
+      </Section>
+
+      <Section section="vehicle">
+        {vehicle ? (
+          <Grid>
+            <ReadOnlyValue label={t('wizard.labels.type')} value={t(`wizard.vehicle.types.${vehicle.type}`)} />
+            <ReadOnlyValue label={t('wizard.labels.manufacturer')} value={vehicle.manufacturer} />
+            <ReadOnlyValue label={t('wizard.labels.model')} value={vehicle.model} />
+            <ReadOnlyValue label={t('wizard.labels.year')} value={vehicle.year} />
+            <ReadOnlyValue label={t('wizard.labels.transmission')} value={t(`wizard.vehicle.transmissions.${vehicle.transmission}`)} />
+            <ReadOnlyValue label={t('wizard.labels.batteryType')} value={t(`wizard.vehicle.batteryTypes.${vehicle.batteryType}`)} />
+            <ReadOnlyValue label={t('wizard.labels.batteryCapacity')} value={`${vehicle.batteryCapacity} ${vehicle.batteryCapacityUnit}`} />
+            <ReadOnlyValue label={t('wizard.labels.vin')} value={vehicle.vin} testId="summary-vin" />
+            <ReadOnlyValue label={t('wizard.labels.licensePlate')} value={vehicle.licensePlate || none} />
+            <ReadOnlyValue
+              label={t('wizard.labels.mileage')}
+              value={`${fromKm(vehicle.mileage, distanceUnit)} ${t(`wizard.vehicle.distanceUnits.${distanceUnit}`)}`}
+              testId="summary-mileage"
+            />
+            <ReadOnlyValue label={t('wizard.labels.city')} value={vehicle.city || none} />
+          </Grid>
+        ) : (
+          notRecorded
+        )}
+      </Section>
+
+      <Section section="pvSystem">
+        <Grid>
+          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={pvSystem.pvModuleCount} />
+          <ReadOnlyValue label={t('wizard.labels.pvModuleVersion')} value={pvSystem.pvModuleVersion} />
+          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: pvSystem.installedCapacity })} />
+        </Grid>
+      </Section>
+
+      <Section section="chargeControllers">
+        <Stack gap="md">
+          {summary.chargeControllers.map((controller, index) => (
+            <Fragment key={controller.id}>
+              {index > 0 && <Divider />}
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" data-testid="summary-controller">
+                <ReadOnlyValue label={t('wizard.labels.controllerSerialNumber')} value={controller.serialNumber} />
+                <ReadOnlyValue label={t('wizard.labels.controllerType')} value={t(`wizard.controllerTypes.${controller.type}`)} />
+                <ReadOnlyValue label={t('wizard.labels.hardwareVersion')} value={controller.hardwareVersion} />
+                <ReadOnlyValue label={t('wizard.labels.firmwareVersion')} value={controller.firmwareVersion} />
+                <ReadOnlyValue label={t('wizard.summary.labels.channelCount')} value={controller.channelCount} />
+              </SimpleGrid>
+            </Fragment>
+          ))}
+        </Stack>
+      </Section>
+
+      <Section section="telematics">
+        <Stack gap="md">
+          {summary.telematics.map((unit, index) => (
+            <Fragment key={unit.imei}>
+              {index > 0 && <Divider />}
+              <Grid>
+                <ReadOnlyValue label={t('wizard.labels.telematicsUnit')} value={unit.unit} />
+                <ReadOnlyValue label={t('wizard.labels.imei')} value={unit.imei} />
+                <ReadOnlyValue label={t('wizard.labels.iccid')} value={unit.iccid} />
+              </Grid>
+            </Fragment>
+          ))}
+        </Stack>
+      </Section>
+
+      <Section section="setup">
+        <Stack gap="lg">
+          {summary.setup.map((row, index) => (
+            <Stack key={row.serialNumber} gap="xs" data-testid="summary-setup-row">
+              {index > 0 && <Divider mb="xs" />}
+              <Text fw={600}>{t('wizard.summary.controller', { serial: row.serialNumber })}</Text>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+                <ReadOnlyValue label={t('wizard.labels.pvModulesCount')} value={row.pvModulesCount ?? notRecorded} />
+                <ReadOnlyValue label={t('wizard.labels.activeChannelCount')} value={row.activeChannelCount ?? notRecorded} />
+                <ReadOnlyValue
+                  label={t('wizard.setup.inspectionTitle')}
+                  value={
+                    row.inspection ? (
+                      <Outcome isGood={isInspectionPassed(row.inspection)}>
+                        {isInspectionPassed(row.inspection) ? t('wizard.summary.inspectionPassed') : t('wizard.summary.inspectionFailed')}
+                      </Outcome>
+                    ) : (
+                      notRecorded
+                    )
+                  }
+                />
+                {row.inspection &&
+                  (['powerLed', 'statusLed', 'faultLed'] as const).map((led) => (
+                    <ReadOnlyValue key={led} label={t(`wizard.labels.${led}`)} value={ledLabel(row.inspection!, led)} />
+                  ))}
+              </SimpleGrid>
+            </Stack>
+          ))}
+        </Stack>
+      </Section>
+
+      <Section section="uploads">
+        {summary.uploads.length === 0 ? (
+          <Text c="dimmed">{t('wizard.summary.noUploads')}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {summary.uploads.map((group) => (
+              <Stack key={group.type} gap={4} data-testid={`summary-uploads-${group.type}`}>
+                <Group gap="xs">
+                  <Text fw={600}>{t(`wizard.summary.uploadTypes.${group.type}`)}</Text>
+                  <Badge variant="light">{group.files.length}</Badge>
+                </Group>
+                <List spacing={4} icon={<IconFile size={18} aria-hidden />} center>
+                  {group.files.map((file) => (
+                    <List.Item key={file.id} style={{ overflowWrap: 'anywhere' }}>
+                      {file.name}
+                    </List.Item>
+                  ))}
+                </List>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        )}
+      </Section>
+
+      <Section section="digitalCheck">
+        <Stack gap="sm">
+          {summary.systemChecks.length === 0 ? (
+            <Text c="dimmed">{t('wizard.summary.noChecks')}</Text>
+          ) : isNarrow ? (
+            summary.systemChecks.map((check, index) => (
+              <Fragment key={index}>
+                {index > 0 && <Divider />}
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="summary-check">
+                  <ReadOnlyValue label={t('wizard.summary.labels.device')} value={t(`wizard.summary.checkTypes.${check.type}`)} />
+                  <ReadOnlyValue label={identifierLabel(check.type)} value={identifierOf(check) ?? none} />
+                  <ReadOnlyValue label={t('wizard.summary.labels.createdAt')} value={check.createdAt} />
+                  <ReadOnlyValue label={t('wizard.summary.labels.result')} value={<CheckStatus status={check.status} />} />
+                </SimpleGrid>
+              </Fragment>
+            ))
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm" withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('wizard.summary.labels.device')}</Table.Th>
+                    <Table.Th>{t('wizard.summary.labels.identifier')}</Table.Th>
+                    <Table.Th>{t('wizard.summary.labels.createdAt')}</Table.Th>
+                    <Table.Th>{t('wizard.summary.labels.result')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {summary.systemChecks.map((check, index) => (
+                    <Table.Tr key={index} data-testid="summary-check">
+                      <Table.Td>{t(`wizard.summary.checkTypes.${check.type}`)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {identifierLabel(check.type)} {identifierOf(check) ?? none}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{check.createdAt}</Table.Td>
+                      <Table.Td>
+                        <CheckStatus status={check.status} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {summary.proceededWithFailedChecks && (
+            <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="summary-proceeded-warning">
+              {t('wizard.summary.proceededWarning')}
+            </Alert>
+          )}
+        </Stack>
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Center, Group, Image, Loader, Modal, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowBackUp,
+  IconDownload,
+  IconEye,
+  IconFile,
+  IconFileTypeCsv,
+  IconFileTypeDoc,
+  IconFileTypeDocx,
+  IconFileTypePdf,
+  IconFileTypeTxt,
+  IconFileTypeXls,
+  IconPhoto,
+  IconPhotoOff,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatSizeMb, THUMBNAIL_FORMATS } from '@portal/domain/upload';
+import { getUploadFileQueryOptions, useUploadFile } from '../api/get-upload-file';
+import { useObjectUrl } from '../hooks/use-object-url';
+import { fileProblemMessage, type FileProblem } from '../lib/upload-file';
+
+const THUMBNAIL_PX = 64;
+const DOWNLOAD_URL_LIFETIME_MS = 60_000;
+
+const DOCUMENT_ICONS: Record<string, typeof IconFile> = {
+  pdf: IconFileTypePdf,
+  doc: IconFileTypeDoc,
+  docx: IconFileTypeDocx,
+  xls: IconFileTypeXls,
+  xlsx: IconFileTypeXls,
+  csv: IconFileTypeCsv,
+  txt: IconFileTypeTxt,
+};
+
+export const hasThumbnail = (format: string) => (THUMBNAIL_FORMATS as readonly string[]).includes(format.toLowerCase());
+
+export type UploadFileStatus = 'saved' | 'removed' | 'preparing' | 'ready' | 'sending';
+
+type UploadFileRowProps = {
+  name: string;
+  format: string;
+  sizeKilobytes: number | null;
+  status: UploadFileStatus;
+  /** A saved upload: where its bytes are (fetched with the token). */
+  url?: string;
+  /** A picked file: what will be sent. */
+  blob?: Blob | null;
+  /** Of the compression, 0-100. */
+  progress?: number;
+  problem?: FileProblem | null;
+  isReadOnly: boolean;
+  onRemove?: () => void;
+  onRestore?: () => void;
+};
+
+function Thumbnail({ src, format, name, isLoading, hasFailed }: { src: string | null; format: string; name: string; isLoading: boolean; hasFailed: boolean }) {
+  const { t } = useTranslation();
+  if (src) {
+    return (
+      <Image
+        src={src}
+        alt={t('wizard.uploads.thumbnail', { name })}
+        w={THUMBNAIL_PX}
+        h={THUMBNAIL_PX}
+        radius="sm"
+        fit="cover"
+        style={{ flex: 'none' }}
+        data-testid="upload-thumbnail"
+      />
+    );
+  }
+  const isImage = hasThumbnail(format);
+  const Icon = isImage ? (hasFailed ? IconPhotoOff : IconPhoto) : (DOCUMENT_ICONS[format] ?? IconFile);
+  return (
+    <ThemeIcon size={THUMBNAIL_PX} radius="sm" variant="light" color="gray" style={{ flex: 'none' }} aria-hidden>
+      {isLoading ? <Loader size="sm" /> : <Icon size={32} />}
+    </ThemeIcon>
+  );
+}
+
+/** One file of a slot: thumbnail, name, size in MB, what happens to it, and its buttons (44 px for gloved hands). */
+export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, progress = 0, problem, isReadOnly, onRemove, onRestore }: UploadFileRowProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [isPreviewOpen, setPreviewOpen] = useState(false);
+  const [hasPreviewFailed, setPreviewFailed] = useState(false);
+  const isImage = hasThumbnail(format);
+  const isSaved = status === 'saved' || status === 'removed';
+  const savedFile = useUploadFile(isSaved && isImage && url ? url : null);
+  // Only images get an address: a document is never shown in the page.
+  const imageUrl = useObjectUrl(!isImage ? null : isSaved ? savedFile.data : blob);
+
+  const onPreview = () => {
+    setPreviewFailed(false);
+    setPreviewOpen(true);
+  };
+
+  const onDownload = async () => {
+    if (!url) return;
+    try {
+      const file = await queryClient.fetchQuery(getUploadFileQueryOptions(url));
+      const href = URL.createObjectURL(file);
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = name;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS);
+    } catch {
+      notifications.show({ color: 'red', message: t('solar.errors.formErrors.downloadError'), withBorder: true, autoClose: 8000 });
+    }
+  };
+
+  const previewError = hasPreviewFailed || (isSaved && savedFile.isError);
+  const isRemoved = status === 'removed';
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      bg={problem ? 'red.0' : isRemoved ? 'gray.0' : undefined}
+      data-testid="upload-file"
+      data-name={name}
+      data-status={status}
+    >
+      <Group gap="sm" wrap="wrap" align="center">
+        <Group gap="sm" wrap="nowrap" align="center" style={{ flex: '1 1 220px', minWidth: 0 }}>
+          <Thumbnail src={imageUrl} format={format} name={name} isLoading={isImage && ((isSaved && savedFile.isPending) || status === 'preparing')} hasFailed={previewError} />
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Text fw={600} td={isRemoved ? 'line-through' : undefined} style={{ overflowWrap: 'anywhere' }} data-testid="upload-name">
+              {name}
+            </Text>
+            <Group gap="xs">
+              {sizeKilobytes !== null && (
+                <Text size="sm" c="dimmed" data-testid="upload-size">
+                  {t('wizard.uploads.sizeMb', { size: formatSizeMb(sizeKilobytes) })}
+                </Text>
+              )}
+              {status === 'ready' && !problem && (
+                <Badge variant="light" color="orange" size="md">
+                  {t('wizard.uploads.waiting')}
+                </Badge>
+              )}
+              {status === 'sending' && (
+                <Badge variant="light" color="blue" size="md">
+                  {t('wizard.uploads.sendingFile')}
+                </Badge>
+              )}
+              {isRemoved && (
+                <Badge variant="light" color="gray" size="md">
+                  {t('wizard.uploads.markedRemoved')}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+        <Group gap="xs" wrap="nowrap" ml="auto">
+          {isImage && status !== 'preparing' && !isRemoved && (
+            <ActionIcon variant="light" onClick={onPreview} aria-label={t('wizard.uploads.preview', { name })} title={t('wizard.uploads.preview', { name })} data-testid="upload-preview">
+              <IconEye aria-hidden />
+            </ActionIcon>
+          )}
+          {isSaved && !isRemoved && (
+            <ActionIcon variant="light" onClick={() => void onDownload()} aria-label={t('wizard.uploads.download', { name })} title={t('wizard.uploads.download', { name })} data-testid="upload-download">
+              <IconDownload aria-hidden />
+            </ActionIcon>
+          )}
+          {!isReadOnly && isRemoved && onRestore && (
+            <Button variant="default" size="md" leftSection={<IconArrowBackUp aria-hidden />} onClick={onRestore} aria-label={t('wizard.uploads.restore', { name })} data-testid="upload-restore">
+              {t('wizard.uploads.restoreShort')}
+            </Button>
+          )}
+          {!isReadOnly && !isRemoved && onRemove && status !== 'sending' && (
+            <ActionIcon variant="light" color="red" onClick={onRemove} aria-label={t('wizard.uploads.remove', { name })} title={t('wizard.uploads.remove', { name })} data-testid="upload-remove">
+              <IconTrash aria-hidden />
+            </ActionIcon>
+          )}
+        </Group>
+      </Group>
+      {status === 'preparing' && isImage && (
+        <Stack gap={4} mt="xs" aria-live="polite">
+          <Text size="sm">{t('wizard.uploads.compressing', { percent: Math.round(progress) })}</Text>
+          <Progress value={progress} size="md" aria-label={t('wizard.uploads.compressing', { percent: Math.round(progress) })} data-testid="upload-compressing" />
+        </Stack>
+      )}
+      {status === 'sending' && <Progress value={100} striped animated size="md" mt="xs" aria-hidden />}
+      {problem && (
+        <Text size="sm" c="red.9" fw={600} mt="xs" role="alert" data-testid="upload-error">
+          {fileProblemMessage(t, problem)}
+        </Text>
+      )}
+
+      <Modal opened={isPreviewOpen} onClose={() => setPreviewOpen(false)} title={name} size="xl" centered closeButtonProps={{ size: 'xl', 'aria-label': t('wizard.uploads.closePreview') }}>
+        <div data-testid="upload-preview-modal">
+          {previewError ? (
+            <Alert color="red" variant="light" icon={<IconPhotoOff aria-hidden />} role="alert">
+              {t('solar.errors.formErrors.previewError')}
+            </Alert>
+          ) : imageUrl ? (
+            <Image src={imageUrl} alt={name} fit="contain" mah="75vh" onError={() => setPreviewFailed(true)} data-testid="upload-preview-image" />
+          ) : (
+            <Center h={200}>
+              <Loader />
+            </Center>
+          )}
+        </div>
+      </Modal>
+    </Paper>
+  );
+}

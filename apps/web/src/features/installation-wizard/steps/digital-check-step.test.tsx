@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Installation } from '@portal/domain/installation';
+import type { SystemCheckRun } from '@portal/domain/system-check';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCheckVerificationStore } from '../stores/check-verification-store';
+import { createCheck, createReadyInstallation, createRun, createSummary } from '../testing/check-factory';
+import { fakeEventStream } from '../testing/fake-event-stream';
+import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+
+const EVENTS = '/api/installations/42/systemChecks/events';
+
+beforeEach(() => {
+  resetWizardTestState();
+  useCheckVerificationStore.getState().reset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().signOut();
+});
+
+type Routes = Parameters<typeof startWizard>[1];
+
+function openDigitalCheck({
+  run = createRun(),
+  installation = createReadyInstallation(),
+  routes = {},
+  contentType,
+}: { run?: SystemCheckRun; installation?: Installation; routes?: Routes; contentType?: string } = {}) {
+  const stream = fakeEventStream(EVENTS, { contentType });
+  const view = startWizard('/sono/installations/42?tab=digitalCheck', {
+    'GET /api/installations/42': { body: installation },
+    'GET /api/installations/42/systemChecks': { body: run },
+    'GET /api/installations/42/summary': { body: createSummary() },
+    ...routes,
+  });
+  // Before any request leaves: they all wait for the auth wiring first.
+  vi.stubGlobal('fetch', stream.wrap(view.fake.fetchFn));
+  return { ...view, stream };
+}
+
+const rows = () => screen.getAllByTestId('check-row');
+const resultOf = (row: HTMLElement) => within(row).getByTestId('check-result').getAttribute('data-status');
+const location = () => screen.getByTestId('location').textContent;
+
+async function waitForStream(stream: ReturnType<typeof fakeEventStream>) {
+  await waitFor(() => expect(stream.connections.length).toBe(1), slow);
+  await screen.findByText('Live results', undefined, slow);
+}
+
+describe('digital check tab', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('reads the run once, shows every device pending with a countdown, and turns rows as events arrive', async () => {
+    const { stream, fake } = openDigitalCheck();
+    await waitFor(() => expect(rows()).toHaveLength(3), slow);
+    expect(rows().map(resultOf)).toEqual(['pending', 'pending', 'pending']);
+    expect(within(rows()[0]!).getByTestId('check-imei').textContent).toBe('356938035643801');
+    expect(within(rows()[0]!).getByTestId('check-created').textContent).toBe('2026-11-21T10:00:00.000Z');
+    expect(within(rows()[1]!).getByTestId('check-serial').textContent).toBe('CC-DEMO-0001-A');
+    expect(screen.getByTestId('check-countdown').textContent).toMatch(/^Time left: [23]:\d\d$/);
+    expect(screen.getByText('The checks take up to 2–3 minutes.')).toBeTruthy();
+
+    await waitForStream(stream);
+    const headers = stream.connections[0]!.headers;
+    expect(headers.get('last-event-id')).toBe('17');
+    expect(headers.get('authorization')).toMatch(/^Bearer /);
+
+    act(() => stream.push(18, { kind: 'check-updated', check: createCheck({ id: 901, status: 'success', updatedAt: new Date().toISOString() }) }));
+    await waitFor(() => expect(resultOf(rows()[0]!)).toBe('success'));
+    expect(within(rows()[0]!).getByText('Passed')).toBeTruthy();
+    act(() =>
+      stream.push(19, {
+        kind: 'check-updated',
+        check: createCheck({ id: 902, type: 'mcu-heartbeat', controllerSerial: 'CC-DEMO-0001-A', totalMcu: 2, status: 'success', updatedAt: new Date().toISOString() }),
+      }),
+    );
+    await waitFor(() => expect(within(rows()[1]!).getByTestId('check-total-mcu').textContent).toBe('2'));
+    act(() => stream.push(20, { kind: 'check-updated', check: createCheck({ id: 903, type: 'mcu-heartbeat', controllerSerial: 'CC-DEMO-0001-B', status: 'failed' }) }));
+    await waitFor(() => expect(resultOf(rows()[2]!)).toBe('failed'));
+    expect(within(rows()[2]!).getByText('Failed')).toBeTruthy();
+    // A failed check points to support.
+    expect(screen.getByTestId('checks-failed').querySelector('a')?.getAttribute('href')).toBe('mailto:support@sonomotors.com');
+    expect(screen.queryByTestId('check-countdown')).toBeNull();
+    // Messages that are not check events change nothing.
+    act(() => stream.push(21, { kind: 'nonsense' }));
+    expect(fake.calls.filter((c) => c.path === '/api/installations/42/systemChecks')).toHaveLength(1);
+  });
+
+  it('says so when the stream does not answer with text/event-stream', async () => {
+    openDigitalCheck({ contentType: 'application/json' });
+    const alert = await screen.findByTestId('stream-error', undefined, slow);
+    expect(alert.textContent).toContain('Live results are not available');
+    expect(alert.textContent).toContain('did not answer with an event stream (content type application/json)');
+  });
+
+  it('restarts the run: every check pending again, the ticks gone', async () => {
+    const restarted = createRun({ runId: 10, lastEventId: '30' });
+    const { fake } = openDigitalCheck({ run: createRun({}, 'success'), routes: { 'POST /api/installations/42/systemChecks/restart': { body: restarted } } });
+    await waitFor(() => expect(rows().map(resultOf)).toEqual(['success', 'success', 'success']), slow);
+    fireEvent.click(screen.getByTestId('check-verify-901'));
+    expect(screen.getByTestId('check-verify-901').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('checks-restart'));
+    await waitFor(() => expect(rows().map(resultOf)).toEqual(['pending', 'pending', 'pending']));
+    expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/api/installations/42/systemChecks/restart')).toHaveLength(1);
+    expect(screen.getByTestId('check-verify-1001').getAttribute('aria-checked')).toBe('false');
+    expect(useCheckVerificationStore.getState().verified).toEqual({});
+    expect(screen.getByTestId('check-countdown')).toBeTruthy();
+  });
+
+  it('explains Next while checks run, and asks for every result to be ticked', async () => {
+    const { stream } = openDigitalCheck();
+    await waitForStream(stream);
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect((await screen.findByTestId('next-problem')).textContent).toBe('The checks are still running. Please wait until every check has a result.');
+    expect(screen.getByTestId('check-verify-901').hasAttribute('disabled')).toBe(true);
+
+    act(() => {
+      for (const [i, id] of [901, 902, 903].entries()) {
+        const type = id === 901 ? 'telematics-heartbeat' : 'mcu-heartbeat';
+        stream.push(30 + i, { kind: 'check-updated', check: createCheck({ id, type, status: 'success', updatedAt: new Date().toISOString() }) });
+      }
+    });
+    await waitFor(() => expect(screen.queryByTestId('next-problem')).toBeNull());
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findAllByText('Please confirm that you have seen the result of this check')).toHaveLength(3);
+    expect(location()).toContain('tab=digitalCheck');
+  });
+
+  it('asks before going on with a failed check; Proceed stores the flag and opens the summary', async () => {
+    const installation = createReadyInstallation();
+    const run = createRun();
+    run.checks = run.checks.map((c, i) => ({ ...c, status: i === 2 ? 'failed' : 'success' }));
+    const { fake } = openDigitalCheck({
+      run,
+      installation,
+      routes: { 'PUT /api/installations/42': { body: { ...installation, proceededWithFailedChecks: true, version: 4 } } },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(3), slow);
+    for (const id of [901, 902, 903]) fireEvent.click(screen.getByTestId(`check-verify-${id}`));
+
+    fireEvent.click(screen.getByTestId('step-next'));
+    const modal = await screen.findByTestId('proceed-modal');
+    expect(modal.textContent).toContain('Some checks failed');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('proceed-modal')).toBeNull());
+    expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('step-next'));
+    fireEvent.click(within(await screen.findByTestId('proceed-modal')).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(location()).toContain('tab=summary'));
+    expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([{ version: 3, proceededWithFailedChecks: true }]);
+    const put = fake.calls.find((c) => c.method === 'PUT');
+    expect(headerOf(put, 'idempotency-key')).toBeTruthy();
+  });
+
+  it('resets an earlier "proceed with failed checks" once every check passed', async () => {
+    const installation = createReadyInstallation({ proceededWithFailedChecks: true });
+    const { fake } = openDigitalCheck({
+      run: createRun({}, 'success'),
+      installation,
+      routes: { 'PUT /api/installations/42': { body: { ...installation, proceededWithFailedChecks: false, version: 4 } } },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(3), slow);
+    for (const id of [901, 902, 903]) fireEvent.click(screen.getByTestId(`check-verify-${id}`));
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(location()).toContain('tab=summary'));
+    expect(screen.queryByTestId('proceed-modal')).toBeNull();
+    expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([{ version: 3, proceededWithFailedChecks: false }]);
+  });
+
+  it('goes straight on when every check passed and nothing needs resetting', async () => {
+    const { fake } = openDigitalCheck({ run: createRun({}, 'success') });
+    await waitFor(() => expect(rows()).toHaveLength(3), slow);
+    for (const id of [901, 902, 903]) fireEvent.click(screen.getByTestId(`check-verify-${id}`));
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(location()).toContain('tab=summary'));
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('reads the run once per installation: back on the tab, the stream goes on from the last event seen', async () => {
+    const { stream, fake } = openDigitalCheck({ run: createRun({}, 'success') });
+    await waitForStream(stream);
+    act(() => stream.push(18, { kind: 'check-updated', check: createCheck({ id: 901, status: 'success', totalMcu: null, updatedAt: new Date().toISOString() }) }));
+    for (const id of [901, 902, 903]) fireEvent.click(screen.getByTestId(`check-verify-${id}`));
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(location()).toContain('tab=summary'));
+    fireEvent.click(await screen.findByTestId('step-back'));
+    await waitFor(() => expect(stream.connections).toHaveLength(2), slow);
+    expect(stream.connections[1]!.headers.get('last-event-id')).toBe('18');
+    expect(fake.calls.filter((c) => c.path === '/api/installations/42/systemChecks')).toHaveLength(1);
+    // The ticks are kept while moving between tabs.
+    expect(screen.getByTestId('check-verify-901').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('signs out when the stream answers 401', async () => {
+    const stream = fakeEventStream('/nowhere');
+    const view = startWizard('/sono/installations/42?tab=digitalCheck', {
+      'GET /api/installations/42': { body: createReadyInstallation() },
+      'GET /api/installations/42/systemChecks': { body: createRun() },
+      [`GET ${EVENTS}`]: { status: 401, body: { status: 401, code: 'UNAUTHORIZED', message: 'Session expired' } },
+    });
+    vi.stubGlobal('fetch', stream.wrap(view.fake.fetchFn));
+    await waitFor(() => expect(useAuthStore.getState().isLoggedIn).toBe(false), slow);
+  });
+});

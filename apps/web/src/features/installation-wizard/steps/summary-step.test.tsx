@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Installation } from '@portal/domain/installation';
+import type { InstallationSummary } from '@portal/domain/summary';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCheckVerificationStore } from '../stores/check-verification-store';
+import { useWizardStore } from '../stores/wizard-store';
+import { createReadyInstallation, createSummary } from '../testing/check-factory';
+import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+
+beforeEach(resetWizardTestState);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().signOut();
+});
+
+type Routes = Parameters<typeof startWizard>[1];
+
+function openSummary({ summary = createSummary(), installation = createReadyInstallation(), routes = {} }: { summary?: InstallationSummary; installation?: Installation; routes?: Routes } = {}) {
+  return startWizard('/sono/installations/42?tab=summary', {
+    'GET /api/installations/42': { body: installation },
+    'GET /api/installations/42/summary': { body: summary },
+    ...routes,
+  });
+}
+
+const section = (name: string) => screen.getByTestId(`summary-${name}`);
+
+describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('shows every recorded part, the mileage in the preferred unit', async () => {
+    localStorage.setItem('preferredDistanceUnit', 'miles');
+    openSummary();
+    await screen.findByTestId('summary', undefined, slow);
+    expect(section('general').textContent).toContain('SN-DEMO-0001');
+    expect(section('general').textContent).toContain('11/20/2026');
+    expect(section('general').textContent).toContain('In Progress');
+    expect(section('general').textContent).toContain('Miller Solar Services');
+    expect(section('customer').textContent).toContain('Laurin Hahn');
+    expect(section('installer').textContent).toContain('Solarfit Installations GmbH');
+    expect(section('installer').textContent).toContain('SFI');
+    expect(section('installer').textContent).toContain('ina@example.com');
+    expect(section('vehicle').textContent).toContain('1M8GDM9AXKP042788');
+    expect(screen.getByTestId('summary-mileage').textContent).toBe('7456 miles');
+    expect(section('pvSystem').textContent).toContain('1440 Wp');
+    expect(screen.getAllByTestId('summary-controller')).toHaveLength(2);
+    expect(section('chargeControllers').textContent).toContain('HW 2.4');
+    expect(section('telematics').textContent).toContain('8949226000000000011');
+    expect(screen.getAllByTestId('summary-setup-row')).toHaveLength(2);
+    expect(within(section('setup')).getAllByText('Inspection passed')).toHaveLength(2);
+    expect(within(section('setup')).getAllByText('Constantly lit')).toHaveLength(2);
+    const pvModules = screen.getByTestId('summary-uploads-pvModules');
+    expect(pvModules.textContent).toContain('PV modules');
+    expect(pvModules.textContent).toContain('roof-left.jpg');
+    expect(pvModules.textContent).toContain('roof-right.jpg');
+    expect(screen.getByTestId('summary-uploads-telematics-mcu').textContent).toContain('tcu-box.jpg');
+    expect(screen.getAllByTestId('summary-check-result').map((e) => e.textContent)).toEqual(['Passed', 'Passed', 'Failed']);
+    expect(screen.getByTestId('summary-proceeded-warning').textContent).toBe('This installation is processed with failed digital checks.');
+    expect((screen.getByTestId('summary-comments') as HTMLTextAreaElement).value).toBe('Depot north');
+  });
+
+  it('needs the confirmation before it submits', async () => {
+    const { fake } = openSummary();
+    fireEvent.click(await screen.findByTestId('summary-submit', undefined, slow));
+    expect(await screen.findByText('Please confirm the information is correct')).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('lists what the server says is missing, each with the way to its tab', async () => {
+    const { fake } = openSummary({
+      routes: {
+        'POST /api/installations/42/submit': {
+          status: 422,
+          body: {
+            status: 422,
+            code: 'UNPROCESSABLE',
+            message: 'The installation cannot be submitted yet: uploads.pvModules, systemChecks.pending',
+            details: { missing: ['systemChecks.pending', 'uploads.pvModules'] },
+          },
+        },
+      },
+    });
+    fireEvent.click(await screen.findByTestId('summary-confirm', undefined, slow));
+    fireEvent.click(screen.getByTestId('summary-submit'));
+    const alert = await screen.findByTestId('missing-parts');
+    expect(alert.textContent).toContain('The installation cannot be submitted yet');
+    const parts = within(alert).getAllByTestId('missing-part');
+    expect(parts.map((p) => p.getAttribute('data-part'))).toEqual(['uploads.pvModules', 'systemChecks.pending']);
+    expect(parts[0]!.textContent).toContain('A photo of the PV modules is missing.');
+    expect(parts[1]!.textContent).toContain('The digital check has not finished yet.');
+    fireEvent.click(within(alert).getByRole('link', { name: 'Go to Uploads' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=uploads'));
+    expect(bodiesOf(fake, 'POST', '/api/installations/42/submit')).toHaveLength(1);
+  });
+
+  it('names missing parts before a submit, from the summary itself', async () => {
+    openSummary({ summary: createSummary({ uploads: [], proceededWithFailedChecks: false }) });
+    const alert = await screen.findByTestId('missing-parts', undefined, slow);
+    expect(within(alert).getAllByTestId('missing-part').map((p) => p.getAttribute('data-part'))).toEqual([
+      'uploads.pvModules',
+      'uploads.telematics-mcu',
+      'systemChecks.failedNotConfirmed',
+    ]);
+  });
+
+  it('submits once however often it is pressed, then confirms with the serial number and a way home', async () => {
+    const installation = createReadyInstallation({ proceededWithFailedChecks: true });
+    const completed: Installation = { ...installation, status: 'completed', summaryDataConfirmed: true, comments: 'All good', completionDate: '2026-11-21', version: 5 };
+    let isSubmitted = false;
+    useCheckVerificationStore.getState().setVerified(901, true);
+    useWizardStore.getState().acknowledgeSystem(42, true);
+    const { fake } = openSummary({
+      installation,
+      routes: {
+        'GET /api/installations/42': () => ({ body: isSubmitted ? completed : installation }),
+        'GET /api/installations/42/summary': () => ({
+          body: createSummary(isSubmitted ? { general: { ...createSummary().general, status: 'completed', comments: 'All good' } } : {}),
+        }),
+        'POST /api/installations/42/submit': () => {
+          isSubmitted = true;
+          return { body: completed };
+        },
+      },
+    });
+    const comments = await screen.findByTestId('summary-comments', undefined, slow);
+    fireEvent.change(comments, { target: { value: 'All good' } });
+    fireEvent.click(screen.getByTestId('summary-confirm'));
+    fireEvent.click(screen.getByTestId('summary-submit'));
+    fireEvent.click(screen.getByTestId('summary-submit'));
+
+    const modal = await screen.findByTestId('completion-modal');
+    expect(modal.textContent).toContain('Solar System Installation for Product Number SN-DEMO-0001 completed.');
+    expect(within(modal).getByTestId('completion-serial').textContent).toBe('SN-DEMO-0001');
+    expect(within(modal).getByTestId('completion-failed-checks').textContent).toBe('This installation was processed with failed digital checks.');
+    expect(within(modal).getByRole('link', { name: 'Return to fleet home' }).getAttribute('href')).toBe('/sono');
+
+    const posts = fake.calls.filter((c) => c.method === 'POST' && c.path === '/api/installations/42/submit');
+    expect(posts).toHaveLength(1);
+    expect(bodiesOf(fake, 'POST', '/api/installations/42/submit')).toEqual([{ summaryDataConfirmed: true, comments: 'All good' }]);
+    expect(headerOf(posts[0], 'idempotency-key')).toBeTruthy();
+    expect(useWizardStore.getState().acknowledgedSystems).toEqual({});
+    expect(useCheckVerificationStore.getState().verified).toEqual({});
+
+    // From now on it is read-only: no submit controls behind the modal.
+    await waitFor(() => expect(screen.getByTestId('completed-notice')).toBeTruthy());
+    await waitFor(() => expect(screen.queryByTestId('summary-submit')).toBeNull());
+    fireEvent.click(within(modal).getByRole('link', { name: 'Return to fleet home' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono'));
+  });
+
+  it('shows a completed installation read-only', async () => {
+    openSummary({
+      installation: createReadyInstallation({ status: 'completed' }),
+      summary: createSummary({ general: { ...createSummary().general, status: 'completed', completionDate: '2026-11-21' } }),
+    });
+    await screen.findByTestId('summary', undefined, slow);
+    expect(section('general').textContent).toContain('Completed');
+    expect(section('general').textContent).toContain('Depot north');
+    expect(screen.queryByTestId('summary-submit')).toBeNull();
+    expect(screen.queryByTestId('summary-confirm')).toBeNull();
+    expect(screen.getByTestId('summary-finish')).toBeTruthy();
+  });
+});

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { partnersQueryKey } from './get-partners';
+
+const DeletePartnerResultSchema = z.object({ unassigned: z.number().int() });
+export type DeletePartnerResult = z.infer<typeof DeletePartnerResultSchema>;
+
+/** Deletes a partner; its installations stay and lose the partner (`unassigned` says how many). */
+export function deletePartner(id: number): Promise<DeletePartnerResult> {
+  return apiRequest(`/api/partners/${id}`, { method: 'DELETE', schema: DeletePartnerResultSchema });
+}
+
+export function useDeletePartner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePartner,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnersQueryKey }),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 404) void queryClient.invalidateQueries({ queryKey: partnersQueryKey });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { PartnerSchema, type Partner } from '@portal/domain/partner';
+import { apiRequest } from '@/lib/api-client';
+
+const PartnerListSchema = z.array(PartnerSchema);
+
+/** The partners of the signed-in installer's company; a user without a company gets none. */
+export function getPartners({ signal }: { signal?: AbortSignal } = {}): Promise<Partner[]> {
+  return apiRequest('/api/partners', { schema: PartnerListSchema, signal });
+}
+
+export const partnersQueryKey = ['partners'] as const;
+
+export const getPartnersQueryOptions = () =>
+  queryOptions({
+    queryKey: partnersQueryKey,
+    queryFn: ({ signal }) => getPartners({ signal }),
+  });
+
+export function usePartners() {
+  return useQuery(getPartnersQueryOptions());
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { PartnerInputSchema, type Partner, type PartnerInput } from '@portal/domain/partner';
+import { isApiError } from '@/lib/api-error';
+import { useCreatePartner } from '../api/create-partner';
+import { useUpdatePartner } from '../api/update-partner';
+import { notifySuccess } from '../lib/notify';
+import { partnerErrorText, partnerFieldErrors } from '../lib/partner-errors';
+
+type PartnerFormModalProps = {
+  opened: boolean;
+  /** The partner to edit; null adds a new one. */
+  partner: Partner | null;
+  onClose: () => void;
+};
+
+type FormProblem = 'noCompany' | 'notFound' | 'saveFailed';
+
+const PROBLEM_KEYS = {
+  noCompany: 'partners.errors.noCompany',
+  notFound: 'partners.errors.notFound',
+  saveFailed: 'partners.errors.saveFailed',
+} as const satisfies Record<FormProblem, string>;
+
+/**
+ * Add and edit in one form, validated by the domain's PartnerInputSchema; the server's answers
+ * (name or email taken, invalid email) appear beside their fields. Mount it afresh for every
+ * opening (a new `key`), so it always starts from the partner's saved values.
+ */
+export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalProps) {
+  const { t } = useTranslation();
+  const create = useCreatePartner();
+  const update = useUpdatePartner();
+  const isSaving = create.isPending || update.isPending;
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PartnerInput, unknown, z.output<typeof PartnerInputSchema>>({
+    resolver: zodResolver(PartnerInputSchema),
+    defaultValues: { name: partner?.name ?? '', email: partner?.email ?? '' },
+  });
+
+  const close = () => {
+    if (!isSaving) onClose();
+  };
+
+  const onSaved = (saved: Partner) => {
+    notifySuccess(t, t(partner ? 'partners.saved' : 'partners.added', { name: saved.name }));
+    onClose();
+  };
+
+  const onFailed = (error: unknown) => {
+    const fieldErrors = partnerFieldErrors(error);
+    if (fieldErrors.length > 0) {
+      fieldErrors.forEach(({ field, message }, index) => setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
+      return;
+    }
+    if (!isApiError(error) || error.isNetworkError || error.status >= 500) {
+      // The error modal tells what happened; the form keeps what was typed for another try.
+      setProblem('saveFailed');
+      return;
+    }
+    if (error.status === 403) setProblem('noCompany');
+    else if (error.status === 404) setProblem('notFound');
+    else setProblem('saveFailed');
+  };
+
+  const onSubmit = (input: z.output<typeof PartnerInputSchema>) => {
+    setProblem(null);
+    if (partner) update.mutate({ id: partner.id, input }, { onSuccess: onSaved, onError: onFailed });
+    else create.mutate(input, { onSuccess: onSaved, onError: onFailed });
+  };
+
+  const title = partner ? t('partners.form.editTitle') : t('partners.form.addTitle');
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      centered
+      closeButtonProps={{ size: 'xl', 'aria-label': t('partners.form.close') }}
+      attributes={{ content: { 'data-testid': 'partner-form' } }}
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Stack gap="md">
+          <TextInput
+            {...register('name')}
+            label={t('partners.form.name')}
+            placeholder={t('partners.form.namePlaceholder')}
+            autoComplete="organization"
+            required
+            error={partnerErrorText(t, errors.name?.message, 'name')}
+            data-autofocus
+            data-testid="partner-name"
+          />
+          <TextInput
+            {...register('email')}
+            type="email"
+            label={t('partners.form.email')}
+            placeholder={t('partners.form.emailPlaceholder')}
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={partnerErrorText(t, errors.email?.message, 'email')}
+            data-testid="partner-email"
+          />
+          {problem && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+              {t(PROBLEM_KEYS[problem])}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={isSaving}>
+              {t('partners.form.cancel')}
+            </Button>
+            <Button type="submit" loading={isSaving} disabled={problem === 'notFound'} data-testid="partner-save">
+              {t('partners.form.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

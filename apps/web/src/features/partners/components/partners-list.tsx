@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Partner } from '@portal/domain/partner';
+import { LoadError } from '@/components/ui/load-error';
+import { usePartners } from '../api/get-partners';
+import { useIsNarrow } from '../hooks/use-is-narrow';
+import { DeletePartnerDialog } from './delete-partner-dialog';
+import { PartnerFormModal } from './partner-form-modal';
+import { PartnersView } from './partners-view';
+
+type PartnersListProps = {
+  /** Partners belong to the installer company; an account without one can only read an empty list. */
+  hasCompany: boolean;
+};
+
+type FormState = { key: number; opened: boolean; partner: Partner | null };
+
+/** The partners screen: the company's partners with add, edit and delete. */
+export function PartnersList({ hasCompany }: PartnersListProps) {
+  const { t } = useTranslation();
+  const isNarrow = useIsNarrow();
+  const partners = usePartners();
+  const [form, setForm] = useState<FormState>({ key: 0, opened: false, partner: null });
+  const [deleting, setDeleting] = useState<{ opened: boolean; partner: Partner | null }>({ opened: false, partner: null });
+
+  const openForm = (partner: Partner | null) => setForm((current) => ({ key: current.key + 1, opened: true, partner }));
+  const closeForm = () => setForm((current) => ({ ...current, opened: false }));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Text maw={640}>{t('partners.intro')}</Text>
+        <Button leftSection={<IconPlus aria-hidden />} onClick={() => openForm(null)} disabled={!hasCompany} fullWidth={isNarrow} data-testid="partner-add">
+          {t('partners.add')}
+        </Button>
+      </Group>
+
+      {!hasCompany && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title={t('partners.errors.noCompanyTitle')} data-testid="partners-no-company">
+          {t('partners.errors.noCompany')}
+        </Alert>
+      )}
+
+      {partners.isError && !partners.data ? (
+        <LoadError onRetry={() => void partners.refetch()} isRetrying={partners.isFetching} />
+      ) : (
+        <PartnersView
+          partners={partners.data ?? []}
+          isLoading={partners.isPending}
+          isNarrow={isNarrow}
+          canEdit={hasCompany}
+          onEdit={openForm}
+          onDelete={(partner) => setDeleting({ opened: true, partner })}
+        />
+      )}
+
+      <PartnerFormModal key={form.key} opened={form.opened} partner={form.partner} onClose={closeForm} />
+      <DeletePartnerDialog partner={deleting.partner} opened={deleting.opened} onClose={() => setDeleting((current) => ({ ...current, opened: false }))} />
+    </Stack>
+  );
+}

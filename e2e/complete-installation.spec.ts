@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { deleteDraftOn, getInstallation, jpegDataUrl, signInWithToken, type Api } from './installation-api';
+
+// Other specs share the server: this file uses only SN-DEMO-0002 (one LV charge controller, whose
+// simulated devices report about 2 s after a check run starts). It ends completed: a completed
+// installation cannot be deleted, and every playwright run starts on a fresh database.
+const SERIAL = 'SN-DEMO-0002';
+
+async function choose(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function jpegFile(page: Page, name: string, hue: number) {
+  const dataUrl = await jpegDataUrl(page, hue);
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
+}
+
+/** The uploads tab: through its file pickers, or through the API while the tab has none. */
+async function uploadPhotos(page: Page, api: Api, id: number): Promise<void> {
+  const picker = page.getByTestId('upload-input-pvModules');
+  if ((await picker.count()) > 0) {
+    await picker.setInputFiles(await jpegFile(page, 'pv-modules.jpg', 30));
+    await page.getByTestId('upload-input-telematics-mcu').setInputFiles(await jpegFile(page, 'telematics-mcu.jpg', 200));
+    await expect(page.getByTestId('upload-slot-pvModules').getByText('pv-modules.jpg')).toBeVisible();
+    await expect(page.getByTestId('upload-slot-telematics-mcu').getByText('telematics-mcu.jpg')).toBeVisible();
+    return;
+  }
+  const res = await api.request.post(`/api/installations/${id}/uploads`, {
+    headers: api.headers,
+    data: [
+      { type: 'pvModules', name: 'pv-modules.jpg', file: await jpegDataUrl(page, 30) },
+      { type: 'telematics-mcu', name: 'telematics-mcu.jpg', file: await jpegDataUrl(page, 200) },
+    ],
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test('a new installer records SN-DEMO-0002 from the checklist to the completion and finds it completed at home', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = await signInWithToken(page, 'complete');
+  await deleteDraftOn(api, SERIAL);
+  const name = `E2E complete ${Date.now().toString(36)}`;
+
+  // Pre-installation and general
+  await page.goto('/#/sono/installations/new');
+  await expect(page.getByTestId('step-title')).toHaveText('Pre-installation');
+  await page.getByTestId('pre-start').click();
+  await page.getByTestId('general-serial').fill(SERIAL);
+  await page.getByTestId('general-name').fill(name);
+  await page.getByTestId('step-next').click();
+  await expect(page).toHaveURL(/#\/sono\/installations\/\d+\?tab=customer$/);
+  const id = Number(/installations\/(\d+)/.exec(page.url())?.[1]);
+
+  // Customer
+  await page.getByTestId('customer-confirm').check();
+  await page.getByTestId('step-next').click();
+
+  // Vehicle
+  await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+  await choose(page, 'vehicle-type', 'Van');
+  await page.getByTestId('vehicle-manufacturer').fill('Mercedes-Benz');
+  await page.getByTestId('vehicle-model').fill('eSprinter');
+  await page.getByTestId('vehicle-year').fill('2024');
+  await choose(page, 'vehicle-transmission', 'Electric');
+  await choose(page, 'vehicle-battery-type', 'High voltage');
+  await page.getByTestId('vehicle-battery-capacity').fill('113');
+  await page.getByTestId('vehicle-vin').fill('WMA06XZZ5LM123458');
+  await page.getByTestId('vehicle-mileage').fill('1200');
+  await page.getByTestId('step-next').click();
+
+  // System
+  await expect(page.getByTestId('step-title')).toHaveText('System');
+  await page.getByTestId('system-confirm').check();
+  await page.getByTestId('step-next').click();
+
+  // Setup: one low voltage controller
+  await expect(page.getByTestId('step-title')).toHaveText('Setup');
+  await page.getByTestId('setup-pv-0').fill('8');
+  await page.getByTestId('setup-channels-0').fill('8');
+  await choose(page, 'setup-powerLed-0', 'Constantly lit');
+  await choose(page, 'setup-statusLed-0', 'Blinking');
+  await choose(page, 'setup-faultLed-0', 'Off');
+  await page.getByTestId('step-next').click();
+
+  // Uploads
+  await expect(page.getByTestId('step-title')).toHaveText('Uploads');
+  await uploadPhotos(page, api, id);
+  await page.getByTestId('step-next').click();
+
+  // Digital check: both devices report through the stream.
+  await expect(page.getByTestId('step-title')).toHaveText('Digital check');
+  const rows = page.getByTestId('check-row');
+  await expect(rows).toHaveCount(2);
+  for (let i = 0; i < 2; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').click();
+  await page.getByTestId('step-next').click();
+
+  // Summary
+  await expect(page.getByTestId('step-title')).toHaveText('Summary');
+  await expect(page.getByTestId('summary-vin')).toHaveText('WMA06XZZ5LM123458');
+  await expect(page.getByTestId('summary-mileage')).toHaveText('1200 km');
+  await expect(page.getByTestId('summary-uploads-pvModules')).toContainText('pv-modules.jpg');
+  await expect(page.getByTestId('summary-uploads-telematics-mcu')).toContainText('telematics-mcu.jpg');
+  await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed']);
+  await expect(page.getByTestId('missing-parts')).toHaveCount(0);
+  await page.getByTestId('summary-comments').fill('Installed at the depot, bay 2.');
+  await page.getByTestId('summary-submit').click();
+  await expect(page.getByText('Please confirm the information is correct')).toBeVisible();
+  await page.getByTestId('summary-confirm').check();
+  await page.getByTestId('summary-submit').click();
+
+  const modal = page.getByTestId('completion-modal');
+  await expect(modal).toContainText(`Solar System Installation for Product Number ${SERIAL} completed.`);
+  await expect(modal.getByTestId('completion-serial')).toHaveText(SERIAL);
+  await expect(modal.getByTestId('completion-failed-checks')).toHaveCount(0);
+  const saved = await getInstallation(api, id);
+  expect(saved).toMatchObject({ status: 'completed', proceededWithFailedChecks: false });
+
+  // Read-only from now on, also behind the modal.
+  await expect(page.getByTestId('completed-notice')).toBeVisible();
+  await expect(page.getByTestId('summary-submit')).toHaveCount(0);
+  await modal.getByRole('link', { name: 'Return to fleet home' }).click();
+  await expect(page).toHaveURL(/#\/sono$/);
+  const row = page.getByTestId('installation-row').filter({ hasText: name });
+  await expect(row).toContainText(SERIAL);
+  await expect(row).toContainText('Completed');
+});

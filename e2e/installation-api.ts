@@ -1,0 +1,109 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { admin, signInViaApi, uniqueEmail } from './fixtures';
+
+/** Draft installations made through the API for the digital check and submit specs. */
+
+export type ApiInstallation = {
+  id: number;
+  version: number;
+  status: 'draft' | 'completed';
+  systemSerialNumber: string;
+  proceededWithFailedChecks: boolean;
+  system: { chargeControllers: { serialNumber: string; type: 'HV' | 'LV' }[] };
+};
+
+export type Api = { request: APIRequestContext; headers: Record<string, string> };
+
+/** A new user of fleet sono, signed in in the page, with an ID token for the API. */
+export async function signInWithToken(page: Page, prefix: string): Promise<Api> {
+  const email = uniqueEmail(prefix);
+  await signInViaApi(page, email);
+  const token = admin('token', email).split('\n').at(-1)!.trim();
+  return { request: page.request, headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function getInstallation({ request, headers }: Api, id: number): Promise<ApiInstallation> {
+  const res = await request.get(`/api/installations/${id}`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as ApiInstallation;
+}
+
+export async function deleteInstallation({ request, headers }: Api, id: number): Promise<void> {
+  const res = await request.delete(`/api/installations/${id}`, { headers });
+  expect([204, 404]).toContain(res.status());
+}
+
+/** Frees a serial number another spec (or a crashed run) left with a draft; a completed one cannot be freed. */
+export async function deleteDraftOn(api: Api, serial: string): Promise<void> {
+  const res = await api.request.get(`/api/installations?fleet=sono&q=${encodeURIComponent(serial)}`, { headers: api.headers });
+  expect(res.status()).toBe(200);
+  const { items } = (await res.json()) as { items: { id: number; systemSerialNumber: string; status: string }[] };
+  for (const item of items.filter((i) => i.systemSerialNumber === serial)) {
+    expect(item.status, `${serial} is already completed in this database`).toBe('draft');
+    await deleteInstallation(api, item.id);
+  }
+}
+
+export async function createDraft(api: Api, serial: string, name: string): Promise<ApiInstallation> {
+  const body = { systemSerialNumber: serial, startDate: '2026-11-20', name };
+  let res = await api.request.post('/api/installations', { data: body, headers: api.headers });
+  if (res.status() === 409 && ((await res.json()) as { code: string }).code === 'SYSTEM_ALREADY_INSTALLED') {
+    await deleteDraftOn(api, serial);
+    res = await api.request.post('/api/installations', { data: body, headers: api.headers });
+  }
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ApiInstallation;
+}
+
+const goodInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+
+/** General, customer, vehicle and setup recorded: the digital check tab opens. */
+export async function createDraftUpToSetup(api: Api, serial: string, name: string): Promise<ApiInstallation> {
+  const { request, headers } = api;
+  let current = await createDraft(api, serial, name);
+  const put = await request.put(`/api/installations/${current.id}`, { data: { version: current.version, customerDataConfirmed: true }, headers });
+  expect(put.status(), await put.text()).toBe(200);
+  current = (await put.json()) as ApiInstallation;
+  const vehicle = await request.post(`/api/installations/${current.id}/vehicle`, {
+    headers,
+    data: {
+      version: current.version,
+      type: 'truck',
+      manufacturer: 'Volvo',
+      model: 'FH Electric',
+      year: 2024,
+      transmission: 'electric',
+      batteryType: 'HV',
+      batteryCapacity: 540,
+      batteryCapacityUnit: 'kWh',
+      vin: 'YV2RT40A5KB123456',
+      mileage: 2000,
+    },
+  });
+  expect(vehicle.status(), await vehicle.text()).toBe(200);
+  current = (await vehicle.json()) as ApiInstallation;
+  const setup = await request.put(`/api/installations/${current.id}/setup`, {
+    headers,
+    data: {
+      version: current.version,
+      controllers: current.system.chargeControllers.map((c) => ({ serialNumber: c.serialNumber, pvModulesCount: 1, activeChannelCount: 1, inspection: goodInspection })),
+    },
+  });
+  expect(setup.status(), await setup.text()).toBe(200);
+  return (await setup.json()) as ApiInstallation;
+}
+
+/** A real JPEG drawn by the browser, as a data URL. */
+export function jpegDataUrl(page: Page, hue: number): Promise<string> {
+  return page.evaluate((h) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 48;
+    canvas.height = 32;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = `hsl(${h}, 70%, 50%)`;
+    context.fillRect(0, 0, 48, 32);
+    context.fillStyle = '#fff';
+    context.fillRect(8, 8, 16, 16);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  }, hue);
+}
