@@ -99,6 +99,10 @@ describe('admin: access', () => {
     expect(hire).toMatchObject({ role: 'installer' });
     expect(c.mails.find((m) => m.to === 'new.hire@example.com')?.subject).toMatch(/fleet sono/);
 
+    const twice = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'new.hire@example.com', role: 'admin' } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'CONFLICT', details: { field: 'email' } });
+
     const promoted = await c.app.inject({ method: 'PUT', url: `/api/admin/sono/members/${hire.userId}`, headers: admin, payload: { role: 'admin' } });
     expect(promoted.json().find((m: { userId: string }) => m.userId === hire.userId).role).toBe('admin');
     const removed = await c.app.inject({ method: 'DELETE', url: `/api/admin/sono/members/${hire.userId}`, headers: admin });

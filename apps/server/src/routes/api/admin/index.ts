@@ -5,6 +5,8 @@ import { DEFAULT_LOCALE, LOCALES } from '@portal/domain/constants';
 import { FleetRoleSchema } from '@portal/domain/fleet';
 import { ImportReportSchema, MemberSchema } from '@portal/domain/registry';
 import { buildInvitationMail } from '../../../auth/sign-in-mail';
+import { AppError } from '../../../errors';
+import { currentUser } from '../../../plugins/request-auth';
 import { grantFleet, listMembers, removeMember, setMemberRole } from '../../../services/access';
 import { requireFleetAdmin } from '../../../services/fleet-scope';
 import { exportRegistry, importRegistry, listRegistry } from '../../../services/registry';
@@ -90,7 +92,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
-      await grantFleet(app.db, { email: request.body.email, fleet: request.params.fleet, role: request.body.role });
+      const existing = (await listMembers(app.db, fleetId)).find((m) => m.email === request.body.email);
+      if (existing) throw new AppError('CONFLICT', `${request.body.email} is already a member of this fleet`, { field: 'email' });
+      // A new user joins the inviting admin's company, so partners and the summary's installer data work.
+      await grantFleet(app.db, { email: request.body.email, fleet: request.params.fleet, role: request.body.role, companyId: currentUser(request).companyId });
       try {
         await app.mailer.send(buildInvitationMail(request.body.email, request.params.fleet, app.env.publicUrl, request.body.language ?? DEFAULT_LOCALE));
       } catch (error) {
