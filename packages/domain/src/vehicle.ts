@@ -13,6 +13,7 @@ export type BatteryType = (typeof BATTERY_TYPES)[number];
 export type BatteryCapacityUnit = (typeof BATTERY_CAPACITY_UNITS)[number];
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 export const DEFAULT_DISTANCE_UNIT: DistanceUnit = 'km';
+export const isDistanceUnit = (value: string): value is DistanceUnit => (DISTANCE_UNITS as readonly string[]).includes(value);
 export const DEFAULT_CAPACITY_UNIT: BatteryCapacityUnit = 'kWh';
 
 /** The last model year a vehicle may have: next year's models are already on the road. */

@@ -1,8 +1,6 @@
 import { useLocalStorage } from '@mantine/hooks';
 import { DISTANCE_UNIT_STORAGE_KEY } from '@portal/domain/constants';
-import { DEFAULT_DISTANCE_UNIT, DISTANCE_UNITS, type DistanceUnit } from '@portal/domain/vehicle';
-
-const isDistanceUnit = (value: string): value is DistanceUnit => (DISTANCE_UNITS as readonly string[]).includes(value);
+import { DEFAULT_DISTANCE_UNIT, isDistanceUnit, type DistanceUnit } from '@portal/domain/vehicle';
 
 /** The installer's distance unit, remembered on the device (SPEC §3 preferredDistanceUnit). */
 export function usePreferredDistanceUnit() {

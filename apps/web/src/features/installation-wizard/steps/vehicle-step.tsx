@@ -1,18 +1,18 @@
 import { Autocomplete, Fieldset, Group, Input, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DISTANCE_UNIT_STORAGE_KEY, SUGGESTION_DEBOUNCE_MS } from '@portal/domain/constants';
+import { SUGGESTION_DEBOUNCE_MS } from '@portal/domain/constants';
 import {
   BATTERY_CAPACITY_UNITS,
   BATTERY_TYPES,
   capacityUnitFor,
   convertMileage,
   DEFAULT_CAPACITY_UNIT,
-  DEFAULT_DISTANCE_UNIT,
   DISTANCE_UNITS,
   fromKm,
+  isDistanceUnit,
   isVinCheckDigitValid,
   isVinFormatValid,
   normalizeVin,
@@ -28,6 +28,7 @@ import {
   type VehicleType,
 } from '@portal/domain/vehicle';
 import { currentLocale } from '@/lib/i18n';
+import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
 import { StepFooter } from '../components/step-footer';
 import { StepNotices } from '../components/step-notices';
@@ -77,19 +78,6 @@ function defaultsOf(vehicle: Vehicle | null, unit: DistanceUnit): VehicleFormVal
     mileageUnit: unit,
     city: vehicle?.city ?? '',
   };
-}
-
-const isDistanceUnit = (value: string): value is DistanceUnit => (DISTANCE_UNITS as readonly string[]).includes(value);
-
-/** The installer's distance unit, remembered on the device (SPEC §3 preferredDistanceUnit). */
-function usePreferredDistanceUnit() {
-  return useLocalStorage<DistanceUnit>({
-    key: DISTANCE_UNIT_STORAGE_KEY,
-    defaultValue: DEFAULT_DISTANCE_UNIT,
-    getInitialValueInEffect: false,
-    serialize: (value) => value,
-    deserialize: (value) => (value && isDistanceUnit(value) ? value : DEFAULT_DISTANCE_UNIT),
-  });
 }
 
 /** Every vehicle field of SPEC §3 with the domain's rules; mileage shown in km or miles, saved in km. */
@@ -149,6 +137,26 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
 
   const options = <T extends string>(values: readonly T[], label: (value: T) => string) => values.map((value) => ({ value, label: label(value) }));
   const selectProps = { placeholder: t('wizard.selectPlaceholder'), allowDeselect: false, required: true, comboboxProps: { withinPortal: true } };
+  const plainSelect = (name: 'type' | 'transmission', data: { value: string; label: string }[], testId: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          {...selectProps}
+          ref={field.ref}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          label={t(`wizard.labels.${name}`)}
+          data={data}
+          error={errorOf(name)}
+          data-testid={testId}
+        />
+      )}
+    />
+  );
 
   return (
     <Stack gap="lg">
@@ -156,24 +164,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
       <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <Controller
-            control={control}
-            name="type"
-            render={({ field }) => (
-              <Select
-                {...selectProps}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                label={t('wizard.labels.type')}
-                data={options(VEHICLE_TYPES, (v) => t(`wizard.vehicle.types.${v}`))}
-                error={errorOf('type')}
-                data-testid="vehicle-type"
-              />
-            )}
-          />
+          {plainSelect('type', options(VEHICLE_TYPES, (v) => t(`wizard.vehicle.types.${v}`)), 'vehicle-type')}
           <TextInput {...register('manufacturer')} label={t('wizard.labels.manufacturer')} required error={errorOf('manufacturer')} data-testid="vehicle-manufacturer" />
           <TextInput {...register('model')} label={t('wizard.labels.model')} required error={errorOf('model')} data-testid="vehicle-model" />
           <TextInput
@@ -185,24 +176,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
             error={errorOf('year')}
             data-testid="vehicle-year"
           />
-          <Controller
-            control={control}
-            name="transmission"
-            render={({ field }) => (
-              <Select
-                {...selectProps}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                label={t('wizard.labels.transmission')}
-                data={options(TRANSMISSIONS, (v) => t(`wizard.vehicle.transmissions.${v}`))}
-                error={errorOf('transmission')}
-                data-testid="vehicle-transmission"
-              />
-            )}
-          />
+          {plainSelect('transmission', options(TRANSMISSIONS, (v) => t(`wizard.vehicle.transmissions.${v}`)), 'vehicle-transmission')}
           <Controller
             control={control}
             name="batteryType"
