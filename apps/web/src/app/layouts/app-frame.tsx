@@ -86,7 +86,8 @@ export function AppFrame() {
               <Text fw={700} c="blue.9" size="sm" truncate>
                 {t('app.brand')}
               </Text>
-              <Text fw={600} size="lg" truncate>
+              {/* Smaller on phones so "Installateur-Portal" fits beside the menu and language buttons. */}
+              <Text fw={600} size={isNarrow ? 'md' : 'lg'} truncate>
                 {t('app.title')}
               </Text>
             </Box>
