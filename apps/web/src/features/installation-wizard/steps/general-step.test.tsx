@@ -31,6 +31,20 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     expect(headerOf(post, 'idempotency-key')).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
   });
 
+  it("assigns one of the company's partners", async () => {
+    const created = createInstallation({ id: 78, partnerId: 5 });
+    const { fake } = startWizard('/sono/installations/new', {
+      'GET /api/partners': { body: [{ id: 5, name: 'Roof Team', email: 'roof@team.example', installationCount: 0 }] },
+      'POST /api/installations': { status: 201, body: created },
+    });
+    await fillGeneral('SN-DEMO-0001');
+    fireEvent.click(await screen.findByTestId('general-partner', undefined, slow));
+    fireEvent.click(await screen.findByRole('option', { name: 'Roof Team (roof@team.example)' }));
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(bodiesOf(fake, 'POST', '/api/installations')).toHaveLength(1), slow);
+    expect(bodiesOf(fake, 'POST', '/api/installations')[0]).toMatchObject({ partnerId: 5 });
+  });
+
   it('shows the serial number message when the system is not found', async () => {
     startWizard('/sono/installations/new', {
       'POST /api/installations': { status: 404, body: { status: 404, code: 'SYSTEM_NOT_FOUND', message: 'System with this product serial number has not been found' } },

@@ -1,4 +1,4 @@
-import { Fieldset, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
@@ -13,21 +13,26 @@ import { currentLocale } from '@/lib/i18n';
 import { StepFooter } from '../components/step-footer';
 import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
+import { usePartnerOptions } from '../api/get-partner-options';
 import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
 
-export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string };
+export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string; partnerId: string | null };
 
-const resolver = formResolver(CreateInstallationSchema, (values: GeneralFormValues) => values);
+const resolver = formResolver(CreateInstallationSchema, (values: GeneralFormValues) => ({
+  ...values,
+  partnerId: values.partnerId ? Number(values.partnerId) : null,
+}));
 
 function defaultsOf(installation: Installation | null): GeneralFormValues {
-  if (!installation) return { systemSerialNumber: '', startDate: dayjs().format('YYYY-MM-DD'), name: '', comments: '' };
+  if (!installation) return { systemSerialNumber: '', startDate: dayjs().format('YYYY-MM-DD'), name: '', comments: '', partnerId: null };
   return {
     systemSerialNumber: installation.systemSerialNumber,
     startDate: installation.startDate,
     name: installation.name,
     comments: installation.comments ?? '',
+    partnerId: installation.partnerId === null ? null : String(installation.partnerId),
   };
 }
 
@@ -42,6 +47,8 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   const { t } = useTranslation();
   const locale = currentLocale();
   const isNarrow = useMediaQuery('(max-width: 48em)');
+  const partners = usePartnerOptions();
+  const partnerOptions = (partners.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.email})` }));
   const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
     tab: 'general',
     installation,
@@ -54,7 +61,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
         ? {
             endpoint: 'update',
             installationId: installation.id,
-            body: { version: installation.version, startDate: data.startDate, name: data.name, comments: data.comments },
+            body: { version: installation.version, startDate: data.startDate, name: data.name, comments: data.comments, partnerId: data.partnerId ?? null },
           }
         : { endpoint: 'create', body: data },
   });
@@ -128,6 +135,29 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
             error={translateFormError(t, errors.name?.message, 'name')}
             data-testid="general-name"
           />
+          {partnerOptions.length > 0 && (
+            <Controller
+              control={control}
+              name="partnerId"
+              render={({ field }) => (
+                <Select
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  label={`${t('wizard.labels.partner')} (${t('wizard.labels.optional')})`}
+                  description={t('wizard.general.partnerHint')}
+                  placeholder={t('wizard.general.noPartner')}
+                  data={partnerOptions}
+                  clearable
+                  size="lg"
+                  comboboxProps={{ withinPortal: true }}
+                  data-testid="general-partner"
+                />
+              )}
+            />
+          )}
           <Textarea
             {...register('comments')}
             label={`${t('wizard.labels.comments')} (${t('wizard.labels.optional')})`}

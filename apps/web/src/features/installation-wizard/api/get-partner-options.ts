@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { PartnerSchema } from '@portal/domain/partner';
+import { apiRequest } from '@/lib/api-client';
+
+const PartnerListSchema = z.array(PartnerSchema);
+
+/** The company's partners an installation can be assigned to (same query key as the partners screen). */
+export const getPartnerOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['partners'] as const,
+    queryFn: ({ signal }) => apiRequest('/api/partners', { schema: PartnerListSchema, signal }),
+    staleTime: 60_000,
+  });
+
+export function usePartnerOptions() {
+  return useQuery({ ...getPartnerOptionsQueryOptions(), meta: { errorModal: false } });
+}
