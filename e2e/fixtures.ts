@@ -15,7 +15,7 @@ export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(
 export async function readSignInMail(email: string, after = 0): Promise<{ code: string; link: string }> {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
   for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(email)).sort() : [];
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(email) && f.endsWith('.json')).sort() : [];
     const newest = files.at(-1);
     if (newest && fs.statSync(path.join(dir, newest)).mtimeMs >= after) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, newest), 'utf8')) as { text: string };
@@ -53,6 +53,8 @@ export const test = base;
 
 /** No serious or critical accessibility violations on what the page shows now (WCAG 2.1 A/AA). */
 export async function expectAccessible(page: Page, label: string) {
+  // Judge the settled screen, not a list fading between two loads.
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -33,7 +33,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(options.outboxDir, `${stamp}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.json`);
-      await fs.writeFile(file, JSON.stringify({ ...mail, sentAt: new Date().toISOString() }, null, 2));
+      // Written whole, then renamed: whoever reads the outbox never sees half a mail.
+      await fs.writeFile(`${file}.partial`, JSON.stringify({ ...mail, sentAt: new Date().toISOString() }, null, 2));
+      await fs.rename(`${file}.partial`, file);
       options.log.info({ outbox: file, to: mail.to }, `Outbox mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
     },
   };
