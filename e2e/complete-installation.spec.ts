@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { deleteDraftOn, getInstallation, jpegDataUrl, signInWithToken, type Api } from './installation-api';
+import { deleteDraftOn, getInstallation, jpegDataUrl, signInWithToken } from './installation-api';
 
 // Other specs share the server: this file uses only SN-DEMO-0002 (one LV charge controller, whose
 // simulated devices report about 2 s after a check run starts). It ends completed: a completed
@@ -17,24 +17,14 @@ async function jpegFile(page: Page, name: string, hue: number) {
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
 }
 
-/** The uploads tab: through its file pickers, or through the API while the tab has none. */
-async function uploadPhotos(page: Page, api: Api, id: number): Promise<void> {
+/** The uploads tab, through its file pickers (after the skeleton has made way for them). */
+async function uploadPhotos(page: Page): Promise<void> {
   const picker = page.getByTestId('upload-input-pvModules');
-  if ((await picker.count()) > 0) {
-    await picker.setInputFiles(await jpegFile(page, 'pv-modules.jpg', 30));
-    await page.getByTestId('upload-input-telematics-mcu').setInputFiles(await jpegFile(page, 'telematics-mcu.jpg', 200));
-    await expect(page.getByTestId('upload-slot-pvModules').getByText('pv-modules.jpg')).toBeVisible();
-    await expect(page.getByTestId('upload-slot-telematics-mcu').getByText('telematics-mcu.jpg')).toBeVisible();
-    return;
-  }
-  const res = await api.request.post(`/api/installations/${id}/uploads`, {
-    headers: api.headers,
-    data: [
-      { type: 'pvModules', name: 'pv-modules.jpg', file: await jpegDataUrl(page, 30) },
-      { type: 'telematics-mcu', name: 'telematics-mcu.jpg', file: await jpegDataUrl(page, 200) },
-    ],
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await expect(picker).toBeAttached({ timeout: 20_000 });
+  await picker.setInputFiles(await jpegFile(page, 'pv-modules.jpg', 30));
+  await page.getByTestId('upload-input-telematics-mcu').setInputFiles(await jpegFile(page, 'telematics-mcu.jpg', 200));
+  await expect(page.getByTestId('upload-slot-pvModules').getByText('pv-modules.jpg')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-slot-telematics-mcu').getByText('telematics-mcu.jpg')).toBeVisible({ timeout: 20_000 });
 }
 
 test('a new installer records SN-DEMO-0002 from the checklist to the completion and finds it completed at home', async ({ page }) => {
@@ -86,7 +76,7 @@ test('a new installer records SN-DEMO-0002 from the checklist to the completion 
 
   // Uploads
   await expect(page.getByTestId('step-title')).toHaveText('Uploads');
-  await uploadPhotos(page, api, id);
+  await uploadPhotos(page);
   await page.getByTestId('step-next').click();
 
   // Digital check: both devices report through the stream.
