@@ -3,6 +3,19 @@ import { createTestApp, useTestApp } from './helper';
 
 const ctx = useTestApp();
 
+describe('the OpenAPI document', () => {
+  it('describes every API route, with the shared request schemas', async () => {
+    const { app } = await ctx();
+    const res = await app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    for (const path of ['/api/installations/{id}', '/api/installations/{id}/vehicle', '/api/installations/{id}/uploads', '/api/devices/heartbeats', '/api/partners/{id}']) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(doc.paths['/api/installations/{id}/vehicle']!.post!.requestBody).toBeDefined();
+  });
+});
+
 describe('security headers', () => {
   it('a strict CSP without inline script, no referrer, nosniff, no framing', async () => {
     const { app } = await ctx();
