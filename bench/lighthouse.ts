@@ -1,6 +1,7 @@
 // Lighthouse (mobile profile) on the login page, the fleet home and a wizard tab, in Debian's
 // Chromium. Playwright signs in inside a persistent profile that Lighthouse then audits over CDP.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,8 +28,21 @@ export async function benchLighthouse() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DEMO: 'true', SIMULATOR: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: 'ignore',
+    // Audited as it runs in production (with the demo data to have something to show).
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DEMO: 'true',
+      SIMULATOR: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
