@@ -136,3 +136,24 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 export const MemberSchema = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: z.enum(['installer', 'admin']) });
 export type Member = z.infer<typeof MemberSchema>;
+
+/** One system as the admin's registry list shows it. */
+export const RegistryListItemSchema = z.object({
+  serialNumber: z.string(),
+  pvModuleCount: z.number().int(),
+  pvModuleVersion: z.string(),
+  installedCapacity: z.number().int(),
+  controllerQuantity: z.number().int(),
+  chargeControllers: z.array(z.object({ serialNumber: z.string(), type: z.enum(CONTROLLER_TYPES), hardwareVersion: z.string(), firmwareVersion: z.string() })),
+  telematics: z.array(z.object({ unit: z.string(), imei: z.string(), iccid: z.string() })),
+});
+export type RegistryListItem = z.infer<typeof RegistryListItemSchema>;
+
+/** `GET /api/admin/{fleet}/systems`. */
+export const RegistryListSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(RegistryListItemSchema),
+});
+export type RegistryList = z.infer<typeof RegistryListSchema>;

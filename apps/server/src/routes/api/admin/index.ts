@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EmailSchema } from '@portal/domain/auth';
 import { DEFAULT_LOCALE, LOCALES } from '@portal/domain/constants';
 import { FleetRoleSchema } from '@portal/domain/fleet';
-import { ImportReportSchema, MemberSchema } from '@portal/domain/registry';
+import { ImportReportSchema, MemberSchema, RegistryListSchema } from '@portal/domain/registry';
 import { buildInvitationMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
 import { currentUser } from '../../../plugins/request-auth';
@@ -13,23 +13,6 @@ import { exportRegistry, importRegistry, listRegistry } from '../../../services/
 
 const FleetParams = z.object({ fleet: z.string().min(1).max(100) });
 const tags = ['admin'];
-
-const RegistryListSchema = z.object({
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  items: z.array(
-    z.object({
-      serialNumber: z.string(),
-      pvModuleCount: z.number().int(),
-      pvModuleVersion: z.string(),
-      installedCapacity: z.number().int(),
-      controllerQuantity: z.number().int(),
-      chargeControllers: z.array(z.object({ serialNumber: z.string(), type: z.enum(['HV', 'LV']), hardwareVersion: z.string(), firmwareVersion: z.string() })),
-      telematics: z.array(z.object({ unit: z.string(), imei: z.string(), iccid: z.string() })),
-    }),
-  ),
-});
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // CSV arrives as text; the JSON routes keep their parser.

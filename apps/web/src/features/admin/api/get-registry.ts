@@ -1,27 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { CONTROLLER_TYPES } from '@portal/domain/system';
+import { RegistryListSchema, type RegistryList } from '@portal/domain/registry';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
 
-export const RegistrySystemSchema = z.object({
-  serialNumber: z.string(),
-  pvModuleCount: z.number().int(),
-  pvModuleVersion: z.string(),
-  installedCapacity: z.number().int(),
-  controllerQuantity: z.number().int(),
-  chargeControllers: z.array(z.object({ serialNumber: z.string(), type: z.enum(CONTROLLER_TYPES), hardwareVersion: z.string(), firmwareVersion: z.string() })),
-  telematics: z.array(z.object({ unit: z.string(), imei: z.string(), iccid: z.string() })),
-});
-export type RegistrySystem = z.infer<typeof RegistrySystemSchema>;
-
-const RegistryListSchema = z.object({
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  items: z.array(RegistrySystemSchema),
-});
-export type RegistryList = z.infer<typeof RegistryListSchema>;
+export type { RegistryList, RegistryListItem as RegistrySystem } from '@portal/domain/registry';
 
 export type RegistryParams = { page: number; pageSize: number; q: string };
 
