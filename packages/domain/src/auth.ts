@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LOCALES } from './constants';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SIGN_IN_CODE_PATTERN } from './sign-in';
 
-export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ pattern: EMAIL_PATTERN }).max(EMAIL_MAX_LENGTH));
 
 export const SendSignInEmailSchema = z.object({
   email: EmailSchema,
@@ -11,7 +12,7 @@ export type SendSignInEmail = z.infer<typeof SendSignInEmailSchema>;
 
 export const SignInWithCodeSchema = z.object({
   email: EmailSchema,
-  otp: z.string().trim().regex(/^\d{6}$/),
+  otp: z.string().trim().regex(SIGN_IN_CODE_PATTERN),
 });
 export type SignInWithCode = z.infer<typeof SignInWithCodeSchema>;
 

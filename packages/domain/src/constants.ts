@@ -29,3 +29,6 @@ export const SIGN_IN_TTL_SECONDS = 10 * 60;
 export const SIGN_IN_MAX_WRONG_CODES = 5;
 
 export const SUPPORT_EMAIL = 'support@sonomotors.com';
+
+/** The error code of a failure that carried no envelope of its own. */
+export const UNKNOWN_ERROR_CODE = 'UNKNOWN_ERROR';

@@ -50,4 +50,4 @@ export const ErrorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
-export const UNKNOWN_ERROR_CODE = 'UNKNOWN_ERROR';
+export { UNKNOWN_ERROR_CODE } from './constants';
