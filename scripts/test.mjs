@@ -13,6 +13,7 @@ const steps = [
   ['lint', ['npx', 'eslint', '.', '--max-warnings=0']],
   ['unit and API tests', ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
   ['web build', ['npm', 'run', 'build', '-w', '@portal/web']],
+  ['bundle budget', ['npm', 'run', 'size', '-w', '@portal/web']],
   ['chromium', ['node', 'scripts/ensure-chromium.mjs']],
   ['end-to-end tests', ['npx', 'playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
 ];

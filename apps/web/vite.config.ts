@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { localeSections } from './locale-sections';
+import { themeVariables } from './theme-variables';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The auth endpoints refuse foreign origins, so the dev server speaks to the API as the API's own origin.
@@ -8,7 +10,7 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: apiTar
 const proxy = { '/api': toApi, '^/config\\.[\\w-]+\\.json$': toApi };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), themeVariables(), localeSections()],
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
   },
@@ -23,5 +25,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each screen loads (scripts/route-size.mjs measures them).
+    manifest: true,
   },
 });

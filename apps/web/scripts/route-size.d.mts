@@ -1,9 +1,11 @@
+export type RouteName = 'login' | 'wizard';
 export interface RouteSize {
-  routeChunk: string;
-  sharedFiles: number;
-  ownFiles: number;
+  path: string;
   entryJs: number;
   routeJs: number;
   css: number;
+  files: number;
 }
-export function routeSize(route: string): RouteSize;
+export const ROUTES: Record<RouteName, { path: string; chunks: string[] }>;
+export const LOGIN_JS_BUDGET: number;
+export function routeSize(route: RouteName): RouteSize;

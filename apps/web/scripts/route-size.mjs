@@ -1,46 +1,69 @@
-// Prints the gzipped JavaScript a route loads: the entry chunk, the route's chunk and everything
-// they import statically. Usage: node scripts/route-size.mjs [route-chunk-name=login] (after a build).
+// The gzipped JavaScript and CSS a route loads, read from the build's manifest (after `npm run build`):
+// the entry, then each lazily loaded chunk on the way to the route's screen, with everything they
+// import statically. Usage: node scripts/route-size.mjs [login|wizard] [--check]
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
-const assets = path.join(dist, 'assets');
 
-function closure(start) {
-  const seen = new Set();
-  const walk = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = fs.readFileSync(path.join(assets, file), 'utf8');
-    for (const [, dep] of code.matchAll(/(?:^|[;\s])import\s*(?:[\w${},\s*]+from\s*)?["']\.\/([^"']+\.js)["']/g)) walk(dep);
-  };
-  walk(start);
-  return seen;
+/** The lazily loaded modules, in order, between the entry and each measured screen. */
+export const ROUTES = {
+  login: {
+    path: '#/login',
+    chunks: ['src/features/auth/components/login-page.tsx'],
+  },
+  wizard: {
+    path: '#/{fleet}/installations/{id}',
+    chunks: ['src/app/app.tsx', 'src/app/layouts/app-frame.tsx', 'src/app/routes/fleet/fleet-layout.tsx', 'src/app/routes/fleet/installation.tsx'],
+  },
+};
+
+/** SPEC budget: what the login page loads stays at most 100 KB of gzipped JavaScript. */
+export const LOGIN_JS_BUDGET = 100 * 1024;
+
+function readManifest() {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing; run the web build first`);
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length;
-const sum = (files) => files.reduce((total, file) => total + gz(file), 0);
+const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
-/** Gzipped bytes of the JavaScript and CSS a route loads: the entry, the route chunk, their static imports. */
+/** Gzipped bytes of what a route loads: the entry with its static imports, then the route's chunks with theirs. */
 export function routeSize(route) {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entry = html.match(/<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/)?.[1];
-  const routeChunk = fs.readdirSync(assets).find((file) => new RegExp(`^${route}-[\\w-]+\\.js$`).test(file));
-  if (!entry || !routeChunk) throw new Error(`entry or chunk '${route}' not found in ${dist}; run the build first`);
-  const shared = closure(entry);
-  const own = [...closure(routeChunk)].filter((file) => !shared.has(file));
-  const css = [...html.matchAll(/href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]);
-  const ownCss = own.map((f) => f.replace(/\.js$/, '.css')).filter((f) => fs.existsSync(path.join(assets, f)));
-  return { routeChunk, sharedFiles: shared.size, ownFiles: own.length, entryJs: sum([...shared]), routeJs: sum(own), css: sum([...css, ...ownCss]) };
+  const manifest = readManifest();
+  const { chunks, path: routePath } = ROUTES[route];
+  const closure = (key, seen) => {
+    if (seen.has(key)) return seen;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const shared = closure(entryKey, new Set());
+  const own = new Set();
+  for (const key of chunks) for (const dep of closure(key, new Set())) if (!shared.has(dep)) own.add(dep);
+  const js = (keys) => [...keys].reduce((total, key) => total + gz(manifest[key].file), 0);
+  const css = [...shared, ...own].flatMap((key) => manifest[key].css ?? []);
+  return {
+    path: routePath,
+    entryJs: js(shared),
+    routeJs: js(own),
+    css: [...new Set(css)].reduce((total, file) => total + gz(file), 0),
+    files: shared.size + own.size,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const route = process.argv[2] ?? 'login';
   const r = routeSize(route);
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`#/${route}: JavaScript loaded (gzip)`);
-  console.log(`  entry and its imports (${r.sharedFiles} files): ${kb(r.entryJs)}`);
-  console.log(`  route chunk ${r.routeChunk} and its own imports (${r.ownFiles} files): ${kb(r.routeJs)}`);
-  console.log(`  total: ${kb(r.entryJs + r.routeJs)}, CSS ${kb(r.css)}`);
+  console.log(`${r.path}: ${kb(r.entryJs + r.routeJs)} of JavaScript (entry ${kb(r.entryJs)}, route ${kb(r.routeJs)}, ${r.files} files), ${kb(r.css)} of CSS, gzip`);
+  if (process.argv.includes('--check') && route === 'login' && r.entryJs + r.routeJs > LOGIN_JS_BUDGET) {
+    console.error(`The login page loads ${kb(r.entryJs + r.routeJs)} of JavaScript; the budget is ${kb(LOGIN_JS_BUDGET)}.`);
+    process.exit(1);
+  }
 }

@@ -1,4 +1,4 @@
-import { UNKNOWN_ERROR_CODE } from '@portal/domain/errors';
+import { UNKNOWN_ERROR_CODE } from '@portal/domain/constants';
 import { i18n } from './i18n';
 
 /** The one shape every failed call takes in the app (SPEC §8). */

@@ -1,8 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@portal/domain/constants';
-import en from '../locales/en.json';
-import de from '../locales/de.json';
+// The first page (the login) needs only these sections of the texts; the app adds the rest when it loads.
+import loginTexts from 'virtual:locale-sections/app,auth,common,errors,footer,locale';
 
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -38,12 +38,15 @@ function browserLocaleSources(): LocaleSources {
   return { storage, browserLanguages: languages.filter(Boolean) };
 }
 
-export const resources = { en: { translation: en }, de: { translation: de } } as const;
+const loginResources = {
+  en: { translation: loginTexts.en },
+  de: { translation: loginTexts.de },
+};
 
 const initialLocale = detectLocale(browserLocaleSources());
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: loginResources,
   lng: initialLocale,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
@@ -73,6 +76,11 @@ export async function setLocale(locale: Locale): Promise<void> {
     // Not persisting is acceptable; the switch still applies to this visit.
   }
   await i18n.changeLanguage(locale);
+}
+
+/** Adds every text of the app (called once the app beyond the login page loads). */
+export function addAllTranslations(all: Record<Locale, object>): void {
+  for (const locale of LOCALES) i18n.addResourceBundle(locale, 'translation', all[locale], true, true);
 }
 
 export { i18n };

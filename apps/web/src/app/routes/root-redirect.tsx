@@ -3,7 +3,7 @@ import { DEFAULT_FLEET, SUPPORT_EMAIL } from '@portal/domain/constants';
 import { pickHomeFleet } from '@portal/domain/fleet';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
-import { useAuthConfig } from '@/features/auth/api/get-auth-config';
+import { useAuthConfig } from '@/features/auth/api/use-auth-config';
 import { NoFleetCard } from '@/features/fleet/components/no-fleet-card';
 import { useMe } from '@/features/fleet/api/get-me';
 

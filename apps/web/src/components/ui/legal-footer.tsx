@@ -1,6 +1,6 @@
-import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n';
+import classes from './legal-footer.module.css';
 
 const LINKS = [
   { key: 'contact', path: 'contact' },
@@ -15,24 +15,12 @@ export function LegalFooter() {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
-    <Group component="nav" aria-label={t('footer.label')} gap={0} justify="center" wrap="wrap" py="sm">
+    <nav aria-label={t('footer.label')} className={classes.nav}>
       {LINKS.map(({ key, path }) => (
-        <Anchor
-          key={key}
-          href={`https://sonomotors.com/${locale}/${path}/`}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="sm"
-          c="dark.6"
-          px="sm"
-          py="xs"
-          mih={44}
-          display="inline-flex"
-          style={{ alignItems: 'center' }}
-        >
+        <a key={key} href={`https://sonomotors.com/${locale}/${path}/`} target="_blank" rel="noopener noreferrer" className={classes.link}>
           {t(`footer.${key}`)}
-        </Anchor>
+        </a>
       ))}
-    </Group>
+    </nav>
   );
 }

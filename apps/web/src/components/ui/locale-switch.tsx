@@ -1,35 +1,31 @@
-import { Button, type ButtonGroupProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@portal/domain/constants';
 import { currentLocale, setLocale } from '@/lib/i18n';
-
-type LocaleSwitchProps = Omit<ButtonGroupProps, 'children'>;
+import classes from './locale-switch.module.css';
 
 /** Two toggle buttons (EN / DE): large enough for gloves, light enough for the login page. */
-export function LocaleSwitch(props: LocaleSwitchProps) {
+export function LocaleSwitch() {
   // useTranslation re-renders this control whenever the language changes, wherever it was switched.
   const { t } = useTranslation();
   const value = currentLocale();
   return (
-    <Button.Group aria-label={t('locale.label')} data-testid="locale-switch" {...props}>
+    <div role="group" aria-label={t('locale.label')} data-testid="locale-switch" className={classes.group}>
       {LOCALES.map((locale) => {
         const isActive = locale === value;
         return (
-          <Button
+          <button
             key={locale}
-            size="md"
-            h={44}
-            px="md"
-            variant={isActive ? 'filled' : 'default'}
+            type="button"
+            className={classes.button}
             aria-pressed={isActive}
             title={t(`locale.${locale}Name`)}
             lang={locale}
             onClick={() => void setLocale(locale)}
           >
             {t(`locale.${locale}`)}
-          </Button>
+          </button>
         );
       })}
-    </Button.Group>
+    </div>
   );
 }

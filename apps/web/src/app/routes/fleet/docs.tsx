@@ -1,7 +1,7 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
-import { useAuthConfig } from '@/features/auth/api/get-auth-config';
+import { useAuthConfig } from '@/features/auth/api/use-auth-config';
 
 const STEPS = ['preInstallation', 'general', 'customer', 'vehicle', 'system', 'setup', 'uploads', 'digitalCheck', 'summary'] as const;
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SignInWithCode } from '@portal/domain/auth';
 import { apiRequest } from '@/lib/api-client';
 
@@ -11,8 +10,4 @@ export function signInWithCode(input: SignInWithCode): Promise<void> {
     credentials: 'include',
     signOutOnUnauthorized: false,
   });
-}
-
-export function useSignInWithCode() {
-  return useMutation({ mutationFn: signInWithCode, meta: { errorModal: false } });
 }

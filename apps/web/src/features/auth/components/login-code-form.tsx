@@ -1,18 +1,9 @@
-import { Button, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { SignInWithCodeSchema } from '@portal/domain/auth';
 import { SIGN_IN_CODE_LENGTH } from '@portal/domain/constants';
-
-const LoginCodeFormSchema = z.object({
-  // Codes are often pasted as "123 456": keep the digits only.
-  otp: z.string().transform((value) => value.replace(/\D/g, '')).pipe(SignInWithCodeSchema.shape.otp),
-});
-type LoginCodeForm = z.input<typeof LoginCodeFormSchema>;
-
-const resolver = zodResolver(LoginCodeFormSchema, { error: () => 'invalid' });
+import { isValidSignInCode, normalizeSignInCode } from '@portal/domain/sign-in';
+import { ActionButton, TextField } from './login-ui';
+import classes from './login.module.css';
 
 type LoginCodeFormProps = {
   isSubmitting: boolean;
@@ -21,34 +12,45 @@ type LoginCodeFormProps = {
 
 export function LoginCodeForm({ isSubmitting, onSubmit }: LoginCodeFormProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginCodeForm, unknown, z.output<typeof LoginCodeFormSchema>>({
-    resolver,
-    defaultValues: { otp: '' },
-  });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [isInvalid, setIsInvalid] = useState(false);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isValidSignInCode(value)) {
+      setIsInvalid(true);
+      inputRef.current?.focus();
+      return;
+    }
+    setIsInvalid(false);
+    onSubmit(normalizeSignInCode(value));
+  };
 
   return (
-    <form noValidate onSubmit={handleSubmit(({ otp }) => onSubmit(otp))}>
-      <Stack gap="md">
-        <TextInput
-          {...register('otp')}
-          label={t('auth.login.codeLabel')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          autoFocus
-          required
-          error={errors.otp ? t('auth.login.validation.codeInvalid') : undefined}
-          data-testid="login-code"
-          styles={{ input: { fontSize: 'var(--mantine-font-size-xl)', letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
-          maxLength={SIGN_IN_CODE_LENGTH + 2}
-        />
-        <Button type="submit" fullWidth loading={isSubmitting} data-testid="login-submit">
-          {t('auth.login.signIn')}
-        </Button>
-      </Stack>
+    <form noValidate onSubmit={submit} className={classes.form}>
+      <TextField
+        ref={inputRef}
+        name="otp"
+        label={t('auth.login.codeLabel')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        // The code step follows the installer's own action; the field they need next takes the focus.
+        autoFocus
+        required
+        maxLength={SIGN_IN_CODE_LENGTH + 2}
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (isInvalid && isValidSignInCode(event.target.value)) setIsInvalid(false);
+        }}
+        error={isInvalid ? t('auth.login.validation.codeInvalid') : undefined}
+        inputClassName={classes.code}
+        data-testid="login-code"
+      />
+      <ActionButton type="submit" isLoading={isSubmitting} data-testid="login-submit">
+        {t('auth.login.signIn')}
+      </ActionButton>
     </form>
   );
 }

@@ -1,17 +1,10 @@
-import { Button, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { EmailSchema } from '@portal/domain/auth';
+import { isValidEmail, normalizeEmail } from '@portal/domain/sign-in';
+import { ActionButton, TextField } from './login-ui';
+import classes from './login.module.css';
 
-const LoginEmailFormSchema = z.object({ email: EmailSchema });
-type LoginEmailForm = z.input<typeof LoginEmailFormSchema>;
-
-// The resolver reports a reason; the form turns it into the sentence of the current language.
-const resolver = zodResolver(LoginEmailFormSchema, {
-  error: (issue) => ((issue as { input?: unknown }).input === '' ? 'required' : 'invalid'),
-});
+type EmailError = 'required' | 'invalid' | null;
 
 type LoginEmailFormProps = {
   defaultEmail?: string;
@@ -19,44 +12,55 @@ type LoginEmailFormProps = {
   onSubmit: (email: string) => void;
 };
 
+/** One field; checked on submit with the domain's rule, then re-checked while the installer corrects it. */
 export function LoginEmailForm({ defaultEmail = '', isSubmitting, onSubmit }: LoginEmailFormProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginEmailForm, unknown, z.output<typeof LoginEmailFormSchema>>({
-    resolver,
-    defaultValues: { email: defaultEmail },
-  });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState(defaultEmail);
+  const [error, setError] = useState<EmailError>(null);
+  const [wasSubmitted, setWasSubmitted] = useState(false);
 
-  const emailError =
-    errors.email?.message === 'required'
-      ? t('solar.errors.formErrors.required', { field: t('auth.login.emailField') })
-      : errors.email
-        ? t('auth.login.validation.emailInvalid')
-        : undefined;
+  const check = (input: string): EmailError => (input.trim() === '' ? 'required' : isValidEmail(input) ? null : 'invalid');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setWasSubmitted(true);
+    const problem = check(value);
+    setError(problem);
+    if (problem) {
+      inputRef.current?.focus();
+      return;
+    }
+    onSubmit(normalizeEmail(value));
+  };
+
+  const message =
+    error === 'required' ? t('auth.login.validation.emailRequired') : error === 'invalid' ? t('auth.login.validation.emailInvalid') : undefined;
 
   return (
-    <form noValidate onSubmit={handleSubmit(({ email }) => onSubmit(email))}>
-      <Stack gap="md">
-        <TextInput
-          {...register('email')}
-          type="email"
-          label={t('auth.login.emailLabel')}
-          placeholder={t('auth.login.emailPlaceholder')}
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={emailError}
-          data-testid="login-email"
-        />
-        <Button type="submit" fullWidth loading={isSubmitting} data-testid="login-request">
-          {t('auth.login.requestLink')}
-        </Button>
-      </Stack>
+    <form noValidate onSubmit={submit} className={classes.form}>
+      <TextField
+        ref={inputRef}
+        name="email"
+        type="email"
+        label={t('auth.login.emailLabel')}
+        placeholder={t('auth.login.emailPlaceholder')}
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (wasSubmitted) setError(check(event.target.value));
+        }}
+        error={message}
+        data-testid="login-email"
+      />
+      <ActionButton type="submit" isLoading={isSubmitting} data-testid="login-request">
+        {t('auth.login.requestLink')}
+      </ActionButton>
     </form>
   );
 }

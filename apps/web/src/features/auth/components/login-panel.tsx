@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Alert, Anchor, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { AuthConfig } from '@portal/domain/auth';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
-import { useAuthConfig } from '../api/get-auth-config';
-import { useSendSignInEmail } from '../api/send-sign-in-email';
-import { useSignInWithCode } from '../api/sign-in-with-code';
+import { getAuthConfig } from '../api/get-auth-config';
+import { sendSignInEmail } from '../api/send-sign-in-email';
+import { signInWithCode } from '../api/sign-in-with-code';
 import type { SocialProvider } from '../api/sign-in-social';
 import { codeSignInErrorKey, sendEmailErrorKey, socialErrorKey, type LoginErrorKey } from '../lib/login-errors';
 import { tokenManager } from '../lib/session';
@@ -13,6 +13,8 @@ import { useAuthStore } from '../stores/auth-store';
 import { LoginCodeForm } from './login-code-form';
 import { LoginEmailForm } from './login-email-form';
 import { LoginSocialButtons } from './login-social-buttons';
+import { Notice } from './login-ui';
+import classes from './login.module.css';
 
 type LoginPanelProps = {
   /** An error carried over from a failed redirect sign-in. */
@@ -21,60 +23,71 @@ type LoginPanelProps = {
   onSignedIn?: () => void;
 };
 
+/** The sign-in options the server offers; until it answers (or when it cannot), the email form alone. */
+function useAuthConfig(): AuthConfig | null {
+  const [config, setConfig] = useState<AuthConfig | null>(null);
+  useEffect(() => {
+    let isActive = true;
+    getAuthConfig().then(
+      (answer) => isActive && setConfig(answer),
+      () => undefined,
+    );
+    return () => {
+      isActive = false;
+    };
+  }, []);
+  return config;
+}
+
 /** Email first; then the check-inbox step where the emailed code (or the link) completes sign-in. */
 export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps) {
   const { t, i18n } = useTranslation();
   const config = useAuthConfig();
-  const sendEmail = useSendSignInEmail();
-  const signInWithCode = useSignInWithCode();
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<LoginErrorKey | null>(initialError);
   const [hasResent, setHasResent] = useState(false);
-  const [isFinishing, setIsFinishing] = useState(false);
+  const [isSending, setIsSending] = useState(false);
+  const [isSigningIn, setIsSigningIn] = useState(false);
 
   const language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
-  const supportEmail = config.data?.supportEmail || SUPPORT_EMAIL;
-  const providers: SocialProvider[] = [
-    ...(config.data?.google ? (['google'] as const) : []),
-    ...(config.data?.microsoft ? (['microsoft'] as const) : []),
-  ];
+  const supportEmail = config?.supportEmail || SUPPORT_EMAIL;
+  const providers: SocialProvider[] = [...(config?.google ? (['google'] as const) : []), ...(config?.microsoft ? (['microsoft'] as const) : [])];
 
-  const requestEmail = (address: string, isResend: boolean) => {
+  const requestEmail = async (address: string, isResend: boolean) => {
     setError(null);
     setHasResent(false);
-    sendEmail.mutate(
-      { email: address, language },
-      {
-        onSuccess: () => {
-          setEmail(address);
-          setHasResent(isResend);
-        },
-        onError: (failure) => setError(sendEmailErrorKey(failure)),
-      },
-    );
+    setIsSending(true);
+    try {
+      await sendSignInEmail({ email: address, language });
+      setEmail(address);
+      setHasResent(isResend);
+    } catch (failure) {
+      setError(sendEmailErrorKey(failure));
+    } finally {
+      setIsSending(false);
+    }
   };
 
-  const submitCode = (otp: string) => {
+  const submitCode = async (otp: string) => {
     if (!email) return;
     setError(null);
     setHasResent(false);
-    signInWithCode.mutate(
-      { email, otp },
-      {
-        onSuccess: async () => {
-          setIsFinishing(true);
-          const token = await tokenManager.refresh().catch(() => null);
-          setIsFinishing(false);
-          if (!token) {
-            setError('errors.loggingIn.text');
-            return;
-          }
-          useAuthStore.getState().signIn();
-          onSignedIn?.();
-        },
-        onError: (failure) => setError(codeSignInErrorKey(failure)),
-      },
-    );
+    setIsSigningIn(true);
+    try {
+      await signInWithCode({ email, otp });
+    } catch (failure) {
+      setIsSigningIn(false);
+      setError(codeSignInErrorKey(failure));
+      return;
+    }
+    const token = await tokenManager.refresh().catch(() => null);
+    setIsSigningIn(false);
+    if (!token) {
+      setError('errors.loggingIn.text');
+      return;
+    }
+    useAuthStore.getState().signIn();
+    onSignedIn?.();
   };
 
   const onUseAnotherEmail = () => {
@@ -84,68 +97,60 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
   };
 
   return (
-    <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
-      <Stack gap="lg">
-        <div>
-          <Title order={1} size="h2">
-            {t('auth.login.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('auth.login.subtitle')}
-          </Text>
-        </div>
+    <section className={classes.card} aria-labelledby="login-title">
+      <div>
+        <h1 id="login-title" className={classes.title}>
+          {t('auth.login.title')}
+        </h1>
+        <p className={classes.subtitle}>{t('auth.login.subtitle')}</p>
+      </div>
 
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert" data-testid="login-error">
-            {error === 'errors.loggingIn.text' ? `${t('errors.loggingIn.title')}: ${t(error)}` : t(error)}
-          </Alert>
-        )}
+      {error && (
+        <Notice tone="danger" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">
+          {error === 'errors.loggingIn.text' ? `${t('errors.loggingIn.title')}: ${t(error)}` : t(error)}
+        </Notice>
+      )}
 
-        {email === null ? (
-          <>
-            {config.data?.emailLink !== false && (
-              <LoginEmailForm isSubmitting={sendEmail.isPending} onSubmit={(address) => requestEmail(address, false)} />
-            )}
-            {providers.length > 0 && (
-              <>
-                <Divider label={t('auth.login.or')} labelPosition="center" />
-                <LoginSocialButtons providers={providers} onError={(provider) => setError(socialErrorKey(provider))} />
-              </>
-            )}
-          </>
-        ) : (
-          <>
-            <Alert color="blue" variant="light" icon={<IconMailOpened />} title={t('auth.login.checkInboxTitle')} data-testid="login-check-inbox">
-              {t('auth.login.checkInboxText', { email })}
-            </Alert>
-            {hasResent && (
-              <Text role="status" c="teal.9">
-                {t('auth.login.resent')}
-              </Text>
-            )}
-            <LoginCodeForm isSubmitting={signInWithCode.isPending || isFinishing} onSubmit={submitCode} />
-            <Group justify="space-between" gap="sm">
-              <Anchor component="button" type="button" onClick={onUseAnotherEmail} py="xs" mih={44}>
-                {t('auth.login.useAnotherEmail')}
-              </Anchor>
-              <Anchor
-                component="button"
-                type="button"
-                onClick={() => requestEmail(email, true)}
-                disabled={sendEmail.isPending}
-                py="xs"
-                mih={44}
-              >
-                {t('auth.login.resend')}
-              </Anchor>
-            </Group>
-          </>
-        )}
+      {email === null ? (
+        <>
+          {config?.emailLink !== false && <LoginEmailForm isSubmitting={isSending} onSubmit={(address) => void requestEmail(address, false)} />}
+          {providers.length > 0 && (
+            <>
+              <div className={classes.divider} role="separator">
+                {t('auth.login.or')}
+              </div>
+              <LoginSocialButtons providers={providers} onError={(provider) => setError(socialErrorKey(provider))} />
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <Notice tone="info" icon={<IconMailOpened aria-hidden />} title={t('auth.login.checkInboxTitle')} data-testid="login-check-inbox">
+            {t('auth.login.checkInboxText', { email })}
+          </Notice>
+          {hasResent && (
+            <p role="status" className={classes.status}>
+              {t('auth.login.resent')}
+            </p>
+          )}
+          <LoginCodeForm isSubmitting={isSigningIn} onSubmit={(otp) => void submitCode(otp)} />
+          <div className={classes.actions}>
+            <button type="button" className={classes.link} onClick={onUseAnotherEmail}>
+              {t('auth.login.useAnotherEmail')}
+            </button>
+            <button type="button" className={classes.link} onClick={() => void requestEmail(email, true)} disabled={isSending}>
+              {t('auth.login.resend')}
+            </button>
+          </div>
+        </>
+      )}
 
-        <Text size="sm" c="dimmed">
-          {t('auth.login.help')} <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
-        </Text>
-      </Stack>
-    </Paper>
+      <p className={classes.small}>
+        {t('auth.login.help')}{' '}
+        <a className={classes.link} href={`mailto:${supportEmail}`}>
+          {supportEmail}
+        </a>
+      </p>
+    </section>
   );
 }

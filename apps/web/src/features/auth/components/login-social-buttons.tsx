@@ -1,55 +1,54 @@
-import { Button, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { IconBrandGoogle, IconBrandWindows } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSignInSocial, type SocialProvider } from '../api/sign-in-social';
+import { signInSocial, type SocialProvider } from '../api/sign-in-social';
 import { rememberPendingProvider } from '../lib/complete-redirect-sign-in';
+import { ActionButton } from './login-ui';
+import classes from './login.module.css';
 
 type LoginSocialButtonsProps = {
   providers: readonly SocialProvider[];
   onError: (provider: SocialProvider) => void;
 };
 
+const ICONS = { google: IconBrandGoogle, microsoft: IconBrandWindows } as const;
+
 export function LoginSocialButtons({ providers, onError }: LoginSocialButtonsProps) {
   const { t } = useTranslation();
-  const signIn = useSignInSocial();
+  const [pending, setPending] = useState<SocialProvider | null>(null);
 
   const start = (provider: SocialProvider) => {
-    signIn.mutate(provider, {
-      onSuccess: (url) => {
+    setPending(provider);
+    signInSocial(provider).then(
+      (url) => {
         // Only once the browser really leaves: the callback then names the right provider on failure.
         rememberPendingProvider(provider);
         window.location.assign(url);
       },
-      onError: () => onError(provider),
-    });
+      () => {
+        setPending(null);
+        onError(provider);
+      },
+    );
   };
 
   return (
-    <Stack gap="sm">
-      {providers.includes('google') && (
-        <Button
-          variant="default"
-          fullWidth
-          leftSection={<IconBrandGoogle aria-hidden />}
-          loading={signIn.isPending && signIn.variables === 'google'}
-          disabled={signIn.isPending}
-          onClick={() => start('google')}
-        >
-          {t('auth.login.google')}
-        </Button>
-      )}
-      {providers.includes('microsoft') && (
-        <Button
-          variant="default"
-          fullWidth
-          leftSection={<IconBrandWindows aria-hidden />}
-          loading={signIn.isPending && signIn.variables === 'microsoft'}
-          disabled={signIn.isPending}
-          onClick={() => start('microsoft')}
-        >
-          {t('auth.login.microsoft')}
-        </Button>
-      )}
-    </Stack>
+    <div className={classes.form}>
+      {providers.map((provider) => {
+        const Icon = ICONS[provider];
+        return (
+          <ActionButton
+            key={provider}
+            variant="default"
+            icon={<Icon aria-hidden />}
+            isLoading={pending === provider}
+            disabled={pending !== null}
+            onClick={() => start(provider)}
+          >
+            {t(`auth.login.${provider}`)}
+          </ActionButton>
+        );
+      })}
+    </div>
   );
 }
