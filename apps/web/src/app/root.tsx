@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import spinner from '@/components/ui/spinner.module.css';
 import classes from './root.module.css';
 
 const LoginPage = lazy(() => import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
@@ -23,7 +24,7 @@ function StartupLoader() {
   const { t } = useTranslation();
   return (
     <div role="status" aria-live="polite" className={classes.loader}>
-      <span className={classes.spinner} aria-label={t('app.loading')} role="img" />
+      <span className={spinner.spinner} aria-label={t('app.loading')} role="img" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import spinner from '@/components/ui/spinner.module.css';
 import classes from './login.module.css';
 
 type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'className'> & {
@@ -47,7 +47,6 @@ type ActionButtonProps = Omit<ComponentPropsWithRef<'button'>, 'className'> & {
 
 /** A full-width button; while loading it keeps its label for screen readers and shows a spinner. */
 export function ActionButton({ variant = 'filled', isLoading = false, icon, children, disabled, type = 'button', ...button }: ActionButtonProps) {
-  const { t } = useTranslation();
   return (
     <button
       {...button}
@@ -56,7 +55,7 @@ export function ActionButton({ variant = 'filled', isLoading = false, icon, chil
       disabled={disabled || isLoading}
       aria-busy={isLoading || undefined}
     >
-      {isLoading ? <span className={classes.spinner} role="presentation" title={t('app.loading')} /> : icon}
+      {isLoading ? <span className={spinner.spinner} aria-hidden /> : icon}
       {children}
     </button>
   );
