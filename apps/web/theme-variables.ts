@@ -1,6 +1,6 @@
 import { convertCssVariables, DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme } from '@mantine/core';
 import type { Plugin } from 'vite';
-import { cssVariablesResolver, theme } from './src/app/theme';
+import { cssVariablesResolver, theme } from './src/app/theme.ts';
 
 const ID = 'virtual:theme-variables.css';
 // The resolved id ends in .css so Vite's CSS pipeline bundles and minifies it like any stylesheet.

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { localeSections } from './locale-sections';
-import { themeVariables } from './theme-variables';
+import { localeSections } from './locale-sections.ts';
+import { themeVariables } from './theme-variables.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The auth endpoints refuse foreign origins, so the dev server speaks to the API as the API's own origin.

@@ -46,6 +46,16 @@ describe('admin: product registry', () => {
     expect(report.errors.find((e: { line: number }) => e.line === 3).message).toMatch(/other PV module/);
     expect(report.errors.filter((e: { line: number }) => e.line === 4).map((e: { message: string }) => e.message).join(' ')).toMatch(/pv_module_count must be a whole number/);
     expect(report.errors.filter((e: { line: number }) => e.line === 5).map((e: { message: string }) => e.message).join(' ')).toMatch(/already in the registry/);
+    // Each problem also comes as a code with its values, for the client to say in its language.
+    expect(report.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ line: 6, code: 'controllerType', params: { column: 'controller_type' } }),
+        expect.objectContaining({ line: 3, code: 'systemValuesDiffer', params: { serial: 'SN-BAD-0001', firstLine: 2 } }),
+        expect.objectContaining({ line: 4, code: 'notWholeNumber', params: { column: 'pv_module_count' } }),
+        expect.objectContaining({ line: 4, code: 'imeiFormat', params: { column: 'imei' } }),
+        expect.objectContaining({ line: 5, code: 'systemExists', params: { serial: 'SN-DEMO-0001' } }),
+      ]),
+    );
     expect(await c.database.db.select().from(system)).toHaveLength(before.length);
   });
 

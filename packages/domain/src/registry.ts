@@ -19,14 +19,71 @@ export const REGISTRY_CSV_COLUMNS = [
   'iccid',
 ] as const;
 
-const text = (max: number) => z.string().trim().min(1, 'is required').max(max, `is longer than ${max} characters`);
+/**
+ * Every problem an import can report, with what its sentence needs. The server sends the code and
+ * its values (the web app says them in the user's language) and an English sentence for other clients.
+ */
+export type ImportProblem =
+  | { code: 'csvInvalid'; params: { detail: string } }
+  | { code: 'noRows'; params: Record<string, never> }
+  | { code: 'missingColumns'; params: { columns: string } }
+  | { code: 'tooManyRows'; params: { max: number } }
+  | { code: 'required'; params: { column: string } }
+  | { code: 'tooLong'; params: { column: string; max: number } }
+  | { code: 'notWholeNumber'; params: { column: string } }
+  | { code: 'outOfRange'; params: { column: string; min: number; max: number } }
+  | { code: 'controllerType'; params: { column: string } }
+  | { code: 'imeiFormat'; params: { column: string } }
+  | { code: 'iccidFormat'; params: { column: string } }
+  | { code: 'invalidValue'; params: { column: string } }
+  | { code: 'systemValuesDiffer'; params: { serial: string; firstLine: number } }
+  | { code: 'controllerRepeated'; params: { serial: string; firstLine: number } }
+  | { code: 'imeiOtherSystem'; params: { imei: string; firstLine: number } }
+  | { code: 'telematicsUnitRequired'; params: { column: string } }
+  | { code: 'noTelematics'; params: { serial: string } }
+  | { code: 'systemExists'; params: { serial: string } }
+  | { code: 'controllerExists'; params: { serial: string } }
+  | { code: 'imeiExists'; params: { imei: string } };
+export type ImportProblemCode = ImportProblem['code'];
+
+const SENTENCES: { [C in ImportProblemCode]: (p: Extract<ImportProblem, { code: C }>['params']) => string } = {
+  csvInvalid: (p) => `the file is not valid CSV: ${p.detail}`,
+  noRows: () => 'the file has no rows',
+  missingColumns: (p) => `missing columns: ${p.columns}`,
+  tooManyRows: (p) => `at most ${p.max} rows per import`,
+  required: (p) => `${p.column} is required`,
+  tooLong: (p) => `${p.column} is longer than ${p.max} characters`,
+  notWholeNumber: (p) => `${p.column} must be a whole number`,
+  outOfRange: (p) => `${p.column} must be between ${p.min} and ${p.max}`,
+  controllerType: (p) => `${p.column} must be HV or LV`,
+  imeiFormat: (p) => `${p.column} must be 15 digits`,
+  iccidFormat: (p) => `${p.column} must be 18 to 22 digits, or 0`,
+  invalidValue: (p) => `${p.column} is not valid`,
+  systemValuesDiffer: (p) => `system ${p.serial} has other PV module or capacity values than on line ${p.firstLine}`,
+  controllerRepeated: (p) => `controller ${p.serial} appears again (first on line ${p.firstLine})`,
+  imeiOtherSystem: (p) => `IMEI ${p.imei} belongs to another system (line ${p.firstLine})`,
+  telematicsUnitRequired: (p) => `${p.column} is required with an IMEI`,
+  noTelematics: (p) => `system ${p.serial} has no telematics unit (imei)`,
+  systemExists: (p) => `system ${p.serial} is already in the registry`,
+  controllerExists: (p) => `controller ${p.serial} is already in the registry`,
+  imeiExists: (p) => `IMEI ${p.imei} is already in the registry`,
+};
+
+/** A problem on a line of the file, with its English sentence. */
+export function rowError(line: number, problem: ImportProblem): RowError {
+  const sentence = (SENTENCES[problem.code] as (p: ImportProblem['params']) => string)(problem.params);
+  return { line, code: problem.code, params: problem.params, message: sentence };
+}
+
+// The schema's messages are problem codes; readRegistryIssue turns an issue into its problem.
+const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'tooLong');
 const whole = (max: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, 'must be a whole number')
+    .regex(/^\d+$/, 'notWholeNumber')
     .transform(Number)
-    .refine((n) => n >= 1 && n <= max, `must be between 1 and ${max}`);
+    .refine((n) => n >= 1 && n <= max, { message: 'outOfRange', params: { min: 1, max } });
 
 export const RegistryRowSchema = z.object({
   serial_number: text(64),
@@ -34,20 +91,20 @@ export const RegistryRowSchema = z.object({
   pv_module_version: text(64),
   installed_capacity_wp: whole(1_000_000),
   controller_serial: text(64),
-  controller_type: z.string().trim().toUpperCase().pipe(z.enum(CONTROLLER_TYPES, { error: 'must be HV or LV' })),
+  controller_type: z.string().trim().toUpperCase().pipe(z.enum(CONTROLLER_TYPES, { error: 'controllerType' })),
   hardware_version: text(32),
   firmware_version: text(32),
-  telematics_unit: z.string().trim().max(64).optional().default(''),
+  telematics_unit: z.string().trim().max(64, 'tooLong').optional().default(''),
   imei: z
     .string()
     .trim()
-    .regex(/^(\d{15})?$/, 'must be 15 digits')
+    .regex(/^(\d{15})?$/, 'imeiFormat')
     .optional()
     .default(''),
   iccid: z
     .string()
     .trim()
-    .regex(/^(0|\d{18,22})?$/, 'must be 18 to 22 digits, or 0')
+    .regex(/^(0|\d{18,22})?$/, 'iccidFormat')
     .optional()
     .default(''),
 });
@@ -64,7 +121,23 @@ export interface RegistrySystem {
 
 export interface RowError {
   line: number;
+  code: ImportProblemCode;
+  params: Record<string, string | number>;
   message: string;
+}
+
+const CODES_WITH_COLUMN = new Set<string>(['required', 'tooLong', 'notWholeNumber', 'outOfRange', 'controllerType', 'imeiFormat', 'iccidFormat']);
+
+/** The problem a RegistryRowSchema issue stands for (any other issue: the column's value is not valid). */
+export function readRegistryIssue(issue: z.core.$ZodIssue): ImportProblem {
+  const column = String(issue.path[0] ?? '');
+  const code = CODES_WITH_COLUMN.has(issue.message) ? issue.message : 'invalidValue';
+  if (code === 'tooLong') return { code, params: { column, max: Number((issue as { maximum?: unknown }).maximum) } };
+  if (code === 'outOfRange') {
+    const { min, max } = (issue as { params?: { min: number; max: number } }).params ?? { min: 1, max: 1 };
+    return { code, params: { column, min, max } };
+  }
+  return { code, params: { column } } as ImportProblem;
 }
 
 /** Groups validated rows into systems and reports every inconsistency by line number. */
@@ -92,11 +165,11 @@ export function groupRegistryRows(rows: { line: number; row: RegistryRow }[]): {
       system.pvModuleVersion !== row.pv_module_version ||
       system.installedCapacityWp !== row.installed_capacity_wp
     ) {
-      errors.push({ line, message: `system ${row.serial_number} has other PV module or capacity values than on line ${system.firstLine}` });
+      errors.push(rowError(line, { code: 'systemValuesDiffer', params: { serial: row.serial_number, firstLine: system.firstLine } }));
     }
     const controllerKey = row.controller_serial.toLowerCase();
     if (controllerLines.has(controllerKey)) {
-      errors.push({ line, message: `controller ${row.controller_serial} appears again (first on line ${controllerLines.get(controllerKey)})` });
+      errors.push(rowError(line, { code: 'controllerRepeated', params: { serial: row.controller_serial, firstLine: controllerLines.get(controllerKey) ?? 1 } }));
     } else {
       controllerLines.set(controllerKey, line);
       system.controllers.push({
@@ -110,16 +183,16 @@ export function groupRegistryRows(rows: { line: number; row: RegistryRow }[]): {
     if (row.imei) {
       const seenOn = imeiLines.get(row.imei);
       const sameSystem = system.telematics.some((t) => t.imei === row.imei);
-      if (seenOn !== undefined && !sameSystem) errors.push({ line, message: `IMEI ${row.imei} belongs to another system (line ${seenOn})` });
+      if (seenOn !== undefined && !sameSystem) errors.push(rowError(line, { code: 'imeiOtherSystem', params: { imei: row.imei, firstLine: seenOn } }));
       if (!sameSystem && seenOn === undefined) {
-        if (!row.telematics_unit) errors.push({ line, message: 'telematics_unit is required with an IMEI' });
+        if (!row.telematics_unit) errors.push(rowError(line, { code: 'telematicsUnitRequired', params: { column: 'telematics_unit' } }));
         system.telematics.push({ unit: row.telematics_unit, imei: row.imei, iccid: row.iccid || '0' });
         imeiLines.set(row.imei, line);
       }
     }
   }
   for (const s of systems.values()) {
-    if (s.telematics.length === 0) errors.push({ line: s.firstLine, message: `system ${s.serialNumber} has no telematics unit (imei)` });
+    if (s.telematics.length === 0) errors.push(rowError(s.firstLine, { code: 'noTelematics', params: { serial: s.serialNumber } }));
   }
   return { systems: [...systems.values()].map(({ firstLine: _f, ...s }) => s), errors };
 }
@@ -129,7 +202,14 @@ export const ImportReportSchema = z.object({
   rows: z.number().int(),
   systems: z.number().int(),
   controllers: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  errors: z.array(
+    z.object({
+      line: z.number().int(),
+      code: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
+      message: z.string(),
+    }),
+  ),
   imported: z.boolean(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;

@@ -1,7 +1,16 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { groupRegistryRows, REGISTRY_CSV_COLUMNS, RegistryRowSchema, type ImportReport, type RegistryRow, type RowError } from '@portal/domain/registry';
+import {
+  groupRegistryRows,
+  readRegistryIssue,
+  REGISTRY_CSV_COLUMNS,
+  RegistryRowSchema,
+  rowError,
+  type ImportReport,
+  type RegistryRow,
+  type RowError,
+} from '@portal/domain/registry';
 import type { Db } from '../db/client';
 import { chargeController, system, telematicsUnit } from '../db/schema';
 import { AppError } from '../errors';
@@ -21,20 +30,20 @@ function readCsv(csv: string): { total: number; rows: { line: number; row: Regis
     });
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
-    return { total: 0, rows: [], errors: [{ line, message: `the file is not valid CSV: ${(error as Error).message}` }] };
+    return { total: 0, rows: [], errors: [rowError(line, { code: 'csvInvalid', params: { detail: (error as Error).message } })] };
   }
   const header = Object.keys(records[0] ?? {});
   const missing = REGISTRY_CSV_COLUMNS.filter((c) => !['telematics_unit', 'imei', 'iccid'].includes(c) && !header.includes(c));
-  if (records.length === 0) return { total: 0, rows: [], errors: [{ line: 1, message: 'the file has no rows' }] };
-  if (missing.length) return { total: records.length, rows: [], errors: [{ line: 1, message: `missing columns: ${missing.join(', ')}` }] };
-  if (records.length > MAX_IMPORT_ROWS) return { total: records.length, rows: [], errors: [{ line: 1, message: `at most ${MAX_IMPORT_ROWS} rows per import` }] };
+  if (records.length === 0) return { total: 0, rows: [], errors: [rowError(1, { code: 'noRows', params: {} })] };
+  if (missing.length) return { total: records.length, rows: [], errors: [rowError(1, { code: 'missingColumns', params: { columns: missing.join(', ') } })] };
+  if (records.length > MAX_IMPORT_ROWS) return { total: records.length, rows: [], errors: [rowError(1, { code: 'tooManyRows', params: { max: MAX_IMPORT_ROWS } })] };
   const rows: { line: number; row: RegistryRow }[] = [];
   const errors: RowError[] = [];
   records.forEach((record, i) => {
     const line = i + 2; // line 1 is the header
     const parsed = RegistryRowSchema.safeParse(record);
     if (parsed.success) rows.push({ line, row: parsed.data });
-    else for (const issue of parsed.error.issues) errors.push({ line, message: `${issue.path.join('.')} ${issue.message}` });
+    else for (const issue of parsed.error.issues) errors.push(rowError(line, readRegistryIssue(issue)));
   });
   return { total: records.length, rows, errors };
 }
@@ -54,17 +63,17 @@ export async function importRegistry(db: Db, fleetId: number, csv: string, dryRu
     const imeis = grouped.systems.flatMap((s) => s.telematics.map((t) => t.imei));
     if (serials.length) {
       for (const s of await tx.select({ serial: system.serialNumber }).from(system).where(inArray(sql`lower(${system.serialNumber})`, serials))) {
-        errors.push({ line: lineOf((r) => r.serial_number.toLowerCase() === s.serial.toLowerCase()), message: `system ${s.serial} is already in the registry` });
+        errors.push(rowError(lineOf((r) => r.serial_number.toLowerCase() === s.serial.toLowerCase()), { code: 'systemExists', params: { serial: s.serial } }));
       }
     }
     if (controllers.length) {
       for (const c of await tx.select({ serial: chargeController.serialNumber }).from(chargeController).where(inArray(chargeController.serialNumber, controllers))) {
-        errors.push({ line: lineOf((r) => r.controller_serial === c.serial), message: `controller ${c.serial} is already in the registry` });
+        errors.push(rowError(lineOf((r) => r.controller_serial === c.serial), { code: 'controllerExists', params: { serial: c.serial } }));
       }
     }
     if (imeis.length) {
       for (const t of await tx.select({ imei: telematicsUnit.imei }).from(telematicsUnit).where(inArray(telematicsUnit.imei, imeis))) {
-        errors.push({ line: lineOf((r) => r.imei === t.imei), message: `IMEI ${t.imei} is already in the registry` });
+        errors.push(rowError(lineOf((r) => r.imei === t.imei), { code: 'imeiExists', params: { imei: t.imei } }));
       }
     }
     errors.sort((a, b) => a.line - b.line);

@@ -1,7 +1,7 @@
 import { Alert, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ImportReport } from '@portal/domain/registry';
+import type { ImportProblemCode, ImportReport } from '@portal/domain/registry';
 import classes from './import-dialog.module.css';
 
 type ImportReportViewProps = {
@@ -10,9 +10,16 @@ type ImportReportViewProps = {
   isRefused?: boolean;
 };
 
+type RowError = ImportReport['errors'][number];
+
 /** Counts of the check and every problem with its line number. */
 export function ImportReportView({ report, isRefused = false }: ImportReportViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The server names each problem by a code with its values; a code this app does not know yet keeps the server's sentence.
+  const describe = (error: RowError) => {
+    const key = `admin.import.problem.${error.code as ImportProblemCode}` as const;
+    return i18n.exists(key) ? String(t(key, { ...error.params })) : error.message;
+  };
   const stats = [
     { label: t('admin.import.rows'), value: report.rows, testId: 'import-rows' },
     { label: t('admin.import.systems'), value: report.systems, testId: 'import-systems' },
@@ -44,7 +51,7 @@ export function ImportReportView({ report, isRefused = false }: ImportReportView
                   <Text span fw={700} size="sm" className={classes.line}>
                     {t('admin.import.line', { line: error.line })}:
                   </Text>{' '}
-                  {error.message}
+                  {describe(error)}
                 </List.Item>
               ))}
             </List>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
-import type { ImportReport } from '@portal/domain/registry';
+import { rowError, type ImportReport } from '@portal/domain/registry';
 import { configureApiAuth, resetApiAuth } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { fakeFetch, renderWithProviders } from '@/test/render';
@@ -112,8 +112,10 @@ describe('RegistryPanel', () => {
       [`POST ${IMPORT_PATH}`]: {
         body: report({
           errors: [
-            { line: 3, message: 'imei must be 15 digits' },
-            { line: 5, message: 'system SN-9 has no telematics unit (imei)' },
+            rowError(3, { code: 'imeiFormat', params: { column: 'imei' } }),
+            rowError(5, { code: 'noTelematics', params: { serial: 'SN-9' } }),
+            // A problem this version of the app has no text for: the server's sentence is shown.
+            { line: 6, code: 'somethingNew', params: {}, message: 'something new is wrong' },
           ],
         }),
       },
@@ -133,12 +135,20 @@ describe('RegistryPanel', () => {
     expect(dialog.getByTestId('import-systems').textContent).toBe('2');
     expect(dialog.getByTestId('import-controllers').textContent).toBe('3');
     const errors = dialog.getAllByTestId('import-error');
-    expect(errors.map((item) => item.textContent)).toEqual(['Line 3: imei must be 15 digits', 'Line 5: system SN-9 has no telematics unit (imei)']);
-    expect(dialog.getByText(/The file has 2 problems/)).toBeTruthy();
+    expect(errors.map((item) => item.textContent)).toEqual([
+      'Line 3: imei must have 15 digits.',
+      'Line 5: System SN-9 has no telematics unit: give its IMEI on one of its rows.',
+      'Line 6: something new is wrong',
+    ]);
+    expect(dialog.getByText(/The file has 3 problems/)).toBeTruthy();
     expect(dialog.getByTestId('import-submit').hasAttribute('disabled')).toBe(true);
 
     await i18n.changeLanguage('de');
-    expect(dialog.getAllByTestId('import-error')[0]!.textContent).toBe('Zeile 3: imei must be 15 digits');
+    expect(dialog.getAllByTestId('import-error').map((item) => item.textContent)).toEqual([
+      'Zeile 3: imei muss 15 Ziffern haben.',
+      'Zeile 5: System SN-9 hat keine Telematikeinheit: Geben Sie ihre IMEI in einer seiner Zeilen an.',
+      'Zeile 6: something new is wrong',
+    ]);
   });
 
   it('imports a clean file after the check, then refreshes the list and says how many systems came in', async () => {
@@ -173,14 +183,14 @@ describe('RegistryPanel', () => {
                 status: 422,
                 code: 'UNPROCESSABLE',
                 message: 'The file has 1 problem(s); nothing was imported',
-                details: report({ dryRun: false, errors: [{ line: 2, message: 'system SN-1 is already in the registry' }] }),
+                details: report({ dryRun: false, errors: [rowError(2, { code: 'systemExists', params: { serial: 'SN-1' } })] }),
               },
             },
     });
     const dialog = await chooseFile(CSV);
     await waitFor(() => expect(dialog.getByTestId('import-submit').hasAttribute('disabled')).toBe(false));
     fireEvent.click(dialog.getByTestId('import-submit'));
-    expect((await dialog.findByTestId('import-error')).textContent).toBe('Line 2: system SN-1 is already in the registry');
+    expect((await dialog.findByTestId('import-error')).textContent).toBe('Line 2: System SN-1 is already in the registry.');
     expect(dialog.getByText('The server found problems while importing; nothing was imported.')).toBeTruthy();
     expect(dialog.getByTestId('import-submit').hasAttribute('disabled')).toBe(true);
   });
