@@ -17,6 +17,7 @@ export function ProceedWithFailedChecksModal({ opened, isSaving, onProceed, onCa
       opened={opened}
       onClose={onCancel}
       centered
+      closeButtonProps={{ 'aria-label': t('wizard.digitalCheck.proceed.close') }}
       title={
         <Group gap="sm" wrap="nowrap">
           <IconAlertTriangle color="var(--mantine-color-orange-9)" aria-hidden />

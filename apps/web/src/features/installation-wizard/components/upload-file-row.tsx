@@ -113,7 +113,13 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
       link.remove();
       setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS);
     } catch {
-      notifications.show({ color: 'red', message: t('solar.errors.formErrors.downloadError'), withBorder: true, autoClose: 8000 });
+      notifications.show({
+        color: 'red',
+        message: t('solar.errors.formErrors.downloadError'),
+        withBorder: true,
+        autoClose: 8000,
+        closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
+      });
     }
   };
 

@@ -161,7 +161,13 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
           void queryClient.invalidateQueries({ queryKey: ['installation', id] });
           return;
         }
-        notifications.show({ color: 'red', message: t('wizard.digitalCheck.restartFailed'), autoClose: ERROR_TOAST_MS, withBorder: true });
+        notifications.show({
+          color: 'red',
+          message: t('wizard.digitalCheck.restartFailed'),
+          autoClose: ERROR_TOAST_MS,
+          withBorder: true,
+          closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
+        });
       },
     });
   };
