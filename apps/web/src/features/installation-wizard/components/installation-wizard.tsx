@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS, DEFAULT_FLEET } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
+import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
@@ -125,7 +126,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
                 {t('wizard.serial', { serial: installation.systemSerialNumber })}
               </Text>
               {isReadOnly && (
-                <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
+                <Badge color="green" c={SUCCESS_TEXT_COLOR} variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
                   {t('wizard.completed.title')}
                 </Badge>
               )}
