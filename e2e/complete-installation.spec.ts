@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { deleteDraftOn, getInstallation, jpegDataUrl, signInWithToken } from './installation-api';
 
 // Other specs share the server: this file uses only SN-DEMO-0002 (one LV charge controller, whose
@@ -95,9 +95,11 @@ test('a new installer records SN-DEMO-0002 from the checklist to the completion 
   await expect(page.getByTestId('summary-uploads-telematics-mcu')).toContainText('telematics-mcu.jpg');
   await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed']);
   await expect(page.getByTestId('missing-parts')).toHaveCount(0);
+  await expectAccessible(page, 'summary, ready to submit');
   await page.getByTestId('summary-comments').fill('Installed at the depot, bay 2.');
   await page.getByTestId('summary-submit').click();
   await expect(page.getByText('Please confirm the information is correct')).toBeVisible();
+  await expectAccessible(page, 'summary without the confirmation');
   await page.getByTestId('summary-confirm').check();
   await page.getByTestId('summary-submit').click();
 
@@ -105,6 +107,7 @@ test('a new installer records SN-DEMO-0002 from the checklist to the completion 
   await expect(modal).toContainText(`Solar System Installation for Product Number ${SERIAL} completed.`);
   await expect(modal.getByTestId('completion-serial')).toHaveText(SERIAL);
   await expect(modal.getByTestId('completion-failed-checks')).toHaveCount(0);
+  await expectAccessible(page, 'completion modal');
   const saved = await getInstallation(api, id);
   expect(saved).toMatchObject({ status: 'completed', proceededWithFailedChecks: false });
 
@@ -116,4 +119,15 @@ test('a new installer records SN-DEMO-0002 from the checklist to the completion 
   const row = page.getByTestId('installation-row').filter({ hasText: name });
   await expect(row).toContainText(SERIAL);
   await expect(row).toContainText('Completed');
+  await expectAccessible(page, 'fleet home with a completed installation');
+
+  // The completed record opens read-only.
+  await page.goto(`/#/sono/installations/${id}`);
+  await expect(page.getByTestId('completed-notice')).toBeVisible();
+  await expect(page.getByTestId('step-title')).toHaveText('Summary');
+  await expectAccessible(page, 'completed installation, read-only');
+  await page.goto(`/#/sono/installations/${id}?tab=vehicle`);
+  await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+  await expect(page.getByTestId('completed-notice')).toBeVisible();
+  await expectAccessible(page, 'completed installation, read-only vehicle');
 });

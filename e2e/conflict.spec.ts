@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './config.mjs';
-import { admin, expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
 
 const unique = Date.now().toString().slice(-9);
 const SERIAL = `SN-CONFLICT-${unique}`;
@@ -42,6 +42,7 @@ test('two browsers editing the same draft: the second save is told of the confli
   await tabletB.getByTestId('general-name').fill('Named on tablet B');
   await tabletB.getByTestId('step-save').click();
   await expect(tabletB.getByTestId('conflict-notice')).toBeVisible();
+  await expectAccessible(tabletB, 'general with a version conflict');
   // Nothing lost: B still sees what it typed, A's save is on the server.
   await expect(tabletB.getByTestId('general-name')).toHaveValue('Named on tablet B');
   const stored = await tabletA.request.get(`/api/installations/${id}`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,4 +1,4 @@
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
 
 test('while the database is down the error modal explains it, and the page recovers without a reload', async ({ page }) => {
   await signInViaApi(page, uniqueEmail('db-down'));
@@ -15,9 +15,14 @@ test('while the database is down the error modal explains it, and the page recov
   await expect(modal).toBeVisible({ timeout: 20_000 });
   await expect(modal).toContainText('503');
   await expect(modal).toContainText('SERVICE_UNAVAILABLE');
+  await expectAccessible(page, 'error modal while the database is down');
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
   await expect(page.getByText('Error loading data')).toBeVisible();
+  // The pointer still rests on the menu entry it clicked. The hovered current menu entry has a contrast of
+  // only 4.0:1 (theme of the app frame, reported for a fix there); this check is about the error state below it.
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'installations that could not be loaded');
 
   // The database is back: Try again loads the list in the same page.
   await page.unroute('**/api/installations?*');

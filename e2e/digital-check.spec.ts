@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { createDraftUpToSetup, deleteInstallation, getInstallation, signInWithToken, type Api } from './installation-api';
 
 // Other specs share the server: this file uses only SN-DEMO-0001 and SN-DEMO-0005 and deletes what it created.
@@ -47,16 +47,19 @@ test.describe('digital check', () => {
     await expect(rows(page).first().getByTestId('check-imei')).toHaveText('356938035643801');
     await expect(rows(page).first().getByTestId('check-created')).toHaveText(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     await expect(page.getByTestId('stream-status')).toHaveAttribute('data-status', 'live');
+    await expectAccessible(page, 'digital check: running');
 
     // The results arrive through the event stream, without reading the run again.
     for (let i = 0; i < 3; i++) await expect(rows(page).nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success');
     await expect(page.getByTestId('checks-passed')).toBeVisible();
+    await expectAccessible(page, 'digital check: passed');
     await expect(rows(page).nth(1).getByTestId('check-serial')).toHaveText('CC-DEMO-0001-A');
     expect(runReads).toBe(1);
 
     // Next asks for every result to be ticked first.
     await page.getByTestId('step-next').click();
     await expect(page.getByText('Please confirm that you have seen the result of this check')).toHaveCount(3);
+    await expectAccessible(page, 'digital check: results not yet confirmed');
     await tickEveryResult(page);
     await page.getByTestId('step-next').click();
     await expect(page.getByTestId('step-title')).toHaveText('Summary');
@@ -75,16 +78,19 @@ test.describe('digital check', () => {
     await expect(silent.getByTestId('check-result')).toHaveAttribute('data-status', 'pending');
     await page.getByTestId('step-next').click();
     await expect(page.getByTestId('next-problem')).toHaveText('The checks are still running. Please wait until every check has a result.');
+    await expectAccessible(page, 'digital check: Next while the checks run');
 
     await expect(silent.getByTestId('check-result')).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
     await expect(silent.getByTestId('check-result')).toHaveText('Failed');
     await expect(rows(page).filter({ hasText: 'CC-DEMO-0005-A' }).getByTestId('check-result')).toHaveAttribute('data-status', 'success');
     await expect(page.getByTestId('checks-failed').getByRole('link', { name: 'support@sonomotors.com' })).toHaveAttribute('href', 'mailto:support@sonomotors.com');
+    await expectAccessible(page, 'digital check: failed');
 
     await tickEveryResult(page);
     await page.getByTestId('step-next').click();
     const modal = page.getByTestId('proceed-modal');
     await expect(modal).toContainText('Some checks failed');
+    await expectAccessible(page, 'digital check: proceed with failed checks');
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await expect(modal).toHaveCount(0);
     expect((await getInstallation(api, installation.id)).proceededWithFailedChecks).toBe(false);
@@ -95,5 +101,6 @@ test.describe('digital check', () => {
     expect((await getInstallation(api, installation.id)).proceededWithFailedChecks).toBe(true);
     await expect(page.getByTestId('summary-proceeded-warning')).toBeVisible();
     await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed', 'Failed']);
+    await expectAccessible(page, 'summary after failed checks');
   });
 });

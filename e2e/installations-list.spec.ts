@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
 
 type Created = { id: number; name: string };
 
@@ -48,6 +48,7 @@ test.describe('installations list', () => {
       await expect(row).toContainText('11/20/2026');
       await expect(row).toContainText('In Progress');
       await expect(row.getByRole('button', { name: `Delete ${created.name}` })).toBeVisible();
+      await expectAccessible(page, 'fleet home with an installation');
 
       await row.getByRole('link', { name: `View details of ${created.name}` }).click();
       await expect(page).toHaveURL(new RegExp(`#/sono/installations/${created.id}$`));
@@ -56,6 +57,7 @@ test.describe('installations list', () => {
       await page.getByRole('link', { name: 'Show all' }).click();
       await expect(page).toHaveURL(/#\/sono\/installations$/);
       await expect(page.getByTestId('installation-row').filter({ hasText: created.name })).toBeVisible();
+      await expectAccessible(page, 'installations');
 
       await page.goto('/#/sono');
       await page.getByRole('button', { name: 'Add new installation' }).click();
@@ -82,6 +84,11 @@ test.describe('installations list', () => {
       await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(SERIALS.search);
       await expect(page.getByTestId('installation-row')).toHaveCount(1);
       await expect(page.getByTestId('installation-row').first()).toContainText(created.name);
+      await expectAccessible(page, 'installations found by a search');
+
+      await page.getByRole('searchbox', { name: 'Search' }).fill('SN-NOWHERE-0000');
+      await expect(page.getByTestId('installations-empty')).toHaveText('No installations match “SN-NOWHERE-0000”.');
+      await expectAccessible(page, 'installations: a search without results');
     } finally {
       await deleteInstallation(page.request, token, created.id);
     }
@@ -102,6 +109,7 @@ test.describe('installations list', () => {
       await row.getByRole('button', { name: `Delete ${created.name}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete installation' });
       await expect(dialog).toContainText(created.name);
+      await expectAccessible(page, 'delete installation dialog');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
       await expect(row).toBeVisible();
@@ -114,6 +122,38 @@ test.describe('installations list', () => {
 
       const gone = await page.request.get(`/api/installations/${created.id}`, { headers: { authorization: `Bearer ${token}` } });
       expect(gone.status()).toBe(404);
+    } finally {
+      await deleteInstallation(page.request, token, created.id);
+    }
+  });
+
+  test('on a phone the list shows cards that lead to the form', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const token = await signInWithToken(page);
+    const created = await createInstallation(page.request, token, SERIALS.home, uniqueName('Card list'));
+    try {
+      await page.goto('/#/sono');
+      await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
+      await page.goto(`/#/sono/installations?q=${encodeURIComponent(created.name)}`);
+      const card = page.getByRole('listitem').filter({ hasText: created.name });
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(SERIALS.home);
+      await expect(card).toContainText('In Progress');
+      await expect(page.getByRole('table')).toHaveCount(0);
+      await expectAccessible(page, 'installations as cards at 390 px');
+
+      await page.getByRole('searchbox', { name: 'Search' }).fill('SN-NOWHERE-0000');
+      await expect(page.getByTestId('installations-empty')).toHaveText('No installations match “SN-NOWHERE-0000”.');
+      await expectAccessible(page, 'installations as cards: a search without results');
+
+      await page.goto('/#/sono');
+      await expect(page.getByTestId('installation-row').filter({ hasText: created.name })).toBeVisible();
+      await expectAccessible(page, 'fleet home at 390 px');
+
+      await page.getByTestId('installation-row').filter({ hasText: created.name }).getByRole('link', { name: created.name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`#/sono/installations/${created.id}$`));
+      await expect(page.getByTestId('step-title')).toBeVisible();
+      await expectAccessible(page, 'wizard at 390 px');
     } finally {
       await deleteInstallation(page.request, token, created.id);
     }

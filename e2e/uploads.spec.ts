@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { admin, expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
 
 // Other specs share the server: this file uses only SN-DEMO-0004 and deletes what it created.
 const SERIAL = 'SN-DEMO-0004';
@@ -204,6 +204,7 @@ test.describe('uploads', () => {
     const next = page.getByTestId('step-next');
     await expect(next).toBeDisabled();
     await expect(page.getByTestId('upload-required-pvModules')).toHaveText('This category requires at least one file.');
+    await expectAccessible(page, 'uploads: empty slots');
 
     // PV modules: the camera photo and eight small ones; the photo is compressed in a worker.
     await page.getByTestId('upload-input-pvModules').setInputFiles([big, ...panels.slice(0, 8)]);
@@ -221,6 +222,7 @@ test.describe('uploads', () => {
     await expect(slot(page, 'pvModules').getByTestId('upload-rejection')).toHaveText('panel-10.png: A category holds at most 10 files.');
     await expect(page.getByTestId('upload-pick-pvModules')).toBeDisabled();
     await expect(page.getByTestId('upload-count-pvModules')).toHaveText('10 of 10 files');
+    await expectAccessible(page, 'uploads: a full slot and a refused file');
 
     // Telematics unit: one photo opens Next; a large PNG stays a PNG, made small enough.
     const screenshot = noisyPng('tcu-screen.png');
@@ -236,6 +238,7 @@ test.describe('uploads', () => {
       .setInputFiles([smallPdf('delivery-note.pdf'), { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') }]);
     await expect(slot(page, 'other').getByTestId('upload-rejection')).toHaveText('setup.exe: This file type is not supported.');
     await expect(fileRow(page, 'other', 'delivery-note.pdf')).toBeVisible();
+    await expectAccessible(page, 'uploads: files in every slot and a refused type');
 
     // Removing one before saving: it is never sent.
     await fileRow(page, 'pvModules', 'panel-8.png').getByTestId('upload-remove').click();
@@ -278,10 +281,12 @@ test.describe('uploads', () => {
     await expect(fileRow(page, 'pvModules', 'roof-wide.jpg').getByTestId('upload-thumbnail')).toHaveAttribute('src', /^blob:/);
     expect(await sizeMb(page, 'pvModules', 'roof-wide.jpg')).toBeLessThanOrEqual(0.5);
     await expect(next).toBeEnabled();
+    await expectAccessible(page, 'uploads: saved files');
 
     // Preview and download of a saved photo.
     await fileRow(page, 'pvModules', 'roof-wide.jpg').getByTestId('upload-preview').click();
     await expect(page.getByTestId('upload-preview-image')).toBeVisible();
+    await expectAccessible(page, 'uploads: preview of a photo');
     const shown = await page.getByTestId('upload-preview-image').evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
     expect(shown.height).toBeGreaterThan(shown.width);
     await page.keyboard.press('Escape');
@@ -292,6 +297,7 @@ test.describe('uploads', () => {
     // Deleting a saved one happens on Save.
     await fileRow(page, 'pvModules', 'panel-7.png').getByTestId('upload-remove').click();
     await expect(fileRow(page, 'pvModules', 'panel-7.png')).toHaveAttribute('data-status', 'removed');
+    await expectAccessible(page, 'uploads: a saved file marked for removal');
     await page.getByTestId('step-save').click();
     await expect(fileRow(page, 'pvModules', 'panel-7.png')).toHaveCount(0);
     expect((await listUploads(page.request, token, created)).some((u) => u.name === 'panel-7.png')).toBe(false);

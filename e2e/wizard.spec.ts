@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
 
 // Other specs share the server: this file uses only SN-DEMO-0001 and SN-DEMO-0005 and deletes what it created.
 const SERIAL_A = 'SN-DEMO-0001';
@@ -80,11 +80,15 @@ test.describe('installation wizard', () => {
     await expect(page.getByTestId('step-title')).toHaveText('Pre-installation');
     await expect(page.getByTestId('what-to-expect').getByRole('listitem')).toHaveCount(7);
     await expect(page.getByTestId('support-link')).toHaveAttribute('href', /^mailto:/);
+    await expectAccessible(page, 'wizard: pre-installation');
     await page.getByTestId('pre-start').click();
 
     // General: the start date opens a calendar and reads MM/DD/YYYY in English.
     await expect(page.getByTestId('step-title')).toHaveText('General');
+    await expectAccessible(page, 'wizard: general');
     await page.getByTestId('general-start-date').click();
+    await expect(page.getByRole('button', { name: /^15 \S+ \d{4}$/ })).toBeVisible();
+    await expectAccessible(page, 'wizard: general with the calendar open');
     await page.getByRole('button', { name: /^15 \S+ \d{4}$/ }).click();
     await expect(page.getByTestId('general-start-date')).toHaveText(/^\d{2}\/15\/\d{4}$/);
     await page.getByTestId('general-serial').fill(SERIAL_A);
@@ -97,13 +101,20 @@ test.describe('installation wizard', () => {
     // Customer: Next waits for the confirmation.
     await expect(page.getByTestId('customer-name')).toHaveValue('Sono Motors GmbH');
     await expect(page.getByTestId('step-next')).toBeDisabled();
+    await expectAccessible(page, 'wizard: customer');
     await page.getByTestId('customer-confirm').check();
     await page.getByTestId('step-next').click();
 
     // Vehicle
     await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+    await expectAccessible(page, 'wizard: vehicle');
+    await page.getByTestId('step-next').click();
+    await expect(page.getByText(/manufacturer is required/i)).toBeVisible();
+    await expectAccessible(page, 'wizard: vehicle with the errors of an empty form');
     await fillVehicle(page);
     await page.getByTestId('vehicle-city').fill('Munich');
+    await expect(page.getByRole('option', { name: /Munich/ }).first()).toBeVisible();
+    await expectAccessible(page, 'wizard: vehicle with city suggestions');
     await page.getByRole('option', { name: /Munich/ }).first().click();
     await page.getByTestId('step-next').click();
 
@@ -114,6 +125,7 @@ test.describe('installation wizard', () => {
     await expect(page.getByTestId('step-title')).toHaveText('System');
     await expect(page.getByTestId('system-controller')).toHaveCount(2);
     await expect(page.getByTestId('system-imei')).toHaveText('356938035643801');
+    await expectAccessible(page, 'wizard: system');
     await page.getByTestId('step-back').click();
     await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123458');
     await expect(page.getByTestId('vehicle-mileage')).toHaveValue('15000');
@@ -136,10 +148,16 @@ test.describe('installation wizard', () => {
     await expect(page.getByTestId('step-title')).toHaveText('Setup');
     await page.getByTestId('help-button').click();
     await expect(page.getByTestId('help-text')).toContainText('power LED must be constantly lit');
+    await expectAccessible(page, 'wizard: setup help');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('step-next')).toBeDisabled();
+    await expectAccessible(page, 'wizard: setup');
     await fillSetupRow(page, 0, '6', '5');
-    await fillSetupRow(page, 1, '6', '7');
+    await fillSetupRow(page, 1, '6', '9');
+    await page.getByTestId('step-save').click();
+    await expect(page.getByText('The active channels must be between 1 and 7.')).toBeVisible();
+    await expectAccessible(page, 'wizard: setup with too many active channels');
+    await page.getByTestId('setup-channels-1').fill('7');
     await page.getByTestId('step-save').click();
     await expect(page.getByText('The setup has been saved successfuly!')).toBeVisible();
 
@@ -152,9 +170,12 @@ test.describe('installation wizard', () => {
     await expect(page.getByTestId('step-title')).toHaveText('Uploads');
     // The required photos are missing, so Next waits; the summary is open once the setup is saved.
     await expect(page.getByTestId('step-next')).toBeDisabled();
+    await expectAccessible(page, 'wizard: uploads, empty');
     await page.getByTestId('dot-summary').click();
     await expect(page.getByTestId('step-title')).toHaveText('Summary');
     await expect(page.getByText('WMA06XZZ5LM123458')).toBeVisible();
+    await expect(page.getByTestId('missing-parts')).toBeVisible();
+    await expectAccessible(page, 'wizard: summary with missing items');
 
     const saved = await fetchInstallation(page, created);
     expect(saved).toMatchObject({ name: 'E2E bus 1', customerDataConfirmed: true, vehicle: { vin: 'WMA06XZZ5LM123458', mileage: 15000 } });
@@ -171,6 +192,7 @@ test.describe('installation wizard', () => {
     await fillVehicle(page, { vin: 'WMA06XZZ5LM123458', mileage: '2000' });
     await page.getByTestId('step-save').click();
     await expect(page.getByTestId('offline-notice')).toContainText('kept on this device');
+    await expectAccessible(page, 'wizard: vehicle saved while offline');
     await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123458');
 
     await context.setOffline(false);
@@ -185,6 +207,7 @@ test.describe('installation wizard', () => {
     await context.setOffline(false);
     await page.reload();
     await expect(page.getByTestId('draft-notice')).toBeVisible();
+    await expectAccessible(page, 'wizard: vehicle with an unsaved draft restored');
     await expect(page.getByTestId('vehicle-model')).toHaveValue('Lion’s City 18 E');
     await page.getByTestId('step-save').click();
     await expect(page.getByText('The vehicle data has been saved successfuly!')).toBeVisible();
@@ -207,6 +230,7 @@ test.describe('installation wizard', () => {
     expect([Number(day), Number(month), Number(year)]).toEqual([today.getDate(), today.getMonth() + 1, today.getFullYear()]);
     await page.getByTestId('step-next').click();
     await expect(page.getByText('Das Feld Produkt-Seriennummer ist erforderlich')).toBeVisible();
+    await expectAccessible(page, 'wizard in German: general with errors');
     await page.getByTestId('general-serial').fill(SERIAL_A);
     await page.getByTestId('general-name').fill('E2E Bus Deutsch');
     await page.getByTestId('step-save').click();
@@ -217,6 +241,7 @@ test.describe('installation wizard', () => {
     await expect(page.getByTestId('step-title')).toHaveText('Kunde');
     await page.getByTestId('step-save').click();
     await expect(page.getByText('Bitte bestätigen Sie, dass die Angaben korrekt sind')).toBeVisible();
+    await expectAccessible(page, 'wizard in German: customer with the confirmation missing');
     await page.getByText('Ich bestätige, dass die Kundendaten korrekt sind.').click();
     await page.getByTestId('step-next').click();
     await expect(page.getByTestId('step-title')).toHaveText('Fahrzeug');
@@ -226,6 +251,7 @@ test.describe('installation wizard', () => {
     await expect(page.getByText('Das Feld Hersteller ist erforderlich')).toBeVisible();
     await expect(page.getByText(/Bitte geben Sie ein gültiges Jahr zwischen 2000 und \d{4} ein\./)).toBeVisible();
     await expect(page.getByText('Das Feld Batteriekapazität muss eine Zahl sein')).toBeVisible();
+    await expectAccessible(page, 'wizard in German: vehicle with errors');
     await expect(page.getByTestId('step-next')).toHaveText('Weiter');
   });
 
@@ -238,6 +264,7 @@ test.describe('installation wizard', () => {
     await page.getByTestId('step-next').click();
     await expect(page.getByText('System with this product serial number has not been found')).toBeVisible();
     await expect(page.getByTestId('general-serial')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'wizard: general with an unknown serial number');
     await expect(page).toHaveURL(/installations\/new\?tab=general$/);
   });
 
@@ -250,6 +277,7 @@ test.describe('installation wizard', () => {
     const dialog = page.getByTestId('close-dialog');
     await expect(dialog).toContainText('Unsaved changes');
     await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await expectAccessible(page, 'wizard: close dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('general-name')).toHaveValue('Half-typed bus');

@@ -13,7 +13,15 @@ type CloseDialogProps = {
 export function CloseDialog({ opened, isSaving, onSave, onDiscard, onCancel }: CloseDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('wizard.closeDialog.title')} centered size="lg" attributes={{ content: { 'data-testid': 'close-dialog' } }}>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={t('wizard.closeDialog.title')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('wizard.closeDialog.close') }}
+      attributes={{ content: { 'data-testid': 'close-dialog' } }}
+    >
       <Stack gap="lg">
         <Text>{t('wizard.closeDialog.text')}</Text>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">

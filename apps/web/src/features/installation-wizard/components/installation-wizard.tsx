@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconX } from '@tabler/icons-react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS, DEFAULT_FLEET } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
+import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
@@ -55,11 +56,23 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
   const tab: WizardTab =
     requested && tabs.includes(requested) && reachable.has(requested) ? requested : installation ? resumeTab(installation, reachable) : 'preInstallation';
 
+  // A new step replaces the control that had the focus (Next, Back, a dot): the focus moves to the step's
+  // title, so keyboard and screen reader users go on from the top of the new step, not from the page's start.
+  // The first save of a new installation opens a new page; it says so in the navigation state.
+  const stepTitleRef = useRef<HTMLHeadingElement>(null);
+  const isOpenedByStep = (useLocation().state as { focusStep?: boolean } | null)?.focusStep === true;
+  const focusedTab = useRef<WizardTab | null>(isOpenedByStep ? null : tab);
+  useEffect(() => {
+    if (focusedTab.current === tab) return;
+    focusedTab.current = tab;
+    stepTitleRef.current?.focus();
+  }, [tab]);
+
   // A new installation created by a save that waited for the network: open it.
   useEffect(() => {
     if (!isNew || !created) return;
     setCreated(null);
-    navigate(`/${created.fleet}/installations/${created.id}?tab=general`, { replace: true });
+    navigate(`/${created.fleet}/installations/${created.id}?tab=general`, { replace: true, state: { focusStep: true } });
   }, [created, isNew, navigate, setCreated]);
 
   const goTo = (next: WizardTab) => setParams({ tab: next });
@@ -101,7 +114,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
     navigate(isSonoMember ? `/${DEFAULT_FLEET}` : homePath);
   };
   const onCreated = (saved: Installation, next: WizardTab) => {
-    navigate(`/${saved.fleet}/installations/${saved.id}?tab=${next}`, { replace: true });
+    navigate(`/${saved.fleet}/installations/${saved.id}?tab=${next}`, { replace: true, state: { focusStep: true } });
   };
 
   if (installation && installation.fleet !== fleet) {
@@ -125,7 +138,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
                 {t('wizard.serial', { serial: installation.systemSerialNumber })}
               </Text>
               {isReadOnly && (
-                <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
+                <Badge color="green" c={SUCCESS_TEXT_COLOR} variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
                   {t('wizard.completed.title')}
                 </Badge>
               )}
@@ -146,7 +159,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
                   <IconArrowLeft aria-hidden />
                 </ActionIcon>
               )}
-              <Title order={2} size="h3" style={{ flex: 1, minWidth: 0 }} data-testid="step-title">
+              <Title ref={stepTitleRef} tabIndex={-1} order={2} size="h3" style={{ flex: 1, minWidth: 0 }} data-testid="step-title">
                 {tabTitle}
               </Title>
               {hasHelp(tab) && !isReadOnly && <HelpPopover tab={tab as 'setup'} />}

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 
 type ProceedModalProps = {
   opened: boolean;
@@ -17,9 +18,10 @@ export function ProceedWithFailedChecksModal({ opened, isSaving, onProceed, onCa
       opened={opened}
       onClose={onCancel}
       centered
+      closeButtonProps={{ 'aria-label': t('wizard.digitalCheck.proceed.close') }}
       title={
         <Group gap="sm" wrap="nowrap">
-          <IconAlertTriangle color="var(--mantine-color-orange-9)" aria-hidden />
+          <IconAlertTriangle color={WARNING_TEXT_COLOR} aria-hidden />
           <Text fw={700} size="lg">
             {t('wizard.digitalCheck.proceed.title')}
           </Text>
@@ -33,7 +35,7 @@ export function ProceedWithFailedChecksModal({ opened, isSaving, onProceed, onCa
           <Button variant="default" onClick={onCancel} disabled={isSaving} data-testid="proceed-cancel" data-autofocus>
             {t('wizard.digitalCheck.proceed.cancel')}
           </Button>
-          <Button color="orange.9" onClick={onProceed} loading={isSaving} data-testid="proceed-confirm">
+          <Button color={WARNING_TEXT_COLOR} onClick={onProceed} loading={isSaving} data-testid="proceed-confirm">
             {t('wizard.digitalCheck.proceed.confirm')}
           </Button>
         </Group>

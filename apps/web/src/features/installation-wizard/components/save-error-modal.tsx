@@ -8,7 +8,14 @@ export function SaveErrorModal() {
   const error = useWizardStore((state) => state.saveError);
   const clear = useWizardStore((state) => state.clearSaveError);
   return (
-    <Modal opened={error !== null} onClose={clear} title={t('errors.savingData.title')} centered attributes={{ content: { 'data-testid': 'save-error' } }}>
+    <Modal
+      opened={error !== null}
+      onClose={clear}
+      title={t('errors.savingData.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('errors.savingData.close') }}
+      attributes={{ content: { 'data-testid': 'save-error' } }}
+    >
       <Stack gap="md">
         <Text>{t('errors.savingData.text')}</Text>
         {error && (

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHistory, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { currentLocale } from '@/lib/i18n';
 import { formatDate } from '@/lib/format-date';
 import type { SaveNotice } from '../stores/wizard-store';
@@ -35,7 +36,7 @@ export function StepNotices({ notice, restoredAt, onDiscard, onReload }: StepNot
         </Alert>
       )}
       {notice === 'offline' && (
-        <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} title={t('wizard.offline.title')} role="alert" data-testid="offline-notice">
+        <Alert color="orange" variant="light" c={WARNING_TEXT_COLOR} icon={<IconWifiOff aria-hidden />} title={t('wizard.offline.title')} role="alert" data-testid="offline-notice">
           <Text size="sm">{t('wizard.offline.text')}</Text>
         </Alert>
       )}

@@ -7,6 +7,7 @@ import { isInspectionPassed, type PhysicalInspection } from '@portal/domain/setu
 import type { InstallationSummary } from '@portal/domain/summary';
 import type { SystemCheckStatus, SystemCheckType } from '@portal/domain/system-check';
 import { fromKm } from '@portal/domain/vehicle';
+import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { formatDate } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
@@ -37,7 +38,7 @@ function Outcome({ isGood, children, testId }: { isGood: boolean; children: Reac
   return (
     <Group component="span" gap={6} wrap="nowrap" data-testid={testId}>
       {isGood ? (
-        <IconCircleCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />
+        <IconCircleCheck size={20} color={SUCCESS_TEXT_COLOR} aria-hidden />
       ) : (
         <IconAlertTriangle size={20} color="var(--mantine-color-red-9)" aria-hidden />
       )}
@@ -50,7 +51,7 @@ function CheckStatus({ status }: { status: SystemCheckStatus }) {
   const { t } = useTranslation();
   const icon =
     status === 'success' ? (
-      <IconCircleCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />
+      <IconCircleCheck size={20} color={SUCCESS_TEXT_COLOR} aria-hidden />
     ) : status === 'failed' ? (
       <IconCircleX size={20} color="var(--mantine-color-red-9)" aria-hidden />
     ) : (
@@ -59,7 +60,7 @@ function CheckStatus({ status }: { status: SystemCheckStatus }) {
   return (
     <Group component="span" gap={6} wrap="nowrap" data-testid="summary-check-result" data-status={status}>
       {icon}
-      <Text component="span" fw={600} c={status === 'success' ? 'green.9' : status === 'failed' ? 'red.9' : undefined}>
+      <Text component="span" fw={600} c={status === 'success' ? SUCCESS_TEXT_COLOR : status === 'failed' ? 'red.9' : undefined}>
         {t(`wizard.summary.checkResult.${status}`)}
       </Text>
     </Group>
@@ -288,7 +289,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
             </Table.ScrollContainer>
           )}
           {summary.proceededWithFailedChecks && (
-            <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="summary-proceeded-warning">
+            <Alert color="orange" variant="light" c={WARNING_TEXT_COLOR} icon={<IconAlertTriangle aria-hidden />} data-testid="summary-proceeded-warning">
               {t('wizard.summary.proceededWarning')}
             </Alert>
           )}

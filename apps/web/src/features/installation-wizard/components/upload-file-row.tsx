@@ -19,6 +19,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatSizeMb, THUMBNAIL_FORMATS } from '@portal/domain/upload';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { getUploadFileQueryOptions, useUploadFile } from '../api/get-upload-file';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { fileProblemMessage, type FileProblem } from '../lib/upload-file';
@@ -113,7 +114,13 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
       link.remove();
       setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS);
     } catch {
-      notifications.show({ color: 'red', message: t('solar.errors.formErrors.downloadError'), withBorder: true, autoClose: 8000 });
+      notifications.show({
+        color: 'red',
+        message: t('solar.errors.formErrors.downloadError'),
+        withBorder: true,
+        autoClose: 8000,
+        closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
+      });
     }
   };
 
@@ -144,7 +151,7 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
                 </Text>
               )}
               {status === 'ready' && !problem && (
-                <Badge variant="light" color="orange" size="md">
+                <Badge variant="light" color="orange" c={WARNING_TEXT_COLOR} size="md">
                   {t('wizard.uploads.waiting')}
                 </Badge>
               )}

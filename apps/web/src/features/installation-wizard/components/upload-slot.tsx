@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconCloudUpload, IconCpu, IconFileText, IconPhotoPlu
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
 import { allowedFormats, type Upload, type UploadSlot as Slot } from '@portal/domain/upload';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import type { PendingUpload, Rejection } from '../stores/uploads-store';
 import { fileProblemMessage, pickerAccept, slotKey } from '../lib/upload-file';
 import { UploadFileRow } from './upload-file-row';
@@ -77,7 +78,7 @@ export function UploadSlot({
             <Text size="sm" c="dimmed">
               {t(`wizard.uploads.${slot === 'other' ? 'otherRules' : 'imageRules'}`)}
             </Text>
-            <Text size="sm" fw={600} c={isFull ? 'orange.9' : 'dimmed'} data-testid={`upload-count-${slot}`}>
+            <Text size="sm" fw={600} c={isFull ? WARNING_TEXT_COLOR : 'dimmed'} data-testid={`upload-count-${slot}`}>
               {t('wizard.uploads.count', { count, max: UPLOAD_MAX_FILES_PER_SLOT })}
             </Text>
           </Group>

@@ -13,6 +13,7 @@ export function notifySaved(t: TFunction, tab: WizardTab): void {
     message: t('wizard.saved', { tab: t(`wizard.tabNames.${tab}`) }),
     autoClose: TOAST_DURATION_MS,
     withBorder: true,
+    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
   });
 }
 
@@ -23,5 +24,6 @@ export function notifyInternalError(t: TFunction): void {
     message: t('solar.errors.formErrors.internalError'),
     autoClose: ERROR_TOAST_MS,
     withBorder: true,
+    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
   });
 }

@@ -17,6 +17,7 @@ import { usePartnerOptions } from '../api/get-partner-options';
 import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
+import classes from './general-step.module.css';
 
 export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string; partnerId: string | null };
 
@@ -46,6 +47,16 @@ type GeneralStepProps = Omit<StepProps, 'installation'> & {
 export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated }: GeneralStepProps) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const calendarLabels = {
+    previousMonth: t('wizard.general.calendar.previousMonth'),
+    nextMonth: t('wizard.general.calendar.nextMonth'),
+    previousYear: t('wizard.general.calendar.previousYear'),
+    nextYear: t('wizard.general.calendar.nextYear'),
+    previousDecade: t('wizard.general.calendar.previousDecade'),
+    nextDecade: t('wizard.general.calendar.nextDecade'),
+    monthLevelControl: t('wizard.general.calendar.monthLevelControl'),
+    yearLevelControl: t('wizard.general.calendar.yearLevelControl'),
+  };
   const isNarrow = useMediaQuery('(max-width: 48em)');
   const partners = usePartnerOptions();
   const partnerOptions = (partners.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.email})` }));
@@ -118,6 +129,10 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
                     valueFormat={displayDateFormat(locale)}
                     leftSection={<IconCalendar size={20} aria-hidden />}
                     dropdownType={isNarrow ? 'modal' : 'popover'}
+                    // After a day is picked (or Escape), the focus goes back to the field instead of being lost.
+                    popoverProps={{ returnFocus: true }}
+                    ariaLabels={calendarLabels}
+                    classNames={{ day: classes.day }}
                     size="lg"
                     required
                     error={translateFormError(t, errors.startDate?.message, 'startDate')}

@@ -27,6 +27,7 @@ import {
   type Vehicle,
   type VehicleType,
 } from '@portal/domain/vehicle';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { currentLocale } from '@/lib/i18n';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
@@ -257,8 +258,8 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
             />
             {showCheckDigitWarning && (
               <Group gap={6} wrap="nowrap" align="flex-start" role="status" data-testid="vin-warning">
-                <IconAlertTriangle size={18} color="var(--mantine-color-orange-9)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-                <Text size="sm" c="orange.9">
+                <IconAlertTriangle size={18} color={WARNING_TEXT_COLOR} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                <Text size="sm" c={WARNING_TEXT_COLOR}>
                   {t('wizard.vehicle.vinCheckDigit')}
                 </Text>
               </Group>

@@ -29,7 +29,11 @@ export function DeleteInstallationDialog({ fleet, installation, opened, onClose 
     if (!installation) return;
     remove.mutate(installation.id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t('solar.installations.delete.done', { name }) });
+        notifications.show({
+          color: 'green',
+          message: t('solar.installations.delete.done', { name }),
+          closeButtonProps: { 'aria-label': t('solar.installations.delete.closeNotification') },
+        });
         remove.reset();
         onClose();
       },
