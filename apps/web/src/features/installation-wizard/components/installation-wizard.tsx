@@ -159,7 +159,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
                   <IconArrowLeft aria-hidden />
                 </ActionIcon>
               )}
-              <Title ref={stepTitleRef} tabIndex={-1} order={2} size="h3" style={{ flex: 1, minWidth: 0 }} data-testid="step-title">
+              <Title ref={stepTitleRef} tabIndex={-1} className="mantine-focus-auto" order={2} size="h3" style={{ flex: 1, minWidth: 0 }} data-testid="step-title">
                 {tabTitle}
               </Title>
               {hasHelp(tab) && !isReadOnly && <HelpPopover tab={tab as 'setup'} />}
