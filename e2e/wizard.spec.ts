@@ -286,6 +286,38 @@ test.describe('installation wizard', () => {
     await expect(page).toHaveURL(/#\/sono$/);
   });
 
+  test('leaving through the menu with unsaved changes asks first and then goes where the installer clicked', async ({ page }) => {
+    await signInViaApi(page, uniqueEmail('leave'));
+    await page.goto('/#/sono/installations/new');
+    await page.getByTestId('pre-start').click();
+    await page.getByTestId('general-name').fill('Bus left through the menu');
+    const menu = page.getByRole('navigation', { name: 'Main menu' }).last();
+
+    await menu.getByRole('link', { name: 'Partners' }).click();
+    const dialog = page.getByTestId('close-dialog');
+    await expect(dialog).toContainText('Unsaved changes');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/installations\/new/);
+    await expect(page.getByTestId('general-name')).toHaveValue('Bus left through the menu');
+
+    // Opening a menu entry in a new tab is not held.
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), menu.getByRole('link', { name: 'Partners' }).click({ modifiers: ['ControlOrMeta'] })]);
+    await popup.close();
+    await expect(dialog).toHaveCount(0);
+
+    await menu.getByRole('link', { name: 'Partners' }).click();
+    await page.getByTestId('close-dialog').getByRole('button', { name: "Don't save" }).click();
+    await expect(page).toHaveURL(/#\/sono\/partners$/);
+
+    // Nothing typed: the menu leads away at once.
+    await page.goto('/#/sono/installations/new');
+    await page.getByTestId('pre-start').click();
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/#\/sono$/);
+    await expect(page.getByTestId('close-dialog')).toHaveCount(0);
+  });
+
   test('the mileage converts when the unit changes and is saved in km', async ({ page }) => {
     await signInViaApi(page, uniqueEmail('miles'));
     created = await createViaWizard(page, SERIAL_B, 'E2E miles bus');

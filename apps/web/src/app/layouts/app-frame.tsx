@@ -13,6 +13,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { FleetSwitcher } from '@/features/fleet/components/fleet-switcher';
+import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import classes from './app-frame.module.css';
 import '@mantine/notifications/styles.css';
 
@@ -49,12 +50,14 @@ export function AppFrame() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
-  const switchFleet = (slug: string) => navigate(`/${slug}`);
+  const switchFleet = (slug: string) => {
+    if (mayLeave(`/${slug}`)) navigate(`/${slug}`);
+  };
   const base = membership ? `/${membership.slug}` : null;
   const showMenuOverlay = isNarrow && isMenuOpen;
 
   const logoutButton = (
-    <Button component={Link} to="/logout" variant="subtle" color="dark" leftSection={<IconLogout aria-hidden />} fullWidth={isNarrow}>
+    <Button component={Link} to="/logout" onClick={guardLinkClick('/logout')} variant="subtle" color="dark" leftSection={<IconLogout aria-hidden />} fullWidth={isNarrow}>
       {t('nav.logout')}
     </Button>
   );
@@ -82,7 +85,7 @@ export function AppFrame() {
                 h={48}
               />
             )}
-            <Box component={Link} to="/" className={classes.brand}>
+            <Box component={Link} to="/" onClick={guardLinkClick('/')} className={classes.brand}>
               <Text fw={700} c="blue.9" size="sm" truncate>
                 {t('app.brand')}
               </Text>
@@ -109,6 +112,7 @@ export function AppFrame() {
                 <NavLink
                   component={Link}
                   to={base}
+                  onClick={guardLinkClick(base)}
                   label={t('nav.home')}
                   leftSection={<IconHome aria-hidden />}
                   active={pathname === base}
@@ -116,6 +120,7 @@ export function AppFrame() {
                 <NavLink
                   component={Link}
                   to={`${base}/installations`}
+                  onClick={guardLinkClick(`${base}/installations`)}
                   label={t('nav.installations')}
                   leftSection={<IconListDetails aria-hidden />}
                   active={pathname.startsWith(`${base}/installations`)}
@@ -123,6 +128,7 @@ export function AppFrame() {
                 <NavLink
                   component={Link}
                   to={`${base}/partners`}
+                  onClick={guardLinkClick(`${base}/partners`)}
                   label={t('nav.partners')}
                   leftSection={<IconUsersGroup aria-hidden />}
                   active={pathname.startsWith(`${base}/partners`)}
@@ -131,6 +137,7 @@ export function AppFrame() {
                   <NavLink
                     component={Link}
                     to={`${base}/admin`}
+                  onClick={guardLinkClick(`${base}/admin`)}
                     label={t('nav.admin')}
                     leftSection={<IconSettings aria-hidden />}
                     active={pathname.startsWith(`${base}/admin`)}

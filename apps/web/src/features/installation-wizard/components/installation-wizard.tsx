@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS, DEFAULT_FLEET } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
+import { setLeaveGuard } from '@/lib/leave-guard';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
@@ -83,15 +84,30 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
   const previous = tab === 'general' && !isNew ? null : neighbourTab(tabs, tab, -1);
 
   const homePath = `/${fleet}`;
-  const closeNow = () => {
+  // Where the installer goes once the unsaved changes are dealt with: home (the close button) or
+  // wherever the menu, logout or the fleet switcher was about to lead.
+  const [leaveTo, setLeaveTo] = useState(homePath);
+  const closeNow = (to = leaveTo) => {
     resetWizard();
-    navigate(homePath);
+    navigate(to);
   };
   const onClose = () => {
     const form = useWizardStore.getState().activeForm;
+    setLeaveTo(homePath);
     if (form?.isDirty()) setCloseDialogOpen(true);
-    else closeNow();
+    else closeNow(homePath);
   };
+
+  useEffect(
+    () =>
+      setLeaveGuard((to) => {
+        if (!useWizardStore.getState().activeForm?.isDirty()) return true;
+        setLeaveTo(to);
+        setCloseDialogOpen(true);
+        return false;
+      }),
+    [],
+  );
   const onCloseWithSave = async () => {
     const form = useWizardStore.getState().activeForm;
     setClosingWithSave(true);
@@ -183,7 +199,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
           {installation && tab === 'setup' && <SetupStep key={`setup:${installation.id}`} installation={installation} {...stepProps} />}
           {installation && tab === 'uploads' && <UploadsStep installation={installation} {...stepProps} />}
           {installation && tab === 'digitalCheck' && <DigitalCheckStep installation={installation} {...stepProps} />}
-          {installation && tab === 'summary' && <SummaryStep installation={installation} {...stepProps} onFinish={closeNow} />}
+          {installation && tab === 'summary' && <SummaryStep installation={installation} {...stepProps} onFinish={() => closeNow(homePath)} />}
         </Stack>
       </Paper>
 
