@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
 import { AccessDenied } from '@/components/ui/access-denied';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
 import { isAccessLost } from '../api/admin-query-keys';
@@ -14,7 +15,6 @@ import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { useIsNarrow } from '../hooks/use-is-narrow';
 import { notify } from '../lib/notify';
-import { ConfirmDialog } from './confirm-dialog';
 import { InviteMemberForm } from './invite-member-form';
 import { MembersView } from './members-view';
 
@@ -165,6 +165,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
         onConfirm={onConfirmRemove}
         onClose={() => setRemoving((current) => ({ ...current, opened: false }))}
         testId="remove-member-dialog"
+        confirmTestId="remove-member-dialog-confirm"
       />
 
       <ConfirmDialog
@@ -180,6 +181,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
         }}
         onClose={() => setIsDemoteOpen(false)}
         testId="demote-self-dialog"
+        confirmTestId="demote-self-dialog-confirm"
       />
     </Stack>
   );

@@ -1,7 +1,9 @@
 import { Fragment, useState } from 'react';
-import { ActionIcon, Button, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CardFields, CardList, ListCard } from '@/components/ui/card-list';
+import { DataTable } from '@/components/ui/data-table';
 import type { RegistrySystem } from '../api/get-registry';
 import { SystemDevices } from './system-devices';
 import classes from './registry.module.css';
@@ -43,145 +45,107 @@ export function RegistryView({ systems, isLoading, isUpdating, isNarrow, emptyTe
     `${system.chargeControllers.length} (${system.chargeControllers.map((controller) => controller.type).join(', ')})`;
   const imeis = (system: RegistrySystem) => system.telematics.map((unit) => unit.imei).join(', ') || '–';
 
+  const list = {
+    label: t('admin.tabs.registry'),
+    isLoading,
+    isBusy: isUpdating,
+    skeletonRows,
+    isEmpty: systems.length === 0,
+    emptyText,
+    emptyTestId: 'registry-empty',
+  };
+
   if (isNarrow) {
-    if (isLoading) {
-      return (
-        <Stack gap="sm" aria-busy>
-          {Array.from({ length: skeletonRows }, (_, index) => (
-            <Skeleton key={index} height={170} radius="md" />
-          ))}
-        </Stack>
-      );
-    }
-    if (systems.length === 0) {
-      return (
-        <Paper withBorder radius="md" p="lg">
-          <Text ta="center" c="dimmed" data-testid="registry-empty">
-            {emptyText}
-          </Text>
-        </Paper>
-      );
-    }
     return (
-      <Stack component="ul" gap="sm" className={classes.list} aria-label={t('admin.tabs.registry')} aria-busy={isUpdating}>
+      <CardList {...list} skeletonHeight={170} className={classes.list}>
         {systems.map((system) => {
           const isOpen = expanded.has(system.serialNumber);
           return (
-            <Paper component="li" key={system.serialNumber} withBorder radius="md" p="md" data-testid="registry-row" data-serial={system.serialNumber}>
-              <Stack gap="sm">
-                <Text fw={700} size="lg" className={classes.mono}>
-                  {system.serialNumber}
-                </Text>
-                <dl className={classes.fields}>
-                  <dt>{t('admin.registry.columns.pvModules')}</dt>
-                  <dd>{pvModules(system)}</dd>
-                  <dt>{t('admin.registry.columns.installedCapacity')}</dt>
-                  <dd>{capacity(system)}</dd>
-                  <dt>{t('admin.registry.columns.controllers')}</dt>
-                  <dd>{controllers(system)}</dd>
-                  <dt>{t('admin.registry.columns.telematics')}</dt>
-                  <dd className={classes.mono}>{imeis(system)}</dd>
-                </dl>
-                <Button
-                  variant="light"
-                  onClick={() => toggle(system.serialNumber)}
-                  aria-expanded={isOpen}
-                  aria-controls={detailsId(system.serialNumber)}
-                  aria-label={t(isOpen ? 'admin.registry.hideDevices' : 'admin.registry.showDevices', { serial: system.serialNumber })}
-                  rightSection={isOpen ? <IconChevronUp aria-hidden /> : <IconChevronDown aria-hidden />}
-                >
-                  {t('admin.registry.devices')}
-                </Button>
-                {isOpen && (
-                  <div id={detailsId(system.serialNumber)}>
-                    <SystemDevices system={system} variant="list" />
-                  </div>
-                )}
-              </Stack>
-            </Paper>
-          );
-        })}
-      </Stack>
-    );
-  }
-
-  let body;
-  if (isLoading) {
-    body = Array.from({ length: skeletonRows }, (_, index) => (
-      <Table.Tr key={index}>
-        {Array.from({ length: COLUMN_COUNT }, (_, cell) => (
-          <Table.Td key={cell}>
-            <Skeleton height={20} radius="sm" />
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    ));
-  } else if (systems.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={COLUMN_COUNT}>
-          <Text ta="center" c="dimmed" py="lg" data-testid="registry-empty">
-            {emptyText}
-          </Text>
-        </Table.Td>
-      </Table.Tr>
-    );
-  } else {
-    body = systems.map((system) => {
-      const isOpen = expanded.has(system.serialNumber);
-      return (
-        <Fragment key={system.serialNumber}>
-          <Table.Tr data-testid="registry-row" data-serial={system.serialNumber} className={isOpen ? classes.expanded : undefined}>
-            <Table.Td className={classes.toggleCell} py={4}>
-              <ActionIcon
-                variant="subtle"
+            <ListCard key={system.serialNumber} data-testid="registry-row" data-serial={system.serialNumber}>
+              <Text fw={700} size="lg" className={classes.mono}>
+                {system.serialNumber}
+              </Text>
+              <CardFields>
+                <dt>{t('admin.registry.columns.pvModules')}</dt>
+                <dd>{pvModules(system)}</dd>
+                <dt>{t('admin.registry.columns.installedCapacity')}</dt>
+                <dd>{capacity(system)}</dd>
+                <dt>{t('admin.registry.columns.controllers')}</dt>
+                <dd>{controllers(system)}</dd>
+                <dt>{t('admin.registry.columns.telematics')}</dt>
+                <dd className={classes.mono}>{imeis(system)}</dd>
+              </CardFields>
+              <Button
+                variant="light"
                 onClick={() => toggle(system.serialNumber)}
                 aria-expanded={isOpen}
                 aria-controls={detailsId(system.serialNumber)}
                 aria-label={t(isOpen ? 'admin.registry.hideDevices' : 'admin.registry.showDevices', { serial: system.serialNumber })}
+                rightSection={isOpen ? <IconChevronUp aria-hidden /> : <IconChevronDown aria-hidden />}
               >
-                {isOpen ? <IconChevronDown aria-hidden /> : <IconChevronRight aria-hidden />}
-              </ActionIcon>
-            </Table.Td>
-            <Table.Td className={`${classes.serial} ${classes.mono}`}>{system.serialNumber}</Table.Td>
-            <Table.Td>{pvModules(system)}</Table.Td>
-            <Table.Td className={classes.nowrap} ta="end">
-              {capacity(system)}
-            </Table.Td>
-            <Table.Td className={classes.nowrap}>{controllers(system)}</Table.Td>
-            <Table.Td className={classes.mono}>{imeis(system)}</Table.Td>
-          </Table.Tr>
-          {isOpen && (
-            <Table.Tr className={classes.details} id={detailsId(system.serialNumber)}>
-              <Table.Td colSpan={COLUMN_COUNT} px="md" py="md">
-                <SystemDevices system={system} variant="tables" />
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Fragment>
-      );
-    });
+                {t('admin.registry.devices')}
+              </Button>
+              {isOpen && (
+                <div id={detailsId(system.serialNumber)}>
+                  <SystemDevices system={system} variant="list" />
+                </div>
+              )}
+            </ListCard>
+          );
+        })}
+      </CardList>
+    );
   }
 
+  const head = (
+    <>
+      <Table.Th className={classes.toggleCell}>
+        <VisuallyHidden>{t('admin.registry.columns.details')}</VisuallyHidden>
+      </Table.Th>
+      <Table.Th>{t('admin.registry.columns.serialNumber')}</Table.Th>
+      <Table.Th>{t('admin.registry.columns.pvModules')}</Table.Th>
+      <Table.Th ta="end">{t('admin.registry.columns.installedCapacity')}</Table.Th>
+      <Table.Th>{t('admin.registry.columns.controllers')}</Table.Th>
+      <Table.Th>{t('admin.registry.columns.telematics')}</Table.Th>
+    </>
+  );
+
   return (
-    <Paper withBorder radius="md" className={classes.frame}>
-      <Table.ScrollContainer minWidth={800} type="native" mb={0}>
-        <Table verticalSpacing="sm" className={classes.table} aria-label={t('admin.tabs.registry')} aria-busy={isLoading || isUpdating}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th className={classes.toggleCell}>
-                <VisuallyHidden>{t('admin.registry.columns.details')}</VisuallyHidden>
-              </Table.Th>
-              <Table.Th>{t('admin.registry.columns.serialNumber')}</Table.Th>
-              <Table.Th>{t('admin.registry.columns.pvModules')}</Table.Th>
-              <Table.Th ta="end">{t('admin.registry.columns.installedCapacity')}</Table.Th>
-              <Table.Th>{t('admin.registry.columns.controllers')}</Table.Th>
-              <Table.Th>{t('admin.registry.columns.telematics')}</Table.Th>
+    <DataTable {...list} head={head} columnCount={COLUMN_COUNT} minWidth={800} className={classes.table}>
+      {systems.map((system) => {
+        const isOpen = expanded.has(system.serialNumber);
+        return (
+          <Fragment key={system.serialNumber}>
+            <Table.Tr data-testid="registry-row" data-serial={system.serialNumber} className={isOpen ? classes.expanded : undefined}>
+              <Table.Td className={classes.toggleCell} py={4}>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => toggle(system.serialNumber)}
+                  aria-expanded={isOpen}
+                  aria-controls={detailsId(system.serialNumber)}
+                  aria-label={t(isOpen ? 'admin.registry.hideDevices' : 'admin.registry.showDevices', { serial: system.serialNumber })}
+                >
+                  {isOpen ? <IconChevronDown aria-hidden /> : <IconChevronRight aria-hidden />}
+                </ActionIcon>
+              </Table.Td>
+              <Table.Td className={`${classes.serial} ${classes.mono}`}>{system.serialNumber}</Table.Td>
+              <Table.Td>{pvModules(system)}</Table.Td>
+              <Table.Td className={classes.nowrap} ta="end">
+                {capacity(system)}
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>{controllers(system)}</Table.Td>
+              <Table.Td className={classes.mono}>{imeis(system)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+            {isOpen && (
+              <Table.Tr className={classes.details} id={detailsId(system.serialNumber)}>
+                <Table.Td colSpan={COLUMN_COUNT} px="md" py="md">
+                  <SystemDevices system={system} variant="tables" />
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Fragment>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Paper, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InstallationListItem, InstallationSort } from '@portal/domain/installation';
+import { DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/format-date';
 import type { SortOrder } from '../api/get-installations';
 import { InstallationActions, installationPath } from './installation-actions';
@@ -62,31 +63,35 @@ export function InstallationsTable({ fleet, items, isLoading, isUpdating = false
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
 
-  let body;
-  if (isLoading) {
-    body = Array.from({ length: skeletonRows }, (_, index) => (
-      <Table.Tr key={index} data-testid="installation-skeleton">
-        {Array.from({ length: COLUMN_COUNT }, (_, cell) => (
-          <Table.Td key={cell}>
-            <Skeleton height={20} radius="sm" />
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    ));
-  } else if (items.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={COLUMN_COUNT}>
-          <Text ta="center" c="dimmed" py="lg" data-testid="installations-empty">
-            {emptyText}
-          </Text>
-        </Table.Td>
-      </Table.Tr>
-    );
-  } else {
-    body = items.map((item) => {
-      const vehicle = vehicleLabel(item.vehicle);
-      return (
+  const head = (
+    <>
+      <SortableHeader column="name" label={t('solar.installations.columns.name')} sorting={sorting} />
+      <SortableHeader column="systemSerialNumber" label={t('solar.installations.columns.serialNumber')} sorting={sorting} />
+      <Table.Th>{t('solar.installations.columns.vehicle')}</Table.Th>
+      <SortableHeader column="startDate" label={t('solar.installations.columns.startDate')} sorting={sorting} noWrap />
+      <SortableHeader column="status" label={t('solar.installations.columns.status')} sorting={sorting} noWrap />
+      <Table.Th className={classes.stickyEnd} ta="end">
+        <VisuallyHidden>{t('solar.installations.columns.actions')}</VisuallyHidden>
+      </Table.Th>
+    </>
+  );
+
+  return (
+    <DataTable
+      label={t('solar.installations.title')}
+      head={head}
+      columnCount={COLUMN_COUNT}
+      minWidth={760}
+      isLoading={isLoading}
+      isBusy={isUpdating}
+      skeletonRows={skeletonRows}
+      skeletonTestId="installation-skeleton"
+      isEmpty={items.length === 0}
+      emptyText={emptyText}
+      emptyTestId="installations-empty"
+      className={classes.table}
+    >
+      {items.map((item) => (
         <Table.Tr key={item.id} data-testid="installation-row" data-id={item.id}>
           <Table.Td className={`${classes.stickyStart} ${classes.name}`}>
             <Anchor component={Link} to={installationPath(fleet, item.id)} fw={600} c="inherit" underline="hover">
@@ -94,7 +99,7 @@ export function InstallationsTable({ fleet, items, isLoading, isUpdating = false
             </Anchor>
           </Table.Td>
           <Table.Td className={classes.nowrap}>{item.systemSerialNumber}</Table.Td>
-          <Table.Td className={classes.vehicle}>{vehicle ?? <span title={t('solar.installations.noVehicle')}>–</span>}</Table.Td>
+          <Table.Td className={classes.vehicle}>{vehicleLabel(item.vehicle) ?? <span title={t('solar.installations.noVehicle')}>–</span>}</Table.Td>
           <Table.Td className={classes.nowrap}>{formatDate(item.startDate, locale)}</Table.Td>
           <Table.Td>
             <InstallationStatusBadge status={item.status} />
@@ -103,34 +108,7 @@ export function InstallationsTable({ fleet, items, isLoading, isUpdating = false
             <InstallationActions fleet={fleet} installation={item} onDelete={onDelete} variant="icons" />
           </Table.Td>
         </Table.Tr>
-      );
-    });
-  }
-
-  return (
-    <Paper withBorder radius="md" className={classes.frame}>
-      <Table.ScrollContainer minWidth={760} type="native" mb={0}>
-        <Table
-          verticalSpacing="sm"
-          className={classes.table}
-          aria-label={t('solar.installations.title')}
-          aria-busy={isLoading || isUpdating}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <SortableHeader column="name" label={t('solar.installations.columns.name')} sorting={sorting} />
-              <SortableHeader column="systemSerialNumber" label={t('solar.installations.columns.serialNumber')} sorting={sorting} />
-              <Table.Th>{t('solar.installations.columns.vehicle')}</Table.Th>
-              <SortableHeader column="startDate" label={t('solar.installations.columns.startDate')} sorting={sorting} noWrap />
-              <SortableHeader column="status" label={t('solar.installations.columns.status')} sorting={sorting} noWrap />
-              <Table.Th className={classes.stickyEnd} ta="end">
-                <VisuallyHidden>{t('solar.installations.columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+      ))}
+    </DataTable>
   );
 }

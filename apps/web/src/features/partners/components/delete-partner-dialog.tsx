@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Alert } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Partner } from '@portal/domain/partner';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { useDeletePartner } from '../api/delete-partner';
 import { notifySuccess } from '../lib/notify';
@@ -21,7 +22,6 @@ export function DeletePartnerDialog({ partner, opened, onClose }: DeletePartnerD
   const count = partner?.installationCount ?? 0;
 
   const close = () => {
-    if (remove.isPending) return;
     remove.reset();
     onClose();
   };
@@ -32,8 +32,7 @@ export function DeletePartnerDialog({ partner, opened, onClose }: DeletePartnerD
       onSuccess: ({ unassigned }) => {
         const deleted = t('partners.deleted', { name });
         notifySuccess(t, unassigned > 0 ? `${deleted} ${t('partners.unassigned', { count: unassigned })}` : deleted);
-        remove.reset();
-        onClose();
+        close();
       },
     });
   };
@@ -43,37 +42,27 @@ export function DeletePartnerDialog({ partner, opened, onClose }: DeletePartnerD
   if (isApiError(error) && error.status === 404) errorText = t('partners.errors.notFound');
   else if (isApiError(error) && error.status === 403) errorText = t('partners.errors.noCompany');
   else if (error) errorText = t('partners.errors.deleteFailed');
-  // Gone meanwhile or not allowed: trying again cannot help, only a server failure is worth a retry.
-  const canRetry = !(isApiError(error) && error.status < 500 && !error.isNetworkError);
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={close}
       title={t('partners.deleteDialog.title')}
-      centered
-      closeButtonProps={{ size: 'xl', 'aria-label': t('partners.deleteDialog.close') }}
-      attributes={{ content: { 'data-testid': 'delete-partner-dialog' } }}
+      text={t('partners.deleteDialog.text', { name })}
+      confirmLabel={t('partners.deleteDialog.confirm')}
+      cancelLabel={t('partners.deleteDialog.cancel')}
+      closeLabel={t('partners.deleteDialog.close')}
+      errorText={errorText}
+      isPending={remove.isPending}
+      // Gone meanwhile or not allowed: trying again cannot help, only a server failure is worth a retry.
+      canConfirm={!(isApiError(error) && error.status < 500 && !error.isNetworkError)}
+      onConfirm={confirm}
+      onClose={close}
+      testId="delete-partner-dialog"
+      confirmTestId="partner-delete-confirm"
     >
-      <Stack gap="lg">
-        <Text>{t('partners.deleteDialog.text', { name })}</Text>
-        <Alert color={count > 0 ? 'orange' : 'gray'} variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="partner-unassign-note">
-          {count > 0 ? t('partners.deleteDialog.unassign', { count }) : t('partners.deleteDialog.noInstallations')}
-        </Alert>
-        {errorText && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-            {errorText}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>
-            {t('partners.deleteDialog.cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending} disabled={!canRetry} data-testid="partner-delete-confirm">
-            {t('partners.deleteDialog.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Alert color={count > 0 ? 'orange' : 'gray'} variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="partner-unassign-note">
+        {count > 0 ? t('partners.deleteDialog.unassign', { count }) : t('partners.deleteDialog.noInstallations')}
+      </Alert>
+    </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
@@ -5,21 +6,39 @@ type ConfirmDialogProps = {
   opened: boolean;
   title: string;
   text: string;
+  /** More to know before confirming (e.g. what else the deletion affects), shown below the text. */
+  children?: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   closeLabel: string;
   /** Why the last try failed, shown above the buttons. */
   errorText?: string | null;
   isPending: boolean;
-  /** A retry cannot help (e.g. the last admin): the confirm button stays disabled. */
+  /** A retry cannot help (e.g. the last admin, a row already gone): the confirm button stays disabled. */
   canConfirm?: boolean;
   onConfirm: () => void;
   onClose: () => void;
   testId: string;
+  confirmTestId?: string;
 };
 
-/** Asks once more before a change that takes access away. */
-export function ConfirmDialog({ opened, title, text, confirmLabel, cancelLabel, closeLabel, errorText, isPending, canConfirm = true, onConfirm, onClose, testId }: ConfirmDialogProps) {
+/** Asks once more before a change that cannot be undone (deleting, taking access away). */
+export function ConfirmDialog({
+  opened,
+  title,
+  text,
+  children,
+  confirmLabel,
+  cancelLabel,
+  closeLabel,
+  errorText,
+  isPending,
+  canConfirm = true,
+  onConfirm,
+  onClose,
+  testId,
+  confirmTestId,
+}: ConfirmDialogProps) {
   const close = () => {
     if (!isPending) onClose();
   };
@@ -27,6 +46,7 @@ export function ConfirmDialog({ opened, title, text, confirmLabel, cancelLabel, 
     <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ size: 'xl', 'aria-label': closeLabel }} attributes={{ content: { 'data-testid': testId } }}>
       <Stack gap="lg">
         <Text>{text}</Text>
+        {children}
         {errorText && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
             {errorText}
@@ -36,7 +56,7 @@ export function ConfirmDialog({ opened, title, text, confirmLabel, cancelLabel, 
           <Button variant="default" onClick={close} disabled={isPending} data-autofocus>
             {cancelLabel}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={isPending} disabled={!canConfirm} data-testid={`${testId}-confirm`}>
+          <Button color="red" onClick={onConfirm} loading={isPending} disabled={!canConfirm} data-testid={confirmTestId}>
             {confirmLabel}
           </Button>
         </Group>

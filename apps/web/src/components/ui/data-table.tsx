@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Paper, Skeleton, Table, Text } from '@mantine/core';
+import classes from './data-table.module.css';
+
+type DataTableProps = {
+  /** The accessible name of the table. */
+  label: string;
+  /** The header cells, one `Table.Th` per column. */
+  head: ReactNode;
+  columnCount: number;
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth: number;
+  /** No rows yet: placeholders of `skeletonRows` rows stand in. */
+  isLoading: boolean;
+  /** Marks the table busy (e.g. while the rows of the next page load); the look of it is up to `className`. */
+  isBusy?: boolean;
+  skeletonRows: number;
+  skeletonTestId?: string;
+  isEmpty: boolean;
+  emptyText: string;
+  emptyTestId?: string;
+  className?: string;
+  /** The rows, one `Table.Tr` each. */
+  children: ReactNode;
+};
+
+/** The wide layout of a list: a bordered table with placeholder rows while loading and a line saying it is empty. */
+export function DataTable({
+  label,
+  head,
+  columnCount,
+  minWidth,
+  isLoading,
+  isBusy = false,
+  skeletonRows,
+  skeletonTestId,
+  isEmpty,
+  emptyText,
+  emptyTestId,
+  className,
+  children,
+}: DataTableProps) {
+  let body = children;
+  if (isLoading) {
+    body = Array.from({ length: skeletonRows }, (_, index) => (
+      <Table.Tr key={index} data-testid={skeletonTestId}>
+        {Array.from({ length: columnCount }, (_, cell) => (
+          <Table.Td key={cell}>
+            <Skeleton height={20} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (isEmpty) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          <Text ta="center" c="dimmed" py="lg" data-testid={emptyTestId}>
+            {emptyText}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" className={classes.frame}>
+      <Table.ScrollContainer minWidth={minWidth} type="native" mb={0}>
+        <Table verticalSpacing="sm" className={className} aria-label={label} aria-busy={isLoading || isBusy}>
+          <Table.Thead>
+            <Table.Tr>{head}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
