@@ -216,9 +216,9 @@ export async function readyToSubmit(ctx: TestContext, serial: string, email?: st
     url: '/api/devices/heartbeats',
     headers: { 'x-api-key': DEVICE_KEY },
     payload: (run.checks as { type: string; imei: string; controllerSerial: string | null }[]).map((c) =>
-      c.type === 'telematics-heartbeat'
-        ? { type: c.type, imei: c.imei, timestamp: now }
-        : { type: c.type, imei: c.imei, controllerSerial: c.controllerSerial, timestamp: now },
+      c.type === 'mcu-heartbeat'
+        ? { type: c.type, imei: c.imei, controllerSerial: c.controllerSerial, timestamp: now }
+        : { type: c.type, imei: c.imei, timestamp: now },
     ),
   });
   return { h, id };
