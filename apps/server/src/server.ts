@@ -3,6 +3,7 @@ import { controlSocketPath, startControlSocket } from './admin/control-socket';
 import { DataDirBusyError } from './admin/data-dir-lock';
 import { buildApp } from './app';
 import { persistentSecret } from './auth/secret';
+import { SIGNING_KEY_MISMATCH, unreadableSigningKeys } from './auth/signing-keys';
 import { seedDemo } from './db/seed';
 import { EnvError, loadEnv } from './env';
 import { openRuntime } from './runtime';
@@ -12,6 +13,11 @@ const SHUTDOWN_GRACE_MS = 8_000;
 async function main() {
   const env = loadEnv();
   const runtime = await openRuntime(env, 'portal server');
+  // After a restore under another secret, every sign-in would fail: say so now, not with a 500 later.
+  if ((await unreadableSigningKeys(runtime.database.db, runtime.authSecret)).length > 0) {
+    await runtime.release();
+    throw new EnvError(SIGNING_KEY_MISMATCH);
+  }
   // Demo mode: the built-in device simulator authenticates with a key of its own.
   const extraDeviceKeys = env.simulator ? [persistentSecret(env.dataDir, '.device-key')] : [];
   const app = await buildApp({ env, database: runtime.database, authSecret: runtime.authSecret, extraDeviceKeys });
@@ -20,7 +26,12 @@ async function main() {
 
   let control: http.Server | undefined;
   if (runtime.database.engine === 'pglite') {
-    control = await startControlSocket(controlSocketPath(env.dataDir), { db: app.db, auth: app.auth });
+    control = await startControlSocket(controlSocketPath(env.dataDir), {
+      db: app.db,
+      auth: app.auth,
+      authSecret: runtime.authSecret,
+      objectStoreBucket: env.s3?.bucket,
+    });
   }
 
   let stopping = false;
