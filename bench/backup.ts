@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client';
+import { openDatabase, rowsOf } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed';
 import { upload } from '../apps/server/src/db/schema';
 import { engineOf } from './lib';
@@ -51,12 +51,12 @@ export async function benchBackup() {
   try {
     await database.migrate();
     await seedDemo(database.db);
-    const [created] = (
+    const [created] = rowsOf<{ id: number }>(
       await database.db.execute(sql`
         insert into installation (fleet_id, system_id, system_serial, name, status, start_date, search_text)
         select s.fleet_id, s.id, s.serial_number, 'Backup bench', 'draft', date '2026-11-20', 'backup bench'
-        from system s where s.serial_number = 'SN-DEMO-0001' returning id`)
-    ).rows as { id: number }[];
+        from system s where s.serial_number = 'SN-DEMO-0001' returning id`),
+    );
     const files = Math.ceil(MEGABYTES / FILE_MB);
     for (let i = 0; i < files; i++) {
       // Photos do not compress: random bytes are the honest stand-in.
@@ -76,7 +76,7 @@ export async function benchBackup() {
     await database.close();
   }
 
-  const env = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir, DATABASE_URL: '' };
+  const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir, DATABASE_URL: '' };
   const backupFile = path.join(work, 'portal.backup.gz');
   const ours = timed(process.execPath, ['--import', 'tsx', '--import', './bench/max-rss.mjs', 'apps/server/src/cli/admin.ts', 'backup', backupFile], env);
   const oursSize = fs.statSync(backupFile).size / 2 ** 20;

@@ -136,7 +136,7 @@ export async function restoreDatabase(db: Db, file: string): Promise<{ tables: n
   const input = readline.createInterface({ input: fs.createReadStream(file).pipe(zlib.createGunzip()), crlfDelay: Infinity });
   const lines = input[Symbol.asyncIterator]();
   type Header = { format?: string; version?: number; migrations?: number; tables?: number };
-  let header: Header | null = null;
+  let header: Header | null;
   try {
     const first = await lines.next();
     header = first.done ? null : (JSON.parse(first.value) as Header);
