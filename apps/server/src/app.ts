@@ -106,7 +106,18 @@ export async function buildApp(options: AppOptions) {
       onUserCreated: env.demo ? (userId) => grantDemoAccess(database.db, userId) : undefined,
     }),
   );
-  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, outboxDir: path.join(env.dataDir, 'outbox'), log: app.log }));
+  app.decorate(
+    'mailer',
+    options.mailer ??
+      createMailer({
+        smtpUrl: env.smtpUrl,
+        from: env.mailFrom,
+        outboxDir: path.join(env.dataDir, 'outbox'),
+        log: app.log,
+        timeoutMs: env.mailTimeoutMs,
+        isProduction: env.isProduction,
+      }),
+  );
 
   await app.register(errorHandlerPlugin);
 

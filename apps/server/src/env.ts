@@ -18,6 +18,7 @@ const EnvSchema = z
     DEMO: z.enum(['true', 'false', '1', '0']).optional(),
     SMTP_URL: optional,
     MAIL_FROM: z.string().default('Installer Portal <no-reply@localhost>'),
+    MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     MICROSOFT_CLIENT_ID: optional,
@@ -57,6 +58,7 @@ const EnvSchema = z
       demo,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
+      mailTimeoutMs: e.MAIL_TIMEOUT_MS,
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
       microsoft:
         e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET

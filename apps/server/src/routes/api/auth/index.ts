@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { SendSignInEmailSchema } from '@portal/domain/auth';
 import { DEFAULT_LOCALE } from '@portal/domain/constants';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@portal/domain/errors';
+import { MailError } from '../../../auth/mailer';
 import { buildSignInMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
-import { allowSignInMail } from '../../../services/send-limit';
+import { allowSignInMail, releaseSignInMail } from '../../../services/send-limit';
 
 /** The better-auth endpoints the portal uses; the rest of its surface stays closed. */
 const FORWARDED: { method: 'GET' | 'POST'; path: string }[] = [
@@ -125,7 +126,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.mailer.send(buildSignInMail(email, otp, url, language ?? DEFAULT_LOCALE));
       } catch (error) {
         request.log.error({ err: error }, 'sign-in email could not be sent');
-        throw new AppError('SERVICE_UNAVAILABLE', 'The email could not be sent. Please try again.');
+        await releaseSignInMail(app.db, email, request.ip);
+        if (error instanceof MailError && error.permanent) {
+          throw new AppError('EMAIL_UNDELIVERABLE', "This address can't receive mail. Check it for typos or use another one.");
+        }
+        throw new AppError('SERVICE_UNAVAILABLE', 'The email could not be sent. Please try again in a few minutes.');
       }
       return { ok: true as const };
     },

@@ -4,6 +4,8 @@ import { isApiError } from '@/lib/api-error';
 export type LoginErrorKey =
   | 'auth.login.errors.sendFailed'
   | 'auth.login.errors.rateLimited'
+  | 'auth.login.errors.undeliverable'
+  | 'auth.login.errors.mailUnavailable'
   | 'auth.login.errors.googleFailed'
   | 'auth.login.errors.microsoftFailed'
   | 'auth.login.errors.linkFailed'
@@ -22,7 +24,10 @@ function isRateLimited(error: unknown): boolean {
 }
 
 export function sendEmailErrorKey(error: unknown): LoginErrorKey {
-  return isRateLimited(error) ? 'auth.login.errors.rateLimited' : 'auth.login.errors.sendFailed';
+  if (isRateLimited(error)) return 'auth.login.errors.rateLimited';
+  if (codeOf(error) === 'EMAIL_UNDELIVERABLE') return 'auth.login.errors.undeliverable';
+  if (isApiError(error) && error.status === 503) return 'auth.login.errors.mailUnavailable';
+  return 'auth.login.errors.sendFailed';
 }
 
 export function codeSignInErrorKey(error: unknown): LoginErrorKey {
