@@ -19,6 +19,7 @@ import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulat
 import { checkEventsPlugin } from './plugins/check-events';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { metricsPlugin, type Metrics } from './plugins/metrics';
 import { requestAuthPlugin } from './plugins/request-auth';
 import authRoutes from './routes/api/auth/index';
 import fleetRoutes from './routes/api/fleets/index';
@@ -60,6 +61,21 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Device keys in addition to DEVICE_API_KEYS (the demo simulator's own key). */
   extraDeviceKeys?: string[];
+}
+
+/** Counts every mail by its outcome for the metrics. */
+function countedMailer(metrics: Metrics, mailer: Mailer): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        metrics.mails.inc({ result: 'sent' });
+      } catch (error) {
+        metrics.mails.inc({ result: 'failed' });
+        throw error;
+      }
+    },
+  };
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -106,17 +122,21 @@ export async function buildApp(options: AppOptions) {
       onUserCreated: env.demo ? (userId) => grantDemoAccess(database.db, userId) : undefined,
     }),
   );
+  await app.register(metricsPlugin);
   app.decorate(
     'mailer',
-    options.mailer ??
-      createMailer({
-        smtpUrl: env.smtpUrl,
-        from: env.mailFrom,
-        outboxDir: path.join(env.dataDir, 'outbox'),
-        log: app.log,
-        timeoutMs: env.mailTimeoutMs,
-        isProduction: env.isProduction,
-      }),
+    countedMailer(
+      app.metrics,
+      options.mailer ??
+        createMailer({
+          smtpUrl: env.smtpUrl,
+          from: env.mailFrom,
+          outboxDir: path.join(env.dataDir, 'outbox'),
+          log: app.log,
+          timeoutMs: env.mailTimeoutMs,
+          isProduction: env.isProduction,
+        }),
+    ),
   );
 
   await app.register(errorHandlerPlugin);

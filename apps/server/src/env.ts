@@ -24,6 +24,8 @@ const EnvSchema = z
     MICROSOFT_CLIENT_ID: optional,
     MICROSOFT_CLIENT_SECRET: optional,
     MAPBOX_TOKEN: optional,
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: optional,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
     SEND_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
@@ -59,6 +61,7 @@ const EnvSchema = z
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
       mailTimeoutMs: e.MAIL_TIMEOUT_MS,
+      metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
       microsoft:
         e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET

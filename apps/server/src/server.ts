@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { persistentSecret } from './auth/secret';
 import { SIGNING_KEY_MISMATCH, unreadableSigningKeys } from './auth/signing-keys';
 import { seedDemo } from './db/seed';
+import { startMetricsServer } from './plugins/metrics';
 import { EnvError, loadEnv } from './env';
 import { openRuntime } from './runtime';
 
@@ -23,6 +24,9 @@ async function main() {
   const app = await buildApp({ env, database: runtime.database, authSecret: runtime.authSecret, extraDeviceKeys });
 
   if (env.demo && (await seedDemo(runtime.database.db))) app.log.info('Seeded the demo data (fleets sono and acme)');
+
+  const metrics = env.metrics ? await startMetricsServer(app.metrics, env.metrics.port, env.metrics.host) : undefined;
+  if (metrics) app.log.info(`Metrics on http://${env.metrics!.host}:${metrics.port}/metrics`);
 
   let control: http.Server | undefined;
   if (runtime.database.engine === 'pglite') {
@@ -45,6 +49,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     control?.close();
+    metrics?.close();
     await app.close();
     await runtime.release();
     process.exit(0);
