@@ -227,6 +227,7 @@ export async function buildApp(options: AppOptions) {
     emailLink: true,
     google: env.google ? { clientId: env.google.clientId } : null,
     microsoft: env.microsoft ? { clientId: env.microsoft.clientId } : null,
+    oidc: env.oidc ? { label: env.oidc.label } : null,
     supportEmail: SUPPORT_EMAIL,
     demo: env.demo,
   }));

@@ -23,6 +23,14 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: optional,
     MICROSOFT_CLIENT_ID: optional,
     MICROSOFT_CLIENT_SECRET: optional,
+    MICROSOFT_TENANT_ID: z
+      .string()
+      .regex(/^(common|organizations|consumers|[0-9a-f-]{36}|[a-z0-9.-]+\.[a-z]{2,})$/i, 'a tenant id (GUID), a verified domain, or common/organizations/consumers')
+      .default('common'),
+    OIDC_ISSUER: z.url().optional().or(z.literal('').transform(() => undefined)),
+    OIDC_CLIENT_ID: optional,
+    OIDC_CLIENT_SECRET: optional,
+    OIDC_LABEL: optional,
     MAPBOX_TOKEN: optional,
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: optional,
@@ -65,7 +73,11 @@ const EnvSchema = z
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
       microsoft:
         e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
-          ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET }
+          ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, tenantId: e.MICROSOFT_TENANT_ID }
+          : null,
+      oidc:
+        e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+          ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL ?? 'Company sign-in' }
           : null,
       mapboxToken: e.MAPBOX_TOKEN,
       logLevel: e.LOG_LEVEL,

@@ -8,6 +8,7 @@ export type LoginErrorKey =
   | 'auth.login.errors.mailUnavailable'
   | 'auth.login.errors.googleFailed'
   | 'auth.login.errors.microsoftFailed'
+  | 'auth.login.errors.oidcFailed'
   | 'auth.login.errors.linkFailed'
   | 'auth.login.errors.emailNotFound'
   | 'auth.login.errors.wrongCode'
@@ -49,6 +50,7 @@ export function codeSignInErrorKey(error: unknown): LoginErrorKey {
 export function socialErrorKey(provider: string | null): LoginErrorKey | null {
   if (provider === 'google') return 'auth.login.errors.googleFailed';
   if (provider === 'microsoft') return 'auth.login.errors.microsoftFailed';
+  if (provider === 'oidc') return 'auth.login.errors.oidcFailed';
   return null;
 }
 
