@@ -13,6 +13,7 @@ import type { Database, Db } from './db/client';
 import { grantDemoAccess } from './db/seed';
 import type { Env } from './env';
 import { AppError } from './errors';
+import { createS3FileStore, type FileStore } from './services/file-store';
 import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulator/simulator';
 import { checkEventsPlugin } from './plugins/check-events';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Keys that devices present in X-API-Key. */
     deviceKeys: string[];
+    /** The object store of upload bytes (S3_*), or null when they live in the database. */
+    fileStore: FileStore | null;
     /** Every route as registered, for tests that must cover the whole API surface. */
     routeTable: { method: string; url: string; isPublic: boolean }[];
   }
@@ -111,6 +114,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('env', env);
   app.decorate('deviceKeys', [...env.deviceApiKeys, ...(options.extraDeviceKeys ?? [])]);
   app.decorate('database', database);
+  app.decorate('fileStore', env.s3 ? createS3FileStore(env.s3) : null);
   app.decorate('db', database.db);
   app.decorate(
     'auth',

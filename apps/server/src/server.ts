@@ -6,6 +6,7 @@ import { persistentSecret } from './auth/secret';
 import { SIGNING_KEY_MISMATCH, unreadableSigningKeys } from './auth/signing-keys';
 import { seedDemo } from './db/seed';
 import { startMetricsServer } from './plugins/metrics';
+import { FileStoreError } from './services/file-store';
 import { EnvError, loadEnv } from './env';
 import { openRuntime } from './runtime';
 
@@ -22,6 +23,17 @@ async function main() {
   // Demo mode: the built-in device simulator authenticates with a key of its own.
   const extraDeviceKeys = env.simulator ? [persistentSecret(env.dataDir, '.device-key')] : [];
   const app = await buildApp({ env, database: runtime.database, authSecret: runtime.authSecret, extraDeviceKeys });
+
+  // A missing bucket or refused credentials stop the start, naming the variable, instead of failing every upload later.
+  if (app.fileStore) {
+    try {
+      await app.fileStore.check();
+    } catch (error) {
+      await app.close();
+      await runtime.release();
+      throw error instanceof FileStoreError ? new EnvError(error.message) : error;
+    }
+  }
 
   if (env.demo && (await seedDemo(runtime.database.db))) app.log.info('Seeded the demo data (fleets sono and acme)');
 

@@ -42,7 +42,7 @@ function adminCli(args: string[], env: Record<string, string>) {
     cwd: REPO,
     env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 110_000,
   });
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
@@ -166,7 +166,7 @@ describe.skipIf(engine !== 'pglite')('the operator CLI and the server start', ()
     expect(out).toMatch(/holds no portal database: nothing to back up/);
     expect(fs.existsSync(file)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
-  });
+  }, 120_000);
 
   it('the server refuses to start when AUTH_SECRET cannot read the signing keys, naming AUTH_SECRET', async () => {
     const c = await ctx();
@@ -183,11 +183,11 @@ describe.skipIf(engine !== 'pglite')('the operator CLI and the server start', ()
       cwd: REPO,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', AUTH_SECRET: OTHER_SECRET, PORT: '3399', DEMO: 'false', SIMULATOR: 'false', LOG_LEVEL: 'silent' },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 110_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/AUTH_SECRET is not the secret that encrypted the token signing keys/);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 120_000);
 });
 
