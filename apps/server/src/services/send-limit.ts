@@ -21,8 +21,30 @@ async function hit(db: Db, key: string, windowSeconds: number): Promise<number> 
   return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
 }
 
+/** Takes back one hit, e.g. a code guess that turned out right. */
+async function unhit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update send_limit set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
 /** True when another sign-in email may be sent to this address from this IP. */
 export async function allowSignInMail(db: Db, limits: SendLimits, email: string, ip: string): Promise<boolean> {
   const [byIp, byEmail] = [await hit(db, hashKey('ip', ip), limits.windowSeconds), await hit(db, hashKey('email', email), limits.windowSeconds)];
   return byIp <= limits.perIp && byEmail <= limits.perEmail;
+}
+
+const guessKeys = (email: string, ip: string) => [hashKey('guess-ip', ip), hashKey('guess-email', email.trim().toLowerCase())];
+
+/**
+ * Counts one code attempt per address and per IP, before the code is checked, so parallel guesses
+ * count too. The windows are their own: a new sign-in mail does not reset them.
+ */
+export async function allowCodeGuess(db: Db, limits: SendLimits, email: string, ip: string): Promise<boolean> {
+  const [byIp, byEmail] = guessKeys(email, ip);
+  const [ipCount, emailCount] = [await hit(db, byIp!, limits.windowSeconds), await hit(db, byEmail!, limits.windowSeconds)];
+  return ipCount <= limits.perIp && emailCount <= limits.perEmail;
+}
+
+/** A right code is not a guess: its attempt is taken back. */
+export async function forgiveCodeGuess(db: Db, email: string, ip: string): Promise<void> {
+  for (const key of guessKeys(email, ip)) await unhit(db, key);
 }

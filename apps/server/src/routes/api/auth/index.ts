@@ -6,11 +6,10 @@ import { DEFAULT_LOCALE } from '@portal/domain/constants';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@portal/domain/errors';
 import { buildSignInMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
-import { allowSignInMail } from '../../../services/send-limit';
+import { allowCodeGuess, allowSignInMail, forgiveCodeGuess } from '../../../services/send-limit';
 
 /** The better-auth endpoints the portal uses; the rest of its surface stays closed. */
 const FORWARDED: { method: 'GET' | 'POST'; path: string }[] = [
-  { method: 'POST', path: '/sign-in/email-otp' },
   { method: 'GET', path: '/magic-link/verify' },
   { method: 'GET', path: '/token' },
   { method: 'GET', path: '/jwks' },
@@ -102,6 +101,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const route of FORWARDED) {
     app.route({ method: route.method, url: route.path, config: { public: true }, handler: forward });
   }
+
+  // Code guesses are counted per address and per IP before the code is looked at; once either
+  // limit is reached every attempt gets the same answer, whether the code was right or not.
+  app.post('/sign-in/email-otp', { config: { public: true } }, async (request, reply) => {
+    const body = request.body as { email?: unknown } | undefined;
+    const email = typeof body?.email === 'string' ? body.email : '';
+    if (!(await allowCodeGuess(app.db, app.env.codeGuessLimit, email, request.ip))) {
+      throw new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please wait a while and try again, or use the link in the email.');
+    }
+    await forward(request, reply);
+    if (reply.statusCode === 200) await forgiveCodeGuess(app.db, email, request.ip);
+    return reply;
+  });
 
   app.post(
     '/email/send',
