@@ -117,6 +117,8 @@ export const checkEventsPlugin = fp(
             service
               .sweep()
               .catch((error) => app.log.warn({ err: error }, 'sweeping expired checks failed'))
+              .then(() => service.purgeHeartbeats(app.env.heartbeatRetentionDays))
+              .catch((error) => app.log.warn({ err: error }, 'deleting old heartbeats failed'))
               .finally(() => (sweeping = false));
           }, app.env.checkSweepIntervalMs)
         : null;
