@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
 import { buildApp } from '../src/app';
-import { heartbeat } from '../src/db/schema';
+import { heartbeat, sendLimit } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { DEVICE_KEY, draftInstallation, PUBLIC_URL, useTestApp, type TestContext } from './helper';
 
@@ -122,5 +122,19 @@ describe('heartbeat retention', () => {
     await expect.poll(() => storedFor(c, ['333333333333301', '333333333333302', '333333333333303']), { timeout: 5000 }).toEqual(['333333333333303']);
     const [kept] = await c.database.db.select().from(heartbeat).where(eq(heartbeat.imei, '333333333333303'));
     expect(kept).toBeDefined();
+  });
+});
+
+describe('rate-limit counters', () => {
+  it('the sweeper deletes counters whose window has ended and keeps running ones', async () => {
+    const c = await ctx();
+    await c.database.db.insert(sendLimit).values([
+      { key: 'test:ended', count: 3, windowStart: sql`now() - interval '2 hours'` as unknown as Date },
+      { key: 'test:running', count: 3, windowStart: sql`now()` as unknown as Date },
+    ]);
+    // The longest window here is the sign-in code window (1 h).
+    await expect
+      .poll(async () => (await c.database.db.select().from(sendLimit).where(inArray(sendLimit.key, ['test:ended', 'test:running']))).map((r) => r.key), { timeout: 5000 })
+      .toEqual(['test:running']);
   });
 });

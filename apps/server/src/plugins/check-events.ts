@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { EVENT_STREAM_RETRY_MS } from '@portal/domain/constants';
 import { AppError } from '../errors';
 import { claimEventStream, releaseEventStreams, renewEventStreams, type StreamOwner } from '../services/event-streams';
+import { purgeExpiredLimits } from '../services/send-limit';
 import { CHECK_EVENTS_CHANNEL, createSystemCheckService, type SystemCheckService } from '../services/system-checks';
 
 export interface CheckStream {
@@ -108,6 +109,8 @@ export const checkEventsPlugin = fp(
       count: () => [...watched.values()].reduce((n, w) => n + w.streams.size, 0),
     });
 
+    const { sendLimit, codeGuessLimit, heartbeatRateLimit } = app.env;
+    const longestLimitWindow = Math.max(sendLimit.windowSeconds, codeGuessLimit.windowSeconds, heartbeatRateLimit.windowSeconds);
     let sweeping = false;
     const sweeper =
       app.env.checkSweepIntervalMs > 0
@@ -118,7 +121,8 @@ export const checkEventsPlugin = fp(
               .sweep()
               .catch((error) => app.log.warn({ err: error }, 'sweeping expired checks failed'))
               .then(() => service.purgeHeartbeats(app.env.heartbeatRetentionDays))
-              .catch((error) => app.log.warn({ err: error }, 'deleting old heartbeats failed'))
+              .then(() => purgeExpiredLimits(app.db, longestLimitWindow))
+              .catch((error) => app.log.warn({ err: error }, 'deleting old heartbeats or rate-limit counters failed'))
               .finally(() => (sweeping = false));
           }, app.env.checkSweepIntervalMs)
         : null;

@@ -25,6 +25,13 @@ async function hitWindow(db: Db, key: string, windowSeconds: number): Promise<{ 
 
 const hit = async (db: Db, key: string, windowSeconds: number) => (await hitWindow(db, key, windowSeconds)).count;
 
+/** Deletes counters whose window ended: they count as nothing anyway. */
+export async function purgeExpiredLimits(db: Db, longestWindowSeconds: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from send_limit where window_start < now() - make_interval(secs => ${longestWindowSeconds}) returning key`);
+  return rowsOf<{ key: string }>(result).length;
+}
+
 /** Takes back one hit, e.g. a code guess that turned out right. */
 async function unhit(db: Db, key: string): Promise<void> {
   await db.execute(sql`update send_limit set count = greatest(count - 1, 0) where key = ${key}`);
