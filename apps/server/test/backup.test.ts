@@ -27,12 +27,12 @@ describe('backup and restore', () => {
     const { h, id } = await readyToSubmit(c, 'SN-DEMO-0002', 'backup@example.com');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-')), 'portal.backup.gz');
     const admin = { db: c.database.db, auth: c.app.auth };
-    expect((await runAdminCommand(admin, { command: 'backup', file })).message).toMatch(/^Backed up \d+ rows of 22 tables/);
+    expect((await runAdminCommand(admin, { command: 'backup', file })).message).toMatch(/^Backed up \d+ rows of 23 tables/);
 
     const target = await openFreshDatabase();
     try {
       const restored = await runAdminCommand({ db: target.database.db, auth: c.app.auth }, { command: 'restore', file });
-      expect(restored.message).toMatch(/^Restored \d+ rows of 22 tables/);
+      expect(restored.message).toMatch(/^Restored \d+ rows of 23 tables/);
       expect(await contents(target.database.db)).toEqual(await contents(c.database.db));
       const [next] = rowsOf<{ id: number }>(
         await target.database.db.execute(sql`insert into company (name, short_name, email) values ('New', 'N', 'n@example.com') returning id`),

@@ -46,7 +46,7 @@ describe('a check event stream ends with its session', () => {
     await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h });
     const s = await watch(url, h);
     expect(s.stream.res.status).toBe(200);
-    await expect.poll(async () => (await c.database.db.select().from(eventStream).where(eq(eventStream.installationId, id))).length).toBe(1);
+    await expect.poll(async () => (await c.database.db.select().from(eventStream).where(eq(eventStream.installationId, id))).length, { timeout: 5000 }).toBe(1);
 
     const out = await c.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, ...ORIGIN }, payload: {} });
     expect(out.statusCode).toBe(200);
@@ -124,7 +124,7 @@ describe('open streams per user', () => {
     expect(other.stream.res.status).toBe(200);
 
     streams[0]!.stream.close();
-    await expect.poll(async () => (await c.database.db.select().from(eventStream).where(eq(eventStream.userId, row!.userId))).length).toBe(9);
+    await expect.poll(async () => (await c.database.db.select().from(eventStream).where(eq(eventStream.userId, row!.userId))).length, { timeout: 5000 }).toBe(9);
     const next = await watch(url, h);
     expect(next.stream.res.status).toBe(200);
   });

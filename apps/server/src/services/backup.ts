@@ -24,6 +24,7 @@ export const BACKUP_TABLES = [
   'partner',
   'vehicle',
   'installation',
+  'event_stream',
   'physical_inspection',
   'idempotency_key',
   'system_check_run',

@@ -58,6 +58,8 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       const close = app.checkStreams.open(streamId, row.id, lastId, res);
       request.raw.on('close', close);
       res.on('close', close);
+      // A client that left while the stream was being set up has already fired 'close'.
+      if (res.destroyed || request.raw.destroyed) close();
     },
   );
 };
