@@ -21,6 +21,8 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { metricsPlugin, type Metrics } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { requestAuthPlugin } from './plugins/request-auth';
+import { PERMISSIONS_POLICY } from './plugins/security-headers';
+import { registerWebIndex } from './plugins/web-index';
 import authRoutes from './routes/api/auth/index';
 import fleetRoutes from './routes/api/fleets/index';
 import healthRoutes from './routes/api/health/index';
@@ -159,8 +161,8 @@ export async function buildApp(options: AppOptions) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a style element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Style elements Mantine adds at run time carry the page's nonce (see plugins/web-index.ts).
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
@@ -174,6 +176,10 @@ export async function buildApp(options: AppOptions) {
     referrerPolicy: { policy: 'no-referrer' },
     hsts: env.publicUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    enableCSPNonces: true,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   await app.register(openApiPlugin, { publicUrl: env.publicUrl });
@@ -227,6 +233,9 @@ export async function buildApp(options: AppOptions) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // index.html is templated per response (its CSP nonce): registerWebIndex serves it.
+      index: false,
+      globIgnore: ['index.html', 'index.html.*'],
       // The build writes .br and .gz next to each asset; they are sent to browsers that accept them.
       preCompressed: true,
       setHeaders(res, file) {
@@ -234,6 +243,7 @@ export async function buildApp(options: AppOptions) {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    registerWebIndex(app, webDist);
   }
 
   return app;

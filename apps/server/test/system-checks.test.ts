@@ -41,12 +41,12 @@ describe('check runs', () => {
     await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h });
     const first = await post(c, { type: 'telematics-heartbeat', imei: '356938035643802', timestamp: now() });
     expect(first.statusCode).toBe(202);
-    expect(first.json()).toEqual({ received: 1, matched: 1 });
+    expect(first.json()).toEqual({ received: 1, matched: 1, rejected: [] });
     const batch = await post(c, [
       { type: 'mcu-heartbeat', imei: '356938035643802', controllerSerial: 'CC-DEMO-0002-A', totalMcu: 1, timestamp: now() },
       { type: 'telematics-heartbeat', imei: '356938035643802', timestamp: now() },
     ]);
-    expect(batch.json()).toEqual({ received: 2, matched: 2 });
+    expect(batch.json()).toEqual({ received: 2, matched: 2, rejected: [] });
     const run = (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json();
     expect(run.checks.map((x: { type: string; status: string }) => [x.type, x.status])).toEqual([
       ['telematics-heartbeat', 'success'],

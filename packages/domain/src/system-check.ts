@@ -70,7 +70,28 @@ export type Heartbeat = z.infer<typeof HeartbeatSchema>;
 
 export const HeartbeatBatchSchema = z.union([HeartbeatSchema, z.array(HeartbeatSchema).min(1).max(500)]);
 
-export const HeartbeatResultSchema = z.object({ received: z.number().int(), matched: z.number().int() });
+/** Device clocks may be off, but a heartbeat older than a day or from the future is not a live sign. */
+export const HEARTBEAT_MAX_AGE_SECONDS = 24 * 60 * 60;
+export const HEARTBEAT_MAX_FUTURE_SECONDS = 5 * 60;
+
+export const HEARTBEAT_REJECTIONS = ['TIMESTAMP_TOO_OLD', 'TIMESTAMP_IN_FUTURE'] as const;
+export type HeartbeatRejection = (typeof HEARTBEAT_REJECTIONS)[number];
+
+/** Why a heartbeat's timestamp is refused at `now`, or null when it is accepted. */
+export function heartbeatTimestampProblem(timestamp: string, now: Date): HeartbeatRejection | null {
+  const at = new Date(timestamp).getTime();
+  if (at < now.getTime() - HEARTBEAT_MAX_AGE_SECONDS * 1000) return 'TIMESTAMP_TOO_OLD';
+  if (at > now.getTime() + HEARTBEAT_MAX_FUTURE_SECONDS * 1000) return 'TIMESTAMP_IN_FUTURE';
+  return null;
+}
+
+/** `received` counts the heartbeats stored; each refused one is listed by its index in the batch. */
+export const HeartbeatResultSchema = z.object({
+  received: z.number().int(),
+  matched: z.number().int(),
+  rejected: z.array(z.object({ index: z.number().int(), code: z.enum(HEARTBEAT_REJECTIONS), message: z.string() })),
+});
+export type HeartbeatResult = z.infer<typeof HeartbeatResultSchema>;
 
 export const ProceedWithFailedChecksSchema = z.object({ version: z.number().int().min(0), proceed: z.boolean() });
 

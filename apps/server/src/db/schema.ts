@@ -349,7 +349,7 @@ export const heartbeat = pgTable(
     deviceTimestamp: timestamp('device_timestamp', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('heartbeat_imei_idx').on(t.imei, t.receivedAt)],
+  (t) => [index('heartbeat_imei_idx').on(t.imei, t.receivedAt), index('heartbeat_received_idx').on(t.receivedAt)],
 );
 
 /** Every change of a check, in order: the event stream's ids and its Last-Event-ID replay. */
@@ -364,6 +364,29 @@ export const systemCheckEvent = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('system_check_event_installation_idx').on(t.installationId, t.id)],
+);
+
+/**
+ * One open check event stream, whichever process holds it: the per-user limit counts these rows,
+ * and each process renews its own rows while their session and fleet membership last.
+ */
+export const eventStream = pgTable(
+  'event_stream',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => session.id, { onDelete: 'cascade' }),
+    installationId: integer('installation_id')
+      .notNull()
+      .references(() => installation.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_stream_user_idx').on(t.userId, t.seenAt)],
 );
 
 // ---- uploads ----

@@ -210,6 +210,19 @@ export function createSystemCheckService(database: Database, options: SystemChec
       });
     },
 
+    /** Deletes raw heartbeats received more than `retentionDays` ago, oldest first, a batch at a time. */
+    async purgeHeartbeats(retentionDays: number, limit = 1000): Promise<number> {
+      const result = await db.execute(sql`
+        delete from heartbeat where id in (
+          select id from heartbeat
+          where received_at < now() - make_interval(days => ${retentionDays})
+          order by received_at
+          limit ${limit}
+          for update skip locked)
+        returning id`);
+      return rowsOf<{ id: number }>(result).length;
+    },
+
     /** Events of an installation after an id, oldest first. */
     async eventsAfter(installationId: number, afterId: number) {
       return db

@@ -7,11 +7,10 @@ import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@portal/domain
 import { MailError } from '../../../auth/mailer';
 import { buildSignInMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
-import { allowSignInMail, releaseSignInMail } from '../../../services/send-limit';
+import { allowCodeGuess, allowSignInMail, forgiveCodeGuess, releaseSignInMail } from '../../../services/send-limit';
 
 /** The better-auth endpoints the portal uses; the rest of its surface stays closed. */
 const FORWARDED: { method: 'GET' | 'POST'; path: string; summary: string }[] = [
-  { method: 'POST', path: '/sign-in/email-otp', summary: 'Signs in with the 6-digit code of the sign-in email; sets the session cookie' },
   { method: 'GET', path: '/magic-link/verify', summary: 'The link of the sign-in email: signs in and redirects to the portal' },
   { method: 'GET', path: '/token', summary: 'A short-lived Bearer ID token for the session of the cookie' },
   { method: 'GET', path: '/jwks', summary: 'The public keys that verify ID tokens' },
@@ -103,6 +102,23 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const route of FORWARDED) {
     app.route({ method: route.method, url: route.path, config: { public: true }, schema: { tags: ['auth'], summary: route.summary }, handler: forward });
   }
+
+  // Code guesses are counted per address and per IP before the code is looked at; once either
+  // limit is reached every attempt gets the same answer, whether the code was right or not.
+  app.post(
+    '/sign-in/email-otp',
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Signs in with the 6-digit code of the sign-in email; sets the session cookie' } },
+    async (request, reply) => {
+      const body = request.body as { email?: unknown } | undefined;
+      const email = typeof body?.email === 'string' ? body.email : '';
+      if (!(await allowCodeGuess(app.db, app.env.codeGuessLimit, email, request.ip))) {
+        throw new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please wait a while and try again, or use the link in the email.');
+      }
+      await forward(request, reply);
+      if (reply.statusCode === 200) await forgiveCodeGuess(app.db, email, request.ip);
+      return reply;
+    },
+  );
 
   app.post(
     '/email/send',
