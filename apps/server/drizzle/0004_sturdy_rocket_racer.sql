@@ -1,0 +1,1 @@
+ALTER TABLE "installation" ADD COLUMN "system_data_confirmed" boolean DEFAULT false NOT NULL;
