@@ -229,7 +229,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
         opened={otherFleet !== null}
         title={t('wizard.general.otherFleet.title')}
         text={otherFleet ? t('wizard.general.otherFleet.text', { serial: otherFleet.found.serialNumber, fleetName: otherFleet.found.fleetName }) : ''}
-        confirmLabel={otherFleet ? t('wizard.general.otherFleet.confirm', { fleetName: otherFleet.found.fleetName }) : ''}
+        confirmLabel={t('wizard.general.otherFleet.confirm')}
         cancelLabel={t('wizard.general.otherFleet.cancel')}
         closeLabel={t('wizard.general.otherFleet.close')}
         confirmColor="primary"

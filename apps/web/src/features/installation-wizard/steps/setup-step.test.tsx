@@ -70,8 +70,11 @@ describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
     change('setup-channels-1', '4');
     fireEvent.click(screen.getByTestId('setup-powerLed-1'));
     fireEvent.click(await screen.findByRole('option', { name: 'Blinking' }));
-    fireEvent.click(screen.getByTestId('step-save'));
+    // Said as soon as the LED is chosen, and still after Save.
     expect(await screen.findByText("A healthy controller's power LED is constantly lit.")).toBeTruthy();
+    fireEvent.click(screen.getByTestId('step-save'));
+    await waitFor(() => expect(screen.getByTestId('setup-powerLed-1').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText("A healthy controller's power LED is constantly lit.")).toBeTruthy();
     expect(screen.getByText("A healthy controller's fault LED is off.")).toBeTruthy();
     expect(screen.queryByText("A healthy controller's status LED is on or blinking.")).toBeNull();
     expect(screen.queryByTestId('setup-inspection-help-0')).toBeNull();

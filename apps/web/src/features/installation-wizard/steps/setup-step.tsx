@@ -168,10 +168,13 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
           {rows.map((row, index) => {
             const rowErrors = errors.controllers?.[index];
             const max = channelsFor(row.type);
-            const isInspectionFailed = LEDS.some((led) => rowErrors?.inspection?.[led]?.message === INSPECTION_FAILED);
+            // What a wrong LED means follows from the choice itself: said as soon as it is made, not only after Save.
+            const wrong = wrongLeds(row.inspection as Partial<PhysicalInspection>);
+            const isInspectionFailed = wrong.length > 0;
             const ledError = (led: Led) => {
+              if (wrong.includes(led)) return t(`wizard.setup.expected.${led}`);
               const message = rowErrors?.inspection?.[led]?.message;
-              return message === INSPECTION_FAILED ? t(`wizard.setup.expected.${led}`) : translateFormError(t, message, led);
+              return message === INSPECTION_FAILED ? undefined : translateFormError(t, message, led);
             };
             return (
               <Paper key={row.serialNumber} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid={`setup-row-${index}`}>
