@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   VERSION_CONFLICT: 409,
   /** The serial number is not in the registry of any fleet the user may open. */
   SYSTEM_NOT_FOUND: 404,
+  /** The serial number belongs to another of the user's fleets than the one the request names. */
+  SYSTEM_IN_OTHER_FLEET: 409,
   /** The system already has an installation. */
   SYSTEM_ALREADY_INSTALLED: 409,
   /** A completed installation is read-only. */

@@ -13,9 +13,23 @@ export const PhysicalInspectionSchema = z.object({
 });
 export type PhysicalInspection = z.infer<typeof PhysicalInspectionSchema>;
 
+export type Led = keyof PhysicalInspection;
+export const LEDS: readonly Led[] = ['powerLed', 'statusLed', 'faultLed'];
+
+/** What each LED of a healthy controller shows: power constantly lit, status on or blinking, fault off. */
+export const HEALTHY_LED_STATES: { readonly [L in Led]: readonly PhysicalInspection[L][] } = {
+  powerLed: ['constantlyLit'],
+  statusLed: ['on', 'blinking'],
+  faultLed: ['off'],
+};
+
+export const isLedHealthy = <L extends Led>(led: L, state: PhysicalInspection[L]) => (HEALTHY_LED_STATES[led] as readonly string[]).includes(state);
+
+/** The LEDs of an inspection that differ from a healthy controller (those not yet chosen are left out). */
+export const wrongLeds = (i: Partial<PhysicalInspection>): Led[] => LEDS.filter((led) => i[led] != null && !isLedHealthy(led, i[led]!));
+
 /** A healthy controller: power LED constantly lit, status LED on or blinking, fault LED off. */
-export const isInspectionPassed = (i: PhysicalInspection) =>
-  i.powerLed === 'constantlyLit' && (i.statusLed === 'on' || i.statusLed === 'blinking') && i.faultLed === 'off';
+export const isInspectionPassed = (i: PhysicalInspection) => wrongLeds(i).length === 0;
 
 export const isActiveChannelCountValid = (type: ControllerType, activeChannelCount: number) =>
   Number.isInteger(activeChannelCount) && activeChannelCount >= 1 && activeChannelCount <= channelsFor(type);

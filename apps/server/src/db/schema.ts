@@ -239,6 +239,8 @@ export const installation = pgTable(
     completionDate: date('completion_date', { mode: 'string' }),
     comments: text('comments'),
     customerDataConfirmed: boolean('customer_data_confirmed').notNull().default(false),
+    /** The controller serial numbers were compared with the devices fitted (system tab). */
+    systemDataConfirmed: boolean('system_data_confirmed').notNull().default(false),
     summaryDataConfirmed: boolean('summary_data_confirmed').notNull().default(false),
     proceededWithFailedChecks: boolean('proceeded_with_failed_checks').notNull().default(false),
     /** Lower-cased name, serial number and VIN, for the list's search. */

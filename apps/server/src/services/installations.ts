@@ -6,7 +6,7 @@ import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/se
 import type { System } from '@portal/domain/system';
 import type { Vehicle, VehicleData } from '@portal/domain/vehicle';
 import { rowsOf, type Db } from '../db/client';
-import { chargeController, installation, partner, physicalInspection, system, vehicle } from '../db/schema';
+import { chargeController, fleet, installation, partner, physicalInspection, system, vehicle } from '../db/schema';
 import { AppError, notFound } from '../errors';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -133,6 +133,7 @@ export async function getInstallationDetail(db: Db, row: InstallationRow): Promi
     comments: row.comments,
     status: row.status,
     customerDataConfirmed: row.customerDataConfirmed,
+    systemDataConfirmed: row.systemDataConfirmed,
     summaryDataConfirmed: row.summaryDataConfirmed,
     proceededWithFailedChecks: row.proceededWithFailedChecks,
     vehicleId: row.vehicleId,
@@ -217,13 +218,34 @@ async function assertOwnPartner(db: Db, companyId: number | null, partnerId: num
   if (!row) throw notFound('Partner');
 }
 
-export async function createInstallation(db: Db, fleetIds: number[], userId: string, input: CreateInstallation, companyId: number | null = null) {
+/**
+ * Creates the installation in the fleet of its system. When the request names a fleet
+ * (`fleetId`, already checked to be the caller's), a system of another of the caller's fleets is
+ * refused with SYSTEM_IN_OTHER_FLEET, naming that fleet, so the installer decides where it goes.
+ */
+export async function createInstallation(
+  db: Db,
+  fleetIds: number[],
+  userId: string,
+  input: CreateInstallation,
+  companyId: number | null = null,
+  fleetId: number | null = null,
+) {
   const data = CreateInstallationSchema.parse(input);
   return db.transaction(async (tx) => {
     await assertOwnPartner(tx as Db, companyId, data.partnerId);
     const target = await findScopedSystem(tx as Db, fleetIds, data.systemSerialNumber);
     if (!target) {
       throw new AppError('SYSTEM_NOT_FOUND', 'System with this product serial number has not been found', { field: 'systemSerialNumber' });
+    }
+    if (fleetId !== null && target.fleetId !== fleetId) {
+      const [owner] = await tx.select({ slug: fleet.slug, name: fleet.name }).from(fleet).where(eq(fleet.id, target.fleetId));
+      throw new AppError('SYSTEM_IN_OTHER_FLEET', `${target.serialNumber} belongs to ${owner!.name}. Name that fleet to record it there.`, {
+        field: 'systemSerialNumber',
+        serialNumber: target.serialNumber,
+        fleet: owner!.slug,
+        fleetName: owner!.name,
+      });
     }
     const [created] = await tx
       .insert(installation)
@@ -262,6 +284,7 @@ export async function updateInstallation(db: Db, fleetIds: number[], id: number,
       ...(data.comments !== undefined ? { comments: data.comments } : {}),
       ...(data.partnerId !== undefined ? { partnerId: data.partnerId } : {}),
       ...(data.customerDataConfirmed !== undefined ? { customerDataConfirmed: data.customerDataConfirmed } : {}),
+      ...(data.systemDataConfirmed !== undefined ? { systemDataConfirmed: data.systemDataConfirmed } : {}),
       ...(data.proceededWithFailedChecks !== undefined ? { proceededWithFailedChecks: data.proceededWithFailedChecks } : {}),
       searchText: searchTextOf(name, row.systemSerial, vin),
     });

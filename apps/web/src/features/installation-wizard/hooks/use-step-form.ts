@@ -40,6 +40,8 @@ type StepFormOptions<V extends FieldValues, O> = {
   isReadOnly: boolean;
   /** Puts a field problem the server reported on the form; false when it is not a field of this tab. */
   applyServerError?: (error: ServerFieldError, form: UseFormReturn<V, unknown, O>) => boolean;
+  /** A refusal the tab answers itself (e.g. with a question); true when it did. */
+  onRefusal?: (error: unknown) => boolean;
 };
 
 /**
@@ -55,6 +57,7 @@ export function useStepForm<V extends FieldValues, O>({
   toRequest,
   isReadOnly,
   applyServerError,
+  onRefusal,
 }: StepFormOptions<V, O>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -72,9 +75,9 @@ export function useStepForm<V extends FieldValues, O>({
   const [isSaving, setSaving] = useState(false);
 
   // The latest props, for callbacks that outlive a render (timers, the close dialog).
-  const latest = useRef({ defaultValues, toRequest, applyServerError, installation });
+  const latest = useRef({ defaultValues, toRequest, applyServerError, onRefusal, installation });
   useEffect(() => {
-    latest.current = { defaultValues, toRequest, applyServerError, installation };
+    latest.current = { defaultValues, toRequest, applyServerError, onRefusal, installation };
   });
 
   // A save (ours or someone's, after Reload) changes the version: show what the server has now.
@@ -137,6 +140,7 @@ export function useStepForm<V extends FieldValues, O>({
 
   const handleRefusal = useCallback(
     (error: unknown) => {
+      if (latest.current.onRefusal?.(error)) return;
       const fieldErrors = serverFieldErrors(error);
       let isShownOnForm = false;
       for (const fieldError of fieldErrors) {

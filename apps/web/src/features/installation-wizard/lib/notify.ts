@@ -27,3 +27,14 @@ export function notifyInternalError(t: TFunction): void {
     closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
   });
 }
+
+/** Where a new installation went when the installer chose another of their fleets for it. */
+export function notifyRecordedInFleet(t: TFunction, serial: string, fleetName: string): void {
+  notifications.show({
+    color: 'blue',
+    message: t('wizard.general.otherFleet.recorded', { serial, fleetName }),
+    autoClose: ERROR_TOAST_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
+  });
+}

@@ -92,6 +92,20 @@ describe('digital check tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(alert.textContent).toContain('did not answer with an event stream (content type application/json)');
   });
 
+  it('forgets the ticks when the wizard is closed: the next visit starts unticked', async () => {
+    const first = openDigitalCheck({ run: createRun({}, 'success') });
+    await waitFor(() => expect(rows().map(resultOf)).toEqual(['success', 'success', 'success']), slow);
+    fireEvent.click(screen.getByTestId('check-verify-901'));
+    expect(screen.getByTestId('check-verify-901').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('wizard-close'));
+    await waitFor(() => expect(location()).toBe('/sono'));
+    first.unmount();
+
+    openDigitalCheck({ run: createRun({}, 'success') });
+    await waitFor(() => expect(rows().map(resultOf)).toEqual(['success', 'success', 'success']), slow);
+    expect(screen.getByTestId('check-verify-901').getAttribute('aria-checked')).toBe('false');
+  });
+
   it('restarts the run: every check pending again, the ticks gone', async () => {
     const restarted = createRun({ runId: 10, lastEventId: '30' });
     const { fake } = openDigitalCheck({ run: createRun({}, 'success'), routes: { 'POST /api/installations/42/systemChecks/restart': { body: restarted } } });

@@ -4,7 +4,6 @@ import type { Installation } from '@portal/domain/installation';
 import type { InstallationSummary } from '@portal/domain/summary';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
-import { useWizardStore } from '../stores/wizard-store';
 import { createReadyInstallation, createSummary } from '../testing/check-factory';
 import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
 
@@ -112,7 +111,6 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     const completed: Installation = { ...installation, status: 'completed', summaryDataConfirmed: true, comments: 'All good', completionDate: '2026-11-21', version: 5 };
     let isSubmitted = false;
     useCheckVerificationStore.getState().setVerified(901, true);
-    useWizardStore.getState().acknowledgeSystem(42, true);
     const { fake } = openSummary({
       installation,
       routes: {
@@ -142,7 +140,6 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(posts).toHaveLength(1);
     expect(bodiesOf(fake, 'POST', '/api/installations/42/submit')).toEqual([{ summaryDataConfirmed: true, comments: 'All good' }]);
     expect(headerOf(posts[0], 'idempotency-key')).toBeTruthy();
-    expect(useWizardStore.getState().acknowledgedSystems).toEqual({});
     expect(useCheckVerificationStore.getState().verified).toEqual({});
 
     // From now on it is read-only: no submit controls behind the modal.

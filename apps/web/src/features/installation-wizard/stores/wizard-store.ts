@@ -16,15 +16,12 @@ export type ActiveForm = {
 };
 
 type WizardState = {
-  /** System tab: controller serial numbers compared with the devices, per installation (this session only). */
-  acknowledgedSystems: Record<number, boolean>;
   notices: Record<string, SaveNotice | undefined>;
   activeForm: ActiveForm | null;
   /** A save the server refused unexpectedly: the 'Error saving data' dialog. */
   saveError: ApiError | null;
   /** A new installation created by a save sent later (after the connection came back). */
   created: { id: number; fleet: string } | null;
-  acknowledgeSystem: (installationId: number, acknowledged: boolean) => void;
   setNotice: (key: string, notice: SaveNotice | null) => void;
   setActiveForm: (form: ActiveForm | null) => void;
   showSaveError: (error: ApiError) => void;
@@ -34,7 +31,6 @@ type WizardState = {
 };
 
 const initial = {
-  acknowledgedSystems: {},
   notices: {},
   activeForm: null,
   saveError: null,
@@ -43,8 +39,6 @@ const initial = {
 
 export const useWizardStore = create<WizardState>()((set) => ({
   ...initial,
-  acknowledgeSystem: (installationId, acknowledged) =>
-    set((state) => ({ acknowledgedSystems: { ...state.acknowledgedSystems, [installationId]: acknowledged } })),
   setNotice: (key, notice) =>
     set((state) => {
       if ((state.notices[key] ?? null) === notice) return state;
