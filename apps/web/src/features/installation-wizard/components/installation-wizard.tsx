@@ -48,6 +48,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
   const created = useWizardStore((state) => state.created);
   const setCreated = useWizardStore((state) => state.setCreated);
   const resetWizard = useWizardStore((state) => state.reset);
+  const isCloseRequested = useWizardStore((state) => state.isCloseRequested);
   const [isCloseDialogOpen, setCloseDialogOpen] = useState(false);
   const [isClosingWithSave, setClosingWithSave] = useState(false);
 
@@ -91,6 +92,13 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
     resetWizard();
     navigate(to);
   };
+  // A save the server refused without naming a field: the form closes (its entries are kept on the device).
+  useEffect(() => {
+    if (!isCloseRequested) return;
+    resetWizard();
+    navigate(homePath);
+  }, [homePath, isCloseRequested, navigate, resetWizard]);
+
   const onClose = () => {
     const form = useWizardStore.getState().activeForm;
     setLeaveTo(homePath);

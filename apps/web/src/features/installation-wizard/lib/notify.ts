@@ -27,3 +27,14 @@ export function notifyInternalError(t: TFunction): void {
     closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
   });
 }
+
+/** SPEC §5: a step saved with every required field empty. */
+export function notifyEmptyForm(t: TFunction): void {
+  notifications.show({
+    color: 'red',
+    message: t('solar.errors.formErrors.emptyForm'),
+    autoClose: ERROR_TOAST_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
+  });
+}

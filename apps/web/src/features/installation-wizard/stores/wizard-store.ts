@@ -24,12 +24,15 @@ type WizardState = {
   saveError: ApiError | null;
   /** A new installation created by a save sent later (after the connection came back). */
   created: { id: number; fleet: string } | null;
+  /** The server refused a save for a reason no field shows (SPEC §8 internalError): the wizard closes. */
+  isCloseRequested: boolean;
   acknowledgeSystem: (installationId: number, acknowledged: boolean) => void;
   setNotice: (key: string, notice: SaveNotice | null) => void;
   setActiveForm: (form: ActiveForm | null) => void;
   showSaveError: (error: ApiError) => void;
   clearSaveError: () => void;
   setCreated: (created: { id: number; fleet: string } | null) => void;
+  requestClose: () => void;
   reset: () => void;
 };
 
@@ -39,6 +42,7 @@ const initial = {
   activeForm: null,
   saveError: null,
   created: null,
+  isCloseRequested: false,
 };
 
 export const useWizardStore = create<WizardState>()((set) => ({
@@ -57,5 +61,6 @@ export const useWizardStore = create<WizardState>()((set) => ({
   showSaveError: (saveError) => set({ saveError }),
   clearSaveError: () => set({ saveError: null }),
   setCreated: (created) => set({ created }),
+  requestClose: () => set({ isCloseRequested: true }),
   reset: () => set(initial),
 }));
