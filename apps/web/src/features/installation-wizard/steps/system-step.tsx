@@ -1,5 +1,6 @@
 import { Badge, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFormatNumber } from '@/lib/format-number';
 import { StepFooter } from '../components/step-footer';
 import type { StepProps } from '../components/step-props';
 import { ReadOnlyValue } from '../components/read-only-value';
@@ -11,6 +12,7 @@ import { useWizardStore } from '../stores/wizard-store';
  */
 export function SystemStep({ installation, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
+  const formatNumber = useFormatNumber();
   const { system } = installation;
   const isAcknowledged = useWizardStore((state) => state.acknowledgedSystems[installation.id] ?? false);
   const acknowledge = useWizardStore((state) => state.acknowledgeSystem);
@@ -25,9 +27,9 @@ export function SystemStep({ installation, isReadOnly, onNext }: StepProps) {
           {t('wizard.system.modulesTitle')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={system.pvModuleCount} testId="system-pv-count" />
+          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={formatNumber(system.pvModuleCount)} testId="system-pv-count" />
           <ReadOnlyValue label={t('wizard.labels.pvModuleVersion')} value={system.pvModuleVersion} />
-          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: system.installedCapacity })} />
+          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: formatNumber(system.installedCapacity) })} />
         </SimpleGrid>
       </section>
 
@@ -37,7 +39,7 @@ export function SystemStep({ installation, isReadOnly, onNext }: StepProps) {
             {t('wizard.system.controllersTitle')}
           </Title>
           <Text c="dimmed">
-            {t('wizard.labels.controllerQuantity')}: <strong data-testid="system-controller-quantity">{system.controllerQuantity}</strong>
+            {t('wizard.labels.controllerQuantity')}: <strong data-testid="system-controller-quantity">{formatNumber(system.controllerQuantity)}</strong>
           </Text>
         </Group>
         <Stack gap="sm">

@@ -126,7 +126,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
     if (!isDistanceUnit(next)) return;
     const from = getValues('mileageUnit');
     const shown = parseNumberInput(getValues('mileage'));
-    if (shown !== undefined && Number.isFinite(shown)) setValue('mileage', String(convertMileage(shown, from, next)), { shouldDirty: true });
+    if (shown !== undefined && Number.isFinite(shown)) setValue('mileage', numberToText(convertMileage(shown, from, next)), { shouldDirty: true });
     setValue('mileageUnit', next, { shouldDirty: true });
     setPreferredUnit(next);
   };
