@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS, DEFAULT_FLEET } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
@@ -159,7 +159,13 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
           {installation && (
             <Group gap="sm" mt={4}>
               <Text c="dimmed" data-testid="wizard-serial">
-                {t('wizard.serial', { serial: installation.systemSerialNumber })}
+                {/* A serial is one token: it may move to the next line, never break at its hyphens. */}
+                <Trans
+                  t={t}
+                  i18nKey="wizard.serial"
+                  values={{ serial: installation.systemSerialNumber }}
+                  components={{ serial: <span style={{ whiteSpace: 'nowrap' }} /> }}
+                />
               </Text>
               {isReadOnly && (
                 <Badge color="green" c={SUCCESS_TEXT_COLOR} variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>

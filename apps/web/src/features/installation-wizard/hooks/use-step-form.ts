@@ -20,7 +20,7 @@ import {
 import { errorMessages, isEmptyForm, withBlanks } from '../lib/empty-form';
 import { serverFieldErrors, type ServerFieldError } from '../lib/form-errors';
 import { isSameValues, newIdempotencyKey } from '../lib/form-values';
-import { notifyEmptyForm, notifyInternalError, notifySaved } from '../lib/notify';
+import { notifyEmptyForm, notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
 import { isOfflineFailure, sendSaveOnce, withVersion, type SaveRequest } from '../lib/save-request';
 import { useWizardStore } from '../stores/wizard-store';
 
@@ -203,6 +203,7 @@ export function useStepForm<V extends FieldValues, O>({
       } catch (error) {
         if (isOfflineFailure(error)) {
           setNotice(key, 'offline');
+          notifyOffline(t);
           return { outcome: 'offline' };
         }
         // Refused: nothing was saved, so a later save starts afresh.
