@@ -20,7 +20,7 @@ import {
 import { errorMessages, isEmptyForm, withBlanks } from '../lib/empty-form';
 import { serverFieldErrors, type ServerFieldError } from '../lib/form-errors';
 import { isSameValues, newIdempotencyKey } from '../lib/form-values';
-import { notifyEmptyForm, notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
+import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
 import { isOfflineFailure, sendSaveOnce, withVersion, type SaveRequest } from '../lib/save-request';
 import { useWizardStore } from '../stores/wizard-store';
 
@@ -65,6 +65,7 @@ export function useStepForm<V extends FieldValues, O>({
   const setActiveForm = useWizardStore((state) => state.setActiveForm);
   const showSaveError = useWizardStore((state) => state.showSaveError);
   const requestClose = useWizardStore((state) => state.requestClose);
+  const setEmptyFormShown = useWizardStore((state) => state.setEmptyFormShown);
   const installationKey: InstallationKey = installation?.id ?? 'new';
   const key = draftKey(userId, installationKey, tab);
   const notice = useWizardStore((state) => state.notices[key] ?? null);
@@ -247,9 +248,10 @@ export function useStepForm<V extends FieldValues, O>({
         },
       )();
       if (!isValid) {
-        if (await isEmptyForm(errors, form.getValues(), latest.current.defaultValues, requiredWhenBlanked)) notifyEmptyForm(t);
+        setEmptyFormShown(await isEmptyForm(errors, form.getValues(), latest.current.defaultValues, requiredWhenBlanked));
         return { outcome: 'invalid' };
       }
+      setEmptyFormShown(false);
       const values = structuredClone(form.getValues());
       const hasPending = (await readPendingSave(key)) !== undefined;
       if (current && !hasPending && isSameValues(values, latest.current.defaultValues)) {
@@ -263,8 +265,17 @@ export function useStepForm<V extends FieldValues, O>({
         setSaving(false);
       }
     },
-    [form, isReadOnly, key, requiredWhenBlanked, send, t, tab],
+    [form, isReadOnly, key, requiredWhenBlanked, send, setEmptyFormShown, t, tab],
   );
+
+  // The message goes once something is typed, and with the tab.
+  useEffect(() => {
+    const subscription = form.watch(() => setEmptyFormShown(false));
+    return () => {
+      subscription.unsubscribe();
+      setEmptyFormShown(false);
+    };
+  }, [form, setEmptyFormShown]);
 
   /** Back to what the server has: the restored draft and any save waiting for the network are dropped. */
   const discard = useCallback(async () => {

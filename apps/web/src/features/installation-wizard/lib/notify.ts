@@ -28,17 +28,6 @@ export function notifyInternalError(t: TFunction): void {
   });
 }
 
-/** SPEC §5: a step saved with every required field empty. */
-export function notifyEmptyForm(t: TFunction): void {
-  notifications.show({
-    color: 'red',
-    message: t('solar.errors.formErrors.emptyForm'),
-    autoClose: ERROR_TOAST_MS,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
-  });
-}
-
 /** A save could not leave the device: said where the installer looks, not only above the form. */
 export function notifyOffline(t: TFunction): void {
   notifications.show({

@@ -79,9 +79,11 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
     fireEvent.change(await screen.findByTestId('general-comments'), { target: { value: 'Roof rails checked' } });
     fireEvent.click(screen.getByTestId('step-save'));
-    expect(await screen.findByText('Please fill out all fields.')).toBeTruthy();
+    expect((await screen.findByTestId('empty-form-alert')).textContent).toBe('Please fill out all fields.');
     expect(screen.getByText('The installation name is required')).toBeTruthy();
     expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByTestId('general-name'), { target: { value: 'Bus 12' } });
+    await waitFor(() => expect(screen.queryByTestId('empty-form-alert')).toBeNull());
   });
 
   it('names only the missing field once one required field is filled', async () => {

@@ -26,6 +26,8 @@ type WizardState = {
   created: { id: number; fleet: string } | null;
   /** The server refused a save for a reason no field shows (SPEC §8 internalError): the wizard closes. */
   isCloseRequested: boolean;
+  /** SPEC §5 'Please fill out all fields.': the tab on screen was saved with every required field empty. */
+  isEmptyFormShown: boolean;
   acknowledgeSystem: (installationId: number, acknowledged: boolean) => void;
   setNotice: (key: string, notice: SaveNotice | null) => void;
   setActiveForm: (form: ActiveForm | null) => void;
@@ -33,6 +35,7 @@ type WizardState = {
   clearSaveError: () => void;
   setCreated: (created: { id: number; fleet: string } | null) => void;
   requestClose: () => void;
+  setEmptyFormShown: (isShown: boolean) => void;
   reset: () => void;
 };
 
@@ -43,6 +46,7 @@ const initial = {
   saveError: null,
   created: null,
   isCloseRequested: false,
+  isEmptyFormShown: false,
 };
 
 export const useWizardStore = create<WizardState>()((set) => ({
@@ -62,5 +66,6 @@ export const useWizardStore = create<WizardState>()((set) => ({
   clearSaveError: () => set({ saveError: null }),
   setCreated: (created) => set({ created }),
   requestClose: () => set({ isCloseRequested: true }),
+  setEmptyFormShown: (isEmptyFormShown) => set((state) => (state.isEmptyFormShown === isEmptyFormShown ? state : { isEmptyFormShown })),
   reset: () => set(initial),
 }));
