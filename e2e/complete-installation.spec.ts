@@ -90,7 +90,7 @@ test('a new installer records SN-DEMO-0002 from the checklist to the completion 
   // Summary
   await expect(page.getByTestId('step-title')).toHaveText('Summary');
   await expect(page.getByTestId('summary-vin')).toHaveText('WMA06XZZ5LM123458');
-  await expect(page.getByTestId('summary-mileage')).toHaveText('1200 km');
+  await expect(page.getByTestId('summary-mileage')).toHaveText('1,200 km');
   await expect(page.getByTestId('summary-uploads-pvModules')).toContainText('pv-modules.jpg');
   await expect(page.getByTestId('summary-uploads-telematics-mcu')).toContainText('telematics-mcu.jpg');
   await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed', 'Passed', 'Passed']);

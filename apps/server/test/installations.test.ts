@@ -365,4 +365,27 @@ describe('systems and places', () => {
     expect(en.features[0].place_name).toBe('Berlin, Germany');
     expect((await c.app.inject({ url: '/api/mapbox/locations/zzzzqqq', headers: h })).json()).toEqual({ features: [] });
   });
+
+  it('knows big cities by their German, English and local names, and names them in the interface language', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const names = async (query: string, language: 'de' | 'en') =>
+      ((await c.app.inject({ url: `/api/mapbox/locations/${encodeURIComponent(query)}?language=${language}`, headers: h })).json() as { features: { place_name: string }[] }).features.map(
+        (f) => f.place_name,
+      );
+    const deMunich = await names('München', 'de');
+    expect(deMunich[0]).toBe('München, Deutschland');
+    expect(deMunich.indexOf('Münchenstein, Schweiz')).toBeGreaterThan(0);
+    expect((await names('Munich', 'de'))[0]).toBe('München, Deutschland');
+    expect((await names('München', 'en'))[0]).toBe('Munich, Germany');
+    expect((await names('Köln', 'en'))[0]).toBe('Cologne, Germany');
+    expect((await names('Cologne', 'de'))[0]).toBe('Köln, Deutschland');
+    expect((await names('Wien', 'de'))[0]).toBe('Wien, Österreich');
+    expect((await names('Wien', 'en'))[0]).toBe('Vienna, Austria');
+    expect((await names('Vienna', 'de'))[0]).toBe('Wien, Österreich');
+    expect((await names('Zurich', 'de'))[0]).toBe('Zürich, Schweiz');
+    expect((await names('Zürich', 'en'))[0]).toBe('Zurich, Switzerland');
+    expect((await names('Lodz', 'en'))[0]).toBe('Łódź, Poland');
+    expect((await names('Mailand', 'de'))[0]).toBe('Mailand, Italien');
+  });
 });

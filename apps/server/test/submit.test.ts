@@ -95,5 +95,8 @@ describe('summary and submit', () => {
     const done = await c.app.inject({ method: 'POST', url: `/api/installations/${id}/submit`, headers: h, payload: { summaryDataConfirmed: true } });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ status: 'completed', proceededWithFailedChecks: true });
+    // The fleet's list says so beside 'Completed'.
+    const listed = (await c.app.inject({ url: '/api/installations?fleet=sono&q=SN-DEMO-0005', headers: h })).json();
+    expect(listed.items[0]).toMatchObject({ id, status: 'completed', proceededWithFailedChecks: true });
   });
 });

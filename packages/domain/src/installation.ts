@@ -115,6 +115,8 @@ export const InstallationListItemSchema = z.object({
   vehicle: z.object({ type: z.string(), manufacturer: z.string(), model: z.string(), vin: z.string() }).nullable(),
   startDate: z.string(),
   status: z.enum(INSTALLATION_STATUSES),
+  /** Submitted (or going on) although a digital check failed. */
+  proceededWithFailedChecks: z.boolean(),
   updatedAt: z.string(),
 });
 export type InstallationListItem = z.infer<typeof InstallationListItemSchema>;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
@@ -45,6 +45,8 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
   const isReadOnly = installation !== null && !isEditable(installation.status);
   const created = useWizardStore((state) => state.created);
   const setCreated = useWizardStore((state) => state.setCreated);
+  const resetWizard = useWizardStore((state) => state.reset);
+  const isCloseRequested = useWizardStore((state) => state.isCloseRequested);
   const [isCloseDialogOpen, setCloseDialogOpen] = useState(false);
   const [isClosingWithSave, setClosingWithSave] = useState(false);
 
@@ -88,6 +90,13 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
     resetWizardState();
     navigate(to);
   };
+  // A save the server refused without naming a field: the form closes (its entries are kept on the device).
+  useEffect(() => {
+    if (!isCloseRequested) return;
+    resetWizard();
+    navigate(homePath);
+  }, [homePath, isCloseRequested, navigate, resetWizard]);
+
   const onClose = () => {
     const form = useWizardStore.getState().activeForm;
     setLeaveTo(homePath);
@@ -147,7 +156,13 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
           {installation && (
             <Group gap="sm" mt={4}>
               <Text c="dimmed" data-testid="wizard-serial">
-                {t('wizard.serial', { serial: installation.systemSerialNumber })}
+                {/* A serial is one token: it may move to the next line, never break at its hyphens. */}
+                <Trans
+                  t={t}
+                  i18nKey="wizard.serial"
+                  values={{ serial: installation.systemSerialNumber }}
+                  components={{ serial: <span style={{ whiteSpace: 'nowrap' }} /> }}
+                />
               </Text>
               {isReadOnly && (
                 <Badge color="green" c={SUCCESS_TEXT_COLOR} variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>

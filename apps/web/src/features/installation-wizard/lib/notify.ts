@@ -38,3 +38,16 @@ export function notifyRecordedInFleet(t: TFunction, serial: string, fleetName: s
     closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
   });
 }
+
+/** A save could not leave the device: said where the installer looks, not only above the form. */
+export function notifyOffline(t: TFunction): void {
+  notifications.show({
+    id: 'save-offline',
+    color: 'orange',
+    title: t('wizard.offline.title'),
+    message: t('wizard.offline.text'),
+    autoClose: ERROR_TOAST_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
+  });
+}

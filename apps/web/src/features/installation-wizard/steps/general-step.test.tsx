@@ -127,6 +127,27 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it("says 'Please fill out all fields.' when the tab is saved with every required field empty", async () => {
+    const { fake } = startWizard('/sono/installations/new', {});
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    fireEvent.change(await screen.findByTestId('general-comments'), { target: { value: 'Roof rails checked' } });
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect((await screen.findByTestId('empty-form-alert')).textContent).toBe('Please fill out all fields.');
+    expect(screen.getByText('The installation name is required')).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByTestId('general-name'), { target: { value: 'Bus 12' } });
+    await waitFor(() => expect(screen.queryByTestId('empty-form-alert')).toBeNull());
+  });
+
+  it('names only the missing field once one required field is filled', async () => {
+    startWizard('/sono/installations/new', {});
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    fireEvent.change(await screen.findByTestId('general-name'), { target: { value: 'Bus 12' } });
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect(await screen.findByText('The product serial number is required')).toBeTruthy();
+    expect(screen.queryByText('Please fill out all fields.')).toBeNull();
+  });
+
   it('keeps the serial number read-only once the installation exists', async () => {
     startWizard('/sono/installations/42?tab=general', { 'GET /api/installations/42': { body: createInstallation() } });
     const serial = await screen.findByTestId('general-serial', undefined, slow);

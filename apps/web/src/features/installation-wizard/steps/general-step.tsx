@@ -170,6 +170,9 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
                     valueFormat={displayDateFormat(locale)}
                     leftSection={<IconCalendar size={20} aria-hidden />}
                     dropdownType={isNarrow ? 'modal' : 'popover'}
+                    // A phone's calendar gets the screen's width (not 90 %), so seven 48 px days and the
+                    // selected Sunday keep a margin inside it.
+                    modalProps={{ xOffset: 8, padding: 'md' }}
                     // After a day is picked (or Escape), the focus goes back to the field instead of being lost.
                     popoverProps={{ returnFocus: true }}
                     ariaLabels={calendarLabels}

@@ -1,6 +1,7 @@
 import { Badge, Checkbox, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SystemConfirmationSchema } from '@portal/domain/installation';
+import { useFormatNumber } from '@/lib/format-number';
 import { StepFooter } from '../components/step-footer';
 import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
@@ -18,6 +19,7 @@ const resolver = formResolver(SystemConfirmationSchema, (values: SystemFormValue
  */
 export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
+  const formatNumber = useFormatNumber();
   const { system } = installation;
   const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
     tab: 'system',
@@ -47,9 +49,9 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
           {t('wizard.system.modulesTitle')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={system.pvModuleCount} testId="system-pv-count" />
+          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={formatNumber(system.pvModuleCount)} testId="system-pv-count" />
           <ReadOnlyValue label={t('wizard.labels.pvModuleVersion')} value={system.pvModuleVersion} />
-          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: system.installedCapacity })} />
+          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: formatNumber(system.installedCapacity) })} />
         </SimpleGrid>
       </section>
 
@@ -59,7 +61,7 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
             {t('wizard.system.controllersTitle')}
           </Title>
           <Text c="dimmed">
-            {t('wizard.labels.controllerQuantity')}: <strong data-testid="system-controller-quantity">{system.controllerQuantity}</strong>
+            {t('wizard.labels.controllerQuantity')}: <strong data-testid="system-controller-quantity">{formatNumber(system.controllerQuantity)}</strong>
           </Text>
         </Group>
         <Stack gap="sm">

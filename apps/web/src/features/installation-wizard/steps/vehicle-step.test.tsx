@@ -56,6 +56,23 @@ describe('vehicle tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText(`Bitte geben Sie ein gültiges Jahr zwischen 2000 und ${maxVehicleYear()} ein.`)).toBeTruthy();
   });
 
+  it('shows and reads numbers with the German decimal comma and thousands point', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    const installation = createInstallationWithVehicle();
+    const withDecimal = { ...installation, vehicle: { ...installation.vehicle!, batteryType: 'LV' as const, batteryCapacity: 24.5, batteryCapacityUnit: 'Ah' as const } };
+    const { fake } = startWizard('/sono/installations/42?tab=vehicle', {
+      'GET /api/installations/42': { body: withDecimal },
+      'POST /api/installations/42/vehicle': (init) => ({ body: { ...withDecimal, version: 4, vehicle: { ...withDecimal.vehicle, ...JSON.parse(String(init?.body)) } } }),
+    });
+    const capacity = await screen.findByTestId('vehicle-battery-capacity', undefined, slow);
+    expect(capacity).toHaveProperty('value', '24,5');
+    change('vehicle-battery-capacity', '12,75');
+    change('vehicle-mileage', '15.000');
+    fireEvent.click(screen.getByTestId('step-save'));
+    await waitFor(() => expect(bodiesOf(fake, 'POST', '/api/installations/42/vehicle')).toHaveLength(1));
+    expect(bodiesOf(fake, 'POST', '/api/installations/42/vehicle')[0]).toMatchObject({ batteryCapacity: 12.75, mileage: 15000 });
+  });
+
   it('warns about a wrong VIN check digit but still saves, in upper case', async () => {
     const { fake } = openVehicleTab();
     await screen.findByTestId('vehicle-vin', undefined, slow);

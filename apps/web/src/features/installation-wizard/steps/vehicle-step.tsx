@@ -140,7 +140,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
     const entered = getValues('mileageEntered');
     const value = parseNumberInput(entered.text);
     if (entered.unit === next) setValue('mileage', entered.text, { shouldDirty: true });
-    else if (value !== undefined && Number.isFinite(value)) setValue('mileage', String(convertMileage(value, entered.unit, next)), { shouldDirty: true });
+    else if (value !== undefined && Number.isFinite(value)) setValue('mileage', numberToText(convertMileage(value, entered.unit, next)), { shouldDirty: true });
     setValue('mileageUnit', next, { shouldDirty: true });
     setPreferredUnit(next);
   };

@@ -22,11 +22,17 @@ type WizardState = {
   saveError: ApiError | null;
   /** A new installation created by a save sent later (after the connection came back). */
   created: { id: number; fleet: string } | null;
+  /** The server refused a save for a reason no field shows (SPEC §8 internalError): the wizard closes. */
+  isCloseRequested: boolean;
+  /** SPEC §5 'Please fill out all fields.': the tab on screen was saved with every required field empty. */
+  isEmptyFormShown: boolean;
   setNotice: (key: string, notice: SaveNotice | null) => void;
   setActiveForm: (form: ActiveForm | null) => void;
   showSaveError: (error: ApiError) => void;
   clearSaveError: () => void;
   setCreated: (created: { id: number; fleet: string } | null) => void;
+  requestClose: () => void;
+  setEmptyFormShown: (isShown: boolean) => void;
   reset: () => void;
 };
 
@@ -35,6 +41,8 @@ const initial = {
   activeForm: null,
   saveError: null,
   created: null,
+  isCloseRequested: false,
+  isEmptyFormShown: false,
 };
 
 export const useWizardStore = create<WizardState>()((set) => ({
@@ -51,5 +59,7 @@ export const useWizardStore = create<WizardState>()((set) => ({
   showSaveError: (saveError) => set({ saveError }),
   clearSaveError: () => set({ saveError: null }),
   setCreated: (created) => set({ created }),
+  requestClose: () => set({ isCloseRequested: true }),
+  setEmptyFormShown: (isEmptyFormShown) => set((state) => (state.isEmptyFormShown === isEmptyFormShown ? state : { isEmptyFormShown })),
   reset: () => set(initial),
 }));
