@@ -17,9 +17,10 @@ import type { Env } from './env';
 import { AppError } from './errors';
 import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulator/simulator';
 import { checkEventsPlugin } from './plugins/check-events';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { requestAuthPlugin } from './plugins/request-auth';
+import { requestGuardPlugin } from './plugins/request-guard';
 import authRoutes from './routes/api/auth/index';
 import fleetRoutes from './routes/api/fleets/index';
 import healthRoutes from './routes/api/health/index';
@@ -80,7 +81,10 @@ export async function buildApp(options: AppOptions) {
     // Our own hook below answers with the error envelope instead.
     return503OnClosing: false,
     trustProxy: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: env.requestLimits.bodyBytes,
+    routerOptions: { maxParamLength: env.requestLimits.paramLength },
+    // Router refusals (414, malformed paths) answer the error envelope too.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +113,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, outboxDir: path.join(env.dataDir, 'outbox'), log: app.log }));
 
   await app.register(errorHandlerPlugin);
+  await app.register(requestGuardPlugin);
 
   // Draining: once close() began, new requests get 503 so the load balancer sends them elsewhere.
   let isClosing = false;
