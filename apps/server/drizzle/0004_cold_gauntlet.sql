@@ -1,0 +1,1 @@
+ALTER TABLE "idempotency_key" ADD COLUMN "request_hash" text DEFAULT '' NOT NULL;
