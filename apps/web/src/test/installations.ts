@@ -16,6 +16,7 @@ export function createInstallationListItem(overrides: Partial<InstallationListIt
     startDate: '2026-11-20',
     status: 'draft',
     updatedAt: '2026-11-20T10:00:00.000Z',
+    canDelete: overrides.status !== 'completed',
     ...overrides,
   };
 }
