@@ -7,14 +7,18 @@ test('while the database is down the error modal explains it, and the page recov
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
   // The server answers as it does while PostgreSQL is unreachable (see the API test of /api/health/ready).
-  const down = { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable' };
-  await page.route('**/api/installations?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(down) }));
+  const down = { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable. Please try again in a moment.' };
+  await page.route('**/api/installations?*', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '5' }, body: JSON.stringify(down) }),
+  );
   await page.getByRole('link', { name: 'Installations' }).first().click();
 
   const modal = page.getByTestId('error-modal');
   await expect(modal).toBeVisible({ timeout: 20_000 });
   await expect(modal).toContainText('503');
   await expect(modal).toContainText('SERVICE_UNAVAILABLE');
+  await expect(modal.getByRole('heading', { name: 'Service unavailable' })).toBeVisible();
+  await expect(modal).toContainText('The service cannot be reached at the moment. Please try again in a few moments.');
   await expectAccessible(page, 'error modal while the database is down');
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();

@@ -7,6 +7,7 @@ CREATE TABLE "event_stream" (
 	"seen_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "idempotency_key" ADD COLUMN "request_hash" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "installation" ADD COLUMN "system_data_confirmed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "event_stream" ADD CONSTRAINT "event_stream_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_stream" ADD CONSTRAINT "event_stream_session_id_session_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."session"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -16,13 +16,14 @@ import { AppError } from './errors';
 import { createS3FileStore, type FileStore } from './services/file-store';
 import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulator/simulator';
 import { checkEventsPlugin } from './plugins/check-events';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { metricsPlugin, type Metrics } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { requestAuthPlugin } from './plugins/request-auth';
 import { PERMISSIONS_POLICY } from './plugins/security-headers';
 import { registerWebIndex } from './plugins/web-index';
+import { requestGuardPlugin } from './plugins/request-guard';
 import authRoutes from './routes/api/auth/index';
 import fleetRoutes from './routes/api/fleets/index';
 import healthRoutes from './routes/api/health/index';
@@ -100,7 +101,10 @@ export async function buildApp(options: AppOptions) {
     // Our own hook below answers with the error envelope instead.
     return503OnClosing: false,
     trustProxy: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: env.requestLimits.bodyBytes,
+    routerOptions: { maxParamLength: env.requestLimits.paramLength },
+    // Router refusals (414, malformed paths) answer the error envelope too.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -145,6 +149,7 @@ export async function buildApp(options: AppOptions) {
   );
 
   await app.register(errorHandlerPlugin);
+  await app.register(requestGuardPlugin);
 
   // Draining: once close() began, new requests get 503 so the load balancer sends them elsewhere.
   let isClosing = false;

@@ -35,6 +35,9 @@ const EnvSchema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: optional,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    JSON_MAX_DEPTH: z.coerce.number().int().min(2).max(1000).default(32),
+    MAX_PARAM_LENGTH: z.coerce.number().int().min(16).max(8192).default(100),
     ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
     SEND_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -89,6 +92,7 @@ const EnvSchema = z
           : null,
       mapboxToken: e.MAPBOX_TOKEN,
       logLevel: e.LOG_LEVEL,
+      requestLimits: { bodyBytes: e.BODY_LIMIT_BYTES, jsonDepth: e.JSON_MAX_DEPTH, paramLength: e.MAX_PARAM_LENGTH },
       idTokenTtlSeconds: e.ID_TOKEN_TTL_SECONDS,
       sendLimit: {
         perEmail: e.SEND_LIMIT_PER_EMAIL,

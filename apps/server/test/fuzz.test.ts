@@ -1,23 +1,11 @@
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
-import { rowsOf } from '../src/db/client';
-import { listTables } from '../src/services/backup';
-import { bearer, DEVICE_KEY, draftInstallation, engine, useTestApp, type TestContext } from './helper';
+import { bearer, dataSnapshot, DEVICE_KEY, draftInstallation, engine, type TestContext, useTestApp } from './helper';
 
 const ctx = useTestApp();
 
-/** The data a write could touch; sessions, counters and the raw heartbeat log are left out. */
-const NOT_DATA = new Set(['session', 'verification', 'send_limit', 'jwks', 'account', 'idempotency_key']);
-
-async function snapshot(c: TestContext) {
-  const out: string[] = [];
-  for (const t of (await listTables(c.database.db)).filter((name) => !NOT_DATA.has(name))) {
-    out.push(JSON.stringify(rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)))));
-  }
-  return out.join('\n');
-}
+const snapshot = (c: TestContext) => dataSnapshot(c);
 
 const paramValue = fc.oneof(fc.integer({ min: -5, max: 3_000_000_000 }).map(String), fc.string({ maxLength: 30 }), fc.constant('sono'), fc.constant('1'));
 const body = fc.oneof(

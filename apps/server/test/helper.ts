@@ -233,3 +233,19 @@ export async function readyToSubmit(ctx: TestContext, serial: string, email?: st
   });
   return { h, id };
 }
+
+/** Tables a refused request may still touch: sessions, sign-in secrets, counters, idempotency keys, open streams. */
+const BOOKKEEPING_TABLES = new Set(['session', 'verification', 'send_limit', 'jwks', 'account', 'idempotency_key', 'event_stream']);
+
+/** Every row of every data table, as text: equal before and after means a request stored nothing. */
+export async function dataSnapshot(c: TestContext, alsoIgnore: string[] = []): Promise<string> {
+  const { listTables } = await import('../src/services/backup');
+  const { rowsOf } = await import('../src/db/client');
+  const { sql } = await import('drizzle-orm');
+  const out: string[] = [];
+  for (const t of await listTables(c.database.db)) {
+    if (BOOKKEEPING_TABLES.has(t) || alsoIgnore.includes(t)) continue;
+    out.push(JSON.stringify(rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)))));
+  }
+  return out.join('\n');
+}

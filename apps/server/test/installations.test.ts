@@ -330,7 +330,8 @@ describe('list', () => {
 describe('delete', () => {
   it('removes the installation with its vehicle and inspections and frees the system', async () => {
     const c = await ctx();
-    const h = await installer(c);
+    // The demo draft was made by someone else: a fleet admin may delete it.
+    const h = bearer(await c.tokenFor('delete-admin@example.com', [{ fleet: 'sono', role: 'admin' }]));
     const { id: listedId } = (await c.app.inject({ url: '/api/installations?fleet=sono&q=sn-demo-0001', headers: h })).json().items[0];
     const before = (await c.app.inject({ url: `/api/installations/${listedId}`, headers: h })).json();
     await c.app.inject({ method: 'POST', url: `/api/installations/${listedId}/vehicle`, headers: h, payload: { ...vehicleInput, version: before.version } });

@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   /** A fleet must keep at least one admin. */
   LAST_ADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A path parameter longer than the router accepts. */
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,

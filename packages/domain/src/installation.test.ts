@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateInstallationSchema, IsoDateSchema } from './installation';
+import { canDeleteInstallation, CreateInstallationSchema, IsoDateSchema } from './installation';
 
 const messageOf = (input: unknown) => {
   const r = IsoDateSchema.safeParse(input);
@@ -29,5 +29,20 @@ describe('general tab', () => {
       name: 'required',
     });
     expect(CreateInstallationSchema.parse({ systemSerialNumber: 'SN-1', startDate: '2026-11-20', name: 'Bus 7', comments: '  ' }).comments).toBeNull();
+  });
+});
+
+describe('canDeleteInstallation', () => {
+  const draft = { status: 'draft', createdBy: 'u1' } as const;
+  it('lets the creator delete their draft and an admin of the fleet delete any draft', () => {
+    expect(canDeleteInstallation(draft, { userId: 'u1', role: 'installer' })).toBe(true);
+    expect(canDeleteInstallation(draft, { userId: 'u2', role: 'admin' })).toBe(true);
+    expect(canDeleteInstallation({ status: 'draft', createdBy: null }, { userId: 'u2', role: 'admin' })).toBe(true);
+  });
+  it('refuses other installers, non-members and every completed installation', () => {
+    expect(canDeleteInstallation(draft, { userId: 'u2', role: 'installer' })).toBe(false);
+    expect(canDeleteInstallation({ status: 'draft', createdBy: null }, { userId: 'u2', role: 'installer' })).toBe(false);
+    expect(canDeleteInstallation(draft, { userId: 'u1', role: null })).toBe(false);
+    expect(canDeleteInstallation({ ...draft, status: 'completed' }, { userId: 'u1', role: 'admin' })).toBe(false);
   });
 });

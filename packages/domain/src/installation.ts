@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FleetRole } from './fleet';
 import { PhysicalInspectionSchema } from './setup';
 import { SerialNumberSchema, SystemSchema } from './system';
 import { FORM_ERRORS as E } from './validation';
@@ -92,6 +93,8 @@ export const InstallationSchema = z.object({
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Whether the caller may delete it (canDeleteInstallation). */
+  canDelete: z.boolean(),
 });
 export type Installation = z.infer<typeof InstallationSchema>;
 
@@ -118,6 +121,8 @@ export const InstallationListItemSchema = z.object({
   /** Submitted (or going on) although a digital check failed. */
   proceededWithFailedChecks: z.boolean(),
   updatedAt: z.string(),
+  /** Whether the caller may delete it (canDeleteInstallation). */
+  canDelete: z.boolean(),
 });
 export type InstallationListItem = z.infer<typeof InstallationListItemSchema>;
 
@@ -130,3 +135,15 @@ export const InstallationListSchema = z.object({
 export type InstallationList = z.infer<typeof InstallationListSchema>;
 
 export const isEditable = (status: InstallationStatus) => status === 'draft';
+
+/**
+ * Who may delete an installation: only a draft, and only by the installer who created it or by an
+ * admin of its fleet. `role` is the caller's role in the installation's fleet.
+ */
+export function canDeleteInstallation(
+  installation: { status: InstallationStatus; createdBy: string | null },
+  caller: { userId: string; role: FleetRole | null | undefined },
+): boolean {
+  if (!isEditable(installation.status) || !caller.role) return false;
+  return caller.role === 'admin' || installation.createdBy === caller.userId;
+}

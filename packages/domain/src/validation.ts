@@ -17,5 +17,7 @@ export const FORM_ERRORS = {
   inspectionFailed: 'inspectionFailed',
   tooLong: 'tooLong',
   invalidEmail: 'invalidEmail',
+  /** NUL or a lone UTF-16 surrogate (see text.ts). */
+  invalidCharacters: 'invalidCharacters',
 } as const;
 export type FormErrorKey = keyof typeof FORM_ERRORS;

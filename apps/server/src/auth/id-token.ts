@@ -46,8 +46,10 @@ export function createIdTokenVerifier(db: Db, issuer: string) {
     let payload;
     try {
       ({ payload } = await verifySignature(token));
-    } catch {
-      return null;
+    } catch (error) {
+      // A token that does not verify is no sign-in; keys that could not be read (database away) are an outage.
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      throw error;
     }
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     // One round trip: the live session, its user and the user's fleets.

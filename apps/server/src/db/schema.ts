@@ -287,6 +287,8 @@ export const idempotencyKey = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
+    /** sha256 of the request's query and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull().default(''),
     statusCode: integer('status_code').notNull(),
     body: text('body').notNull(),
     createdAt: createdAt(),

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@portal/domain/errors';
+import { FORM_ERRORS } from '@portal/domain/validation';
 import { AppError } from '../errors';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -13,9 +14,64 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'VALIDATION_ERROR',
 };
 
+/** Seconds a client should wait before it tries again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Errors of the driver or the network that mean the database could not be reached at all. */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|PGlite is closed|Client has encountered a connection error/i;
+
+function isConnectionError(error: unknown): boolean {
+  for (let e = error, hops = 0; e && typeof e === 'object' && hops < 8; e = (e as { cause?: unknown }).cause, hops++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || /^(08|57P0[1-3])/.test(code))) return true;
+    if (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some(isConnectionError)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether an unexpected failure happened because the database is unreachable: the error says so,
+ * or the database does not answer a ping now. Only failures ask, so healthy requests pay nothing.
+ */
+export async function isDatabaseUnavailable(app: FastifyInstance, error?: unknown): Promise<boolean> {
+  if (error !== undefined && isConnectionError(error)) return true;
+  try {
+    await app.database.ping();
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export const databaseUnavailable = () => new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable. Please try again in a moment.');
+
+function send(reply: FastifyReply, envelope: ErrorEnvelope) {
+  if (envelope.details === undefined) delete envelope.details;
+  if (envelope.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return reply.status(envelope.status).type('application/json; charset=utf-8').send(envelope);
+}
+
+/** Refusals of the router itself (a malformed or over-long path parameter), before any hook runs. */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, { status: 414, code: 'URI_TOO_LONG', message: 'A path parameter is longer than the server accepts' });
+  }
+  // Percent-escapes that are not UTF-8 (how a lone surrogate would have to travel in a path).
+  return send(reply, {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The request path is not valid UTF-8',
+    details: [{ path: 'params', message: FORM_ERRORS.invalidCharacters }],
+  });
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
 /** Every failure leaves the server as `{status, code, message, details?}`; 5xx details stay in the log. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     let envelope: ErrorEnvelope;
     if (error instanceof AppError) {
       envelope = { status: error.status, code: error.code, message: error.message, details: error.details };
@@ -41,16 +97,25 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = (Object.entries(ERROR_STATUS).find(([, s]) => s === error.statusCode)?.[0] ?? 'BAD_REQUEST') as ErrorCode;
       envelope = { status: error.statusCode, code, message: error.message };
+    } else if (await isDatabaseUnavailable(app, error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      const { status, code, message } = databaseUnavailable();
+      envelope = { status, code, message };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       envelope = { status: 500, code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' };
     }
-    if (envelope.details === undefined) delete envelope.details;
-    return reply.status(envelope.status).type('application/json; charset=utf-8').send(envelope);
+    return send(reply, envelope);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const envelope: ErrorEnvelope = { status: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` };
-    return reply.status(404).send(envelope);
+    const path = request.url.split('?')[0]!;
+    // The path exists with other methods: say which, instead of pretending it does not exist.
+    const allowed = METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: path }));
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return send(reply, { status: 405, code: 'METHOD_NOT_ALLOWED', message: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}` });
+    }
+    return send(reply, { status: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` });
   });
 });

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKey } from '../db/schema';
 import { AppError } from '../errors';
@@ -16,9 +17,21 @@ const WAIT_FOR_TWIN_MS = 10_000;
 const KEEP_HOURS = 24;
 const ABANDONED_AFTER_MS = 60_000;
 
+/** What makes two requests with one key the same request: the query and the body as received. */
+function requestHash(request: FastifyRequest): string {
+  const hash = createHash('sha256');
+  hash.update(request.url.slice(request.url.split('?')[0]!.length));
+  hash.update('\n');
+  const { body } = request;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) hash.update(body);
+  else if (body !== undefined) hash.update(JSON.stringify(body) ?? '');
+  return hash.digest('hex');
+}
+
 /**
  * Writes sent with `Idempotency-Key` run once per user and key: the key is reserved before the
  * handler runs, a twin request waits for the first one's answer, and a retry gets it replayed.
+ * The same key with another method, path, query or body is a client bug: 422, never a replay.
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotency', null);
@@ -30,12 +43,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (!KEY_PATTERN.test(key)) throw new AppError('VALIDATION_ERROR', 'Idempotency-Key must be 8 to 128 letters, digits or -_.:');
     const userId = request.signedIn.userId;
     const path = request.url.split('?')[0]!;
+    const hash = requestHash(request);
 
     const deadline = Date.now() + WAIT_FOR_TWIN_MS;
     for (;;) {
       const [reserved] = await app.db
         .insert(idempotencyKey)
-        .values({ userId, key, method: request.method, path, statusCode: PENDING, body: '' })
+        .values({ userId, key, method: request.method, path, requestHash: hash, statusCode: PENDING, body: '' })
         .onConflictDoNothing()
         .returning({ key: idempotencyKey.key });
       if (reserved) {
@@ -50,7 +64,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         .from(idempotencyKey)
         .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
       if (!stored) continue; // the first request failed and released the key: run this one
-      if (stored.method !== request.method || stored.path !== path) {
+      // Keys stored before hashes were kept have none; they compare by method and path only.
+      if (stored.method !== request.method || stored.path !== path || (stored.requestHash !== '' && stored.requestHash !== hash)) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request');
       }
       if (stored.statusCode === PENDING && Date.now() - stored.createdAt.getTime() > ABANDONED_AFTER_MS) {

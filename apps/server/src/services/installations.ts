@@ -1,16 +1,23 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreateInstallation, Installation, InstallationList, InstallationListQuery, UpdateInstallation } from '@portal/domain/installation';
-import { CreateInstallationSchema, InstallationListQuerySchema, UpdateInstallationSchema } from '@portal/domain/installation';
+import { canDeleteInstallation, CreateInstallationSchema, InstallationListQuerySchema, UpdateInstallationSchema } from '@portal/domain/installation';
 import type { ControllerSetup, ControllerSetupResult, InstallationSetup, PhysicalInspection } from '@portal/domain/setup';
 import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/setup';
 import type { System } from '@portal/domain/system';
 import type { Vehicle, VehicleData } from '@portal/domain/vehicle';
+import type { SignedInUser } from '../auth/id-token';
 import { rowsOf, type Db } from '../db/client';
 import { chargeController, fleet, installation, partner, physicalInspection, system, vehicle } from '../db/schema';
 import { AppError, notFound } from '../errors';
 
 type InstallationRow = typeof installation.$inferSelect;
 type Tx = Db;
+/** The signed-in caller, with the roles of their fleets. */
+export type Caller = Pick<SignedInUser, 'userId' | 'fleets'>;
+
+/** The domain's delete rule for this caller, with their role in the installation's fleet. */
+const callerMayDelete = (row: Pick<InstallationRow, 'status' | 'createdBy' | 'fleetId'>, caller: Caller) =>
+  canDeleteInstallation(row, { userId: caller.userId, role: caller.fleets.find((f) => f.id === row.fleetId)?.role });
 
 const searchTextOf = (name: string, serial: string, vin: string | null | undefined) => [name, serial, vin ?? ''].join(' ').toLowerCase();
 
@@ -103,7 +110,7 @@ export const toVehicle = (v: typeof vehicle.$inferSelect) => ({
 });
 
 /** The whole installation as the wizard reads it, in one round trip. */
-export async function getInstallationDetail(db: Db, row: InstallationRow): Promise<Installation> {
+export async function getInstallationDetail(db: Db, row: InstallationRow): Promise<Omit<Installation, 'canDelete'>> {
   const [extra] = rowsOf<{ fleet: string; system: System; vehicle: Vehicle | null; inspections: Installation['inspections'] }>(
     await db.execute(sql`
       select
@@ -147,6 +154,11 @@ export async function getInstallationDetail(db: Db, row: InstallationRow): Promi
   };
 }
 
+/** The installation as the API answers it to this caller: the detail and what the caller may do. */
+export async function installationForCaller(db: Db, row: InstallationRow, caller: Caller): Promise<Installation> {
+  return { ...(await getInstallationDetail(db, row)), canDelete: callerMayDelete(row, caller) };
+}
+
 const SORT_COLUMNS = {
   name: installation.name,
   systemSerialNumber: installation.systemSerial,
@@ -156,7 +168,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /** One page of a fleet's installations; search by name, serial number or VIN. */
-export async function listInstallations(db: Db, fleetId: number, rawQuery: InstallationListQuery): Promise<InstallationList> {
+export async function listInstallations(db: Db, fleetId: number, rawQuery: InstallationListQuery, caller: Caller): Promise<InstallationList> {
   const query = InstallationListQuerySchema.parse(rawQuery);
   const conditions: SQL[] = [eq(installation.fleetId, fleetId)];
   if (query.q) {
@@ -185,6 +197,7 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
         status: installation.status,
         proceededWithFailedChecks: installation.proceededWithFailedChecks,
         updatedAt: installation.updatedAt,
+        createdBy: installation.createdBy,
         vehicleType: vehicle.type,
         manufacturer: vehicle.manufacturer,
         model: vehicle.model,
@@ -205,6 +218,7 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
       status: i.status,
       proceededWithFailedChecks: i.proceededWithFailedChecks,
       updatedAt: i.updatedAt.toISOString(),
+      canDelete: callerMayDelete({ status: i.status, createdBy: i.createdBy, fleetId }, caller),
       vehicle: i.vehicleType ? { type: i.vehicleType, manufacturer: i.manufacturer!, model: i.model!, vin: i.vin! } : null,
     })),
     total: Number(totalRow?.n ?? 0),
@@ -413,11 +427,17 @@ export async function saveControllerSetup(db: Db, fleetIds: number[], serialOrId
   });
 }
 
-/** Deletes a draft with everything recorded for it, and frees its system for a new installation. */
-export async function deleteInstallation(db: Db, fleetIds: number[], id: number) {
+/**
+ * Deletes a draft with everything recorded for it, and frees its system for a new installation.
+ * Only its creator or an admin of its fleet may (canDeleteInstallation).
+ */
+export async function deleteInstallation(db: Db, caller: Caller, id: number) {
   await db.transaction(async (tx) => {
-    const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
+    const row = await findScopedInstallation(tx as Db, caller.fleets.map((f) => f.id), id, { forUpdate: true });
     if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'A completed installation cannot be deleted');
+    if (!callerMayDelete(row, caller)) {
+      throw new AppError('FORBIDDEN', 'Only the installer who created this draft or an admin of the fleet may delete it');
+    }
     await tx.delete(installation).where(eq(installation.id, id));
     if (row.vehicleId) await tx.delete(vehicle).where(eq(vehicle.id, row.vehicleId));
     await tx.update(chargeController).set({ pvModulesCount: null, activeChannelCount: null }).where(eq(chargeController.systemId, row.systemId));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Partner, PartnerInput } from '@portal/domain/partner';
 import { PartnerInputSchema } from '@portal/domain/partner';
 import type { Db } from '../db/client';
@@ -25,12 +25,18 @@ async function assertUnique(db: Db, companyId: number, data: { name: string; ema
   }
 }
 
-export async function listPartners(db: Db, companyId: number | null): Promise<Partner[]> {
+/**
+ * Installations a partner count may include: those of the caller's fleets. A partner belongs to the
+ * company, but colleagues in other fleets must not learn how much work those fleets hold.
+ */
+const ofFleets = (fleetIds: number[]) => (fleetIds.length > 0 ? inArray(installation.fleetId, fleetIds) : sql`false`);
+
+export async function listPartners(db: Db, companyId: number | null, fleetIds: number[]): Promise<Partner[]> {
   if (!companyId) return [];
   const rows = await db
     .select({ id: partner.id, name: partner.name, email: partner.email, installationCount: count(installation.id) })
     .from(partner)
-    .leftJoin(installation, eq(installation.partnerId, partner.id))
+    .leftJoin(installation, and(eq(installation.partnerId, partner.id), ofFleets(fleetIds)))
     .where(eq(partner.companyId, companyId))
     .groupBy(partner.id)
     .orderBy(asc(sql`lower(${partner.name})`));
@@ -55,7 +61,7 @@ export async function createPartner(db: Db, companyId: number | null, input: Par
   });
 }
 
-export async function updatePartner(db: Db, companyId: number | null, id: number, input: PartnerInput): Promise<Partner> {
+export async function updatePartner(db: Db, companyId: number | null, fleetIds: number[], id: number, input: PartnerInput): Promise<Partner> {
   const own = requireCompany(companyId);
   const data = PartnerInputSchema.parse(input);
   return db.transaction(async (tx) => {
@@ -63,18 +69,26 @@ export async function updatePartner(db: Db, companyId: number | null, id: number
     await findOwn(tx as Db, own, id);
     await assertUnique(tx as Db, own, data, id);
     const [row] = await tx.update(partner).set(data).where(eq(partner.id, id)).returning();
-    const [n] = await tx.select({ n: count() }).from(installation).where(eq(installation.partnerId, id));
+    const [n] = await tx.select({ n: count() }).from(installation).where(and(eq(installation.partnerId, id), ofFleets(fleetIds)));
     return { id: row!.id, name: row!.name, email: row!.email, installationCount: Number(n?.n ?? 0) };
   });
 }
 
-/** Deletes a partner and unassigns its installations, in one transaction. */
-export async function deletePartner(db: Db, companyId: number | null, id: number) {
+/**
+ * Deletes a partner and unassigns its installations, in one transaction. Each unassigned
+ * installation gets a new version, so a wizard still holding the partner sees a conflict instead
+ * of writing it back. Answers how many of the caller's fleets' installations were unassigned.
+ */
+export async function deletePartner(db: Db, companyId: number | null, fleetIds: number[], id: number) {
   const own = requireCompany(companyId);
   return db.transaction(async (tx) => {
     await findOwn(tx as Db, own, id);
-    const unassigned = await tx.update(installation).set({ partnerId: null, updatedAt: new Date() }).where(eq(installation.partnerId, id)).returning({ id: installation.id });
+    const unassigned = await tx
+      .update(installation)
+      .set({ partnerId: null, version: sql`${installation.version} + 1`, updatedAt: new Date() })
+      .where(eq(installation.partnerId, id))
+      .returning({ id: installation.id, fleetId: installation.fleetId });
     await tx.delete(partner).where(eq(partner.id, id));
-    return { unassigned: unassigned.length };
+    return { unassigned: unassigned.filter((i) => fleetIds.includes(i.fleetId)).length };
   });
 }

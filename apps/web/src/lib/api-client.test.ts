@@ -126,6 +126,18 @@ describe('apiRequest', () => {
     expect((await failureOf(apiRequest('/api/me'))).isNetworkError).toBe(false);
   });
 
+  it('marks an outage as the service being unavailable, without signing out', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(503, { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable.' }));
+    const outage = await failureOf(apiRequest('/api/me'));
+    expect(outage.toJSON()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(outage.isServiceUnavailable).toBe(true);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect((await failureOf(apiRequest('/api/me'))).isServiceUnavailable).toBe(true);
+    fetchMock.mockResolvedValue(jsonResponse(500, { status: 500, code: 'INTERNAL_ERROR', message: 'Boom' }));
+    expect((await failureOf(apiRequest('/api/me'))).isServiceUnavailable).toBe(false);
+  });
+
   it('sends extra headers such as the Idempotency-Key', async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, {}));
     await apiRequest('/api/installations', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'save-12345678' } });

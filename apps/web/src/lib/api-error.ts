@@ -1,6 +1,8 @@
 import { UNKNOWN_ERROR_CODE } from '@portal/domain/constants';
 import { i18n } from './i18n';
 
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
 /** The one shape every failed call takes in the app (SPEC §8). */
 export class ApiError extends Error {
   readonly status: number;
@@ -28,6 +30,14 @@ export class ApiError extends Error {
     this.code = code;
     this.details = details;
     this.isNetworkError = isNetworkError;
+  }
+
+  /**
+   * The service could not be reached: no answer at all, a gateway in front of it without one, or
+   * the server saying its database is away (503 SERVICE_UNAVAILABLE). Trying again shortly helps.
+   */
+  get isServiceUnavailable(): boolean {
+    return this.isNetworkError || this.code === 'SERVICE_UNAVAILABLE' || UNAVAILABLE_STATUSES.has(this.status);
   }
 
   toJSON() {

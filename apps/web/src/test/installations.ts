@@ -17,6 +17,7 @@ export function createInstallationListItem(overrides: Partial<InstallationListIt
     status: 'draft',
     proceededWithFailedChecks: false,
     updatedAt: '2026-11-20T10:00:00.000Z',
+    canDelete: overrides.status !== 'completed',
     ...overrides,
   };
 }

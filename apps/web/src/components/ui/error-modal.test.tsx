@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, errorFromTransport } from '@/lib/api-error';
+import { i18n } from '@/lib/i18n';
 import { showError, useErrorStore } from '@/lib/error-store';
 
 const failure = new ApiError({
-  status: 502,
-  code: 'SERVICE_UNAVAILABLE',
-  message: 'The database is not reachable',
+  status: 500,
+  code: 'INTERNAL_ERROR',
+  message: 'An unexpected error occurred',
   details: { attempt: 3 },
 });
+
+const outage = new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable. Please try again in a moment.' });
 
 async function openModal() {
   renderWithProviders(<div />);
@@ -27,9 +30,36 @@ describe('ErrorModal', () => {
     const dialog = await openModal();
     expect(dialog.textContent).toContain('Something went wrong');
     expect(dialog.textContent).toContain('Please try again later.');
-    expect(screen.getByTestId('error-modal-status').textContent).toBe('502');
+    expect(screen.getByTestId('error-modal-status').textContent).toBe('500');
+    expect(screen.getByTestId('error-modal-code').textContent).toBe('INTERNAL_ERROR');
+    expect(screen.getByTestId('error-modal-message').textContent).toBe('An unexpected error occurred');
+  });
+
+  it('says that the service is unreachable and to try again shortly, in English and German', async () => {
+    renderWithProviders(<div />);
+    act(() => showError(outage));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Service unavailable');
+    expect(screen.getByTestId('error-modal-text').textContent).toBe('The service cannot be reached at the moment. Please try again in a few moments.');
+    expect(screen.getByTestId('error-modal-status').textContent).toBe('503');
     expect(screen.getByTestId('error-modal-code').textContent).toBe('SERVICE_UNAVAILABLE');
-    expect(screen.getByTestId('error-modal-message').textContent).toBe('The database is not reachable');
+    try {
+      await act(() => i18n.changeLanguage('de'));
+      expect(screen.getByRole('dialog').textContent).toContain('Dienst nicht erreichbar');
+      expect(screen.getByTestId('error-modal-text').textContent).toBe(
+        'Der Dienst ist im Moment nicht erreichbar. Bitte versuchen Sie es in wenigen Augenblicken erneut.',
+      );
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('says the same when no answer arrived at all', async () => {
+    renderWithProviders(<div />);
+    act(() => showError(errorFromTransport(new TypeError('Failed to fetch'))));
+    await screen.findByRole('dialog');
+    expect(screen.getByTestId('error-modal-text').textContent).toBe('The service cannot be reached at the moment. Please try again in a few moments.');
+    expect(screen.getByTestId('error-modal-message').textContent).toBe('Failed to fetch');
   });
 
   it('reveals the details on request', async () => {

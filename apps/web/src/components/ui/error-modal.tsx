@@ -8,7 +8,10 @@ type ErrorModalProps = {
   onClose: () => void;
 };
 
-/** SPEC §8: 'Something went wrong / Please try again later.' with status, code, message and details. */
+/**
+ * SPEC §8: 'Something went wrong / Please try again later.' with status, code, message and details;
+ * when the service cannot be reached it says so, and that trying again shortly will help.
+ */
 export function ErrorModal({ error, onClose }: ErrorModalProps) {
   const { t } = useTranslation();
   const [showDetails, setShowDetails] = useState(false);
@@ -19,11 +22,13 @@ export function ErrorModal({ error, onClose }: ErrorModalProps) {
     onClose();
   };
 
+  const isUnavailable = error?.isServiceUnavailable ?? false;
+
   return (
     <Modal
       opened={error !== null}
       onClose={close}
-      title={t('errors.modal.title')}
+      title={isUnavailable ? t('errors.modal.unavailableTitle') : t('errors.modal.title')}
       centered
       closeOnEscape
       size="lg"
@@ -33,7 +38,7 @@ export function ErrorModal({ error, onClose }: ErrorModalProps) {
     >
       {error && (
         <Stack gap="md">
-          <Text>{t('errors.modal.text')}</Text>
+          <Text data-testid="error-modal-text">{isUnavailable ? t('errors.modal.unavailableText') : t('errors.modal.text')}</Text>
           <Table variant="vertical" withTableBorder layout="fixed">
             <Table.Tbody>
               <Table.Tr>

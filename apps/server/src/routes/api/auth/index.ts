@@ -7,6 +7,7 @@ import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@portal/domain
 import { MailError } from '../../../auth/mailer';
 import { buildSignInMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
+import { databaseUnavailable, isDatabaseUnavailable } from '../../../plugins/error-handler';
 import { allowCodeGuess, allowSignInMail, forgiveCodeGuess, releaseSignInMail } from '../../../services/send-limit';
 
 /** The better-auth endpoints the portal uses; the rest of its surface stays closed. */
@@ -71,6 +72,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     headers.set('x-forwarded-for', request.ip);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    if (await isDatabaseUnavailable(app)) throw databaseUnavailable();
     const response = await auth.handler(
       new Request(url, {
         method: request.method,
@@ -78,6 +80,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? {})) : undefined,
       }),
     );
+    // better-auth turns a lost database into a 500, a 401 that would sign the user out, a redirect
+    // with an error, or even a sign-out that did not happen: ask the database first, and again
+    // after a refusal, so an outage answers 503 like on every other route.
+    if (response.status >= 400 && (await isDatabaseUnavailable(app))) throw databaseUnavailable();
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;

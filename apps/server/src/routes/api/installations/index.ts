@@ -17,7 +17,7 @@ import {
   createInstallation,
   deleteInstallation,
   findScopedInstallation,
-  getInstallationDetail,
+  installationForCaller,
   listInstallations,
   saveSetup,
   saveVehicle,
@@ -42,13 +42,13 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       const fleets = await callerFleets(app.db, request);
       const fleetId = [...fleets].find(([, f]) => f.slug === request.query.fleet)?.[0];
       if (fleetId === undefined) throw new AppError('NOT_FOUND', 'Fleet not found');
-      return listInstallations(app.db, fleetId, request.query);
+      return listInstallations(app.db, fleetId, request.query, currentUser(request));
     },
   );
 
   app.get('/:id', { schema: { tags, summary: 'One installation with its system, vehicle and setup', params: IdParams, response: { 200: InstallationSchema } } }, async (request) => {
     const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
-    return getInstallationDetail(app.db, row);
+    return installationForCaller(app.db, row, currentUser(request));
   });
 
   app.post(
@@ -63,7 +63,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (fleetId === null) throw new AppError('NOT_FOUND', 'Fleet not found');
       }
       const row = await createInstallation(app.db, [...fleets.keys()], me.userId, request.body, me.companyId, fleetId);
-      return reply.status(201).send(await getInstallationDetail(app.db, row));
+      return reply.status(201).send(await installationForCaller(app.db, row, me));
     },
   );
 
@@ -72,15 +72,22 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Updates the general and customer data of a draft', params: IdParams, body: UpdateInstallationSchema, response: { 200: InstallationSchema } } },
     async (request) => {
       const row = await updateInstallation(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, currentUser(request).companyId);
-      return getInstallationDetail(app.db, row);
+      return installationForCaller(app.db, row, currentUser(request));
     },
   );
 
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Deletes a draft with its vehicle, setup, uploads and checks', params: IdParams, response: { 204: z.null().describe('Deleted') } } },
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a draft with its vehicle, setup, uploads and checks (its creator or a fleet admin)',
+        params: IdParams,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
     async (request, reply) => {
-      await deleteInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      await deleteInstallation(app.db, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -99,7 +106,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { version, ...vehicle } = request.body;
       const row = await saveVehicle(app.db, await callerFleetIds(app.db, request), request.params.id, version, VehicleInputSchema.parse(vehicle));
-      return getInstallationDetail(app.db, row);
+      return installationForCaller(app.db, row, currentUser(request));
     },
   );
 
@@ -116,7 +123,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await saveSetup(app.db, await callerFleetIds(app.db, request), request.params.id, request.body);
-      return getInstallationDetail(app.db, row);
+      return installationForCaller(app.db, row, currentUser(request));
     },
   );
 };

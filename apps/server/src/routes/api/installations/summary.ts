@@ -4,7 +4,7 @@ import { InstallationSchema } from '@portal/domain/installation';
 import { InstallationSummarySchema, SubmitInstallationSchema } from '@portal/domain/summary';
 import { currentUser } from '../../../plugins/request-auth';
 import { callerFleetIds } from '../../../services/fleet-scope';
-import { findScopedInstallation, getInstallationDetail } from '../../../services/installations';
+import { findScopedInstallation, installationForCaller } from '../../../services/installations';
 import { buildSummary, submitInstallation } from '../../../services/summary';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -34,7 +34,7 @@ const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { row, alreadyCompleted } = await submitInstallation(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.params.id, request.body);
       if (alreadyCompleted) reply.header('idempotent-replay', 'true');
-      return getInstallationDetail(app.db, row);
+      return installationForCaller(app.db, row, currentUser(request));
     },
   );
 };

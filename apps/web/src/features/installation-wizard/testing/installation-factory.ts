@@ -56,6 +56,7 @@ export function createInstallation(overrides: Partial<Installation> = {}): Insta
     version: 3,
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-20T08:00:00.000Z',
+    canDelete: true,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Group } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isEditable, type InstallationListItem } from '@portal/domain/installation';
+import type { InstallationListItem } from '@portal/domain/installation';
 
 type InstallationActionsProps = {
   fleet: string;
@@ -21,11 +21,11 @@ export function installationPath(fleet: string, id: number): string {
   return `/${fleet}/installations/${id}`;
 }
 
-/** View details for every installation; delete only for drafts, since the server keeps completed ones. */
+/** View details for every installation; delete only where the server says the caller may (drafts of their own, or any draft for a fleet admin). */
 export function InstallationActions({ fleet, installation, onDelete, variant }: InstallationActionsProps) {
   const { t } = useTranslation();
   const { name } = installation;
-  const canDelete = isEditable(installation.status);
+  const { canDelete } = installation;
   const to = installationPath(fleet, installation.id);
 
   if (variant === 'buttons') {

@@ -180,6 +180,19 @@ describe('InstallationsList', () => {
     expect(screen.getByTestId('installations-range').textContent).toBe('1–20 of 20');
   });
 
+  it('offers delete only on the drafts the server says the caller may delete', async () => {
+    renderList([
+      createInstallationListItem({ id: 1, name: 'Own draft' }),
+      createInstallationListItem({ id: 2, name: "Colleague's draft", canDelete: false }),
+      createInstallationListItem({ id: 3, name: 'Done', status: 'completed' }),
+    ]);
+    await screen.findByText("Colleague's draft");
+    expect(screen.getByRole('button', { name: 'Delete Own draft' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: "Delete Colleague's draft" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Done' })).toBeNull();
+    expect(screen.getByRole('link', { name: "View details of Colleague's draft" })).toBeTruthy();
+  });
+
   it('shows cards with large buttons and a sort menu on a phone', async () => {
     (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width: 390, height: 844 });
     const { lastQuery } = renderList([
