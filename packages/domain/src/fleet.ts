@@ -31,6 +31,8 @@ export const MeSchema = z.object({
   email: z.string(),
   company: CompanySchema.nullable(),
   fleets: z.array(FleetMembershipSchema),
+  /** The portal operator (the kit vendor's staff) manages fleets and installer companies. */
+  isOperator: z.boolean().default(false),
 });
 export type Me = z.infer<typeof MeSchema>;
 

@@ -92,6 +92,8 @@ export const InstallationListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   sort: z.enum(INSTALLATION_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /** `mine=true`: only the installations the caller created. */
+  mine: z.enum(['true', 'false']).optional(),
 });
 export type InstallationListQuery = z.input<typeof InstallationListQuerySchema>;
 
@@ -103,6 +105,8 @@ export const InstallationListItemSchema = z.object({
   startDate: z.string(),
   status: z.enum(INSTALLATION_STATUSES),
   updatedAt: z.string(),
+  /** Who created the installation; null once that account is gone. */
+  createdBy: z.object({ name: z.string(), email: z.string() }).nullable().default(null),
 });
 export type InstallationListItem = z.infer<typeof InstallationListItemSchema>;
 

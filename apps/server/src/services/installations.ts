@@ -6,7 +6,7 @@ import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/se
 import type { System } from '@portal/domain/system';
 import type { Vehicle, VehicleData } from '@portal/domain/vehicle';
 import { rowsOf, type Db } from '../db/client';
-import { chargeController, installation, partner, physicalInspection, system, vehicle } from '../db/schema';
+import { chargeController, installation, partner, physicalInspection, system, user, vehicle } from '../db/schema';
 import { AppError, notFound } from '../errors';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -41,10 +41,11 @@ export function assertWritable(row: InstallationRow, version: number) {
   }
 }
 
-async function bumpVersion(tx: Tx, id: number, set: Partial<typeof installation.$inferInsert> = {}) {
+/** Every change of an installation says who made it and when (updatedBy, updatedAt). */
+async function bumpVersion(tx: Tx, id: number, actor: string, set: Partial<typeof installation.$inferInsert> = {}) {
   const [row] = await tx
     .update(installation)
-    .set({ ...set, version: sql`${installation.version} + 1`, updatedAt: new Date() })
+    .set({ ...set, version: sql`${installation.version} + 1`, updatedAt: new Date(), updatedBy: actor })
     .where(eq(installation.id, id))
     .returning();
   return row!;
@@ -155,9 +156,10 @@ const SORT_COLUMNS = {
 } as const;
 
 /** One page of a fleet's installations; search by name, serial number or VIN. */
-export async function listInstallations(db: Db, fleetId: number, rawQuery: InstallationListQuery): Promise<InstallationList> {
+export async function listInstallations(db: Db, fleetId: number, rawQuery: InstallationListQuery, userId: string | null = null): Promise<InstallationList> {
   const query = InstallationListQuerySchema.parse(rawQuery);
   const conditions: SQL[] = [eq(installation.fleetId, fleetId)];
+  if (query.mine === 'true' && userId) conditions.push(eq(installation.createdBy, userId));
   if (query.q) {
     const escaped = query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
     conditions.push(ilike(installation.searchText, `%${escaped}%`));
@@ -187,10 +189,13 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
         manufacturer: vehicle.manufacturer,
         model: vehicle.model,
         vin: vehicle.vin,
+        creatorName: user.name,
+        creatorEmail: user.email,
       })
       .from(page)
       .innerJoin(installation, eq(installation.id, page.id))
       .leftJoin(vehicle, eq(vehicle.id, installation.vehicleId))
+      .leftJoin(user, eq(user.id, installation.createdBy))
       .orderBy(direction(column), direction(installation.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(installation).where(where),
   ]);
@@ -203,6 +208,7 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
       status: i.status,
       updatedAt: i.updatedAt.toISOString(),
       vehicle: i.vehicleType ? { type: i.vehicleType, manufacturer: i.manufacturer!, model: i.model!, vin: i.vin! } : null,
+      createdBy: i.creatorEmail ? { name: i.creatorName!, email: i.creatorEmail } : null,
     })),
     total: Number(totalRow?.n ?? 0),
     page: query.page,
@@ -232,6 +238,7 @@ export async function createInstallation(db: Db, fleetIds: number[], userId: str
         systemId: target.id,
         systemSerial: target.serialNumber,
         createdBy: userId,
+        updatedBy: userId,
         name: data.name,
         startDate: data.startDate,
         comments: data.comments,
@@ -247,7 +254,7 @@ export async function createInstallation(db: Db, fleetIds: number[], userId: str
   });
 }
 
-export async function updateInstallation(db: Db, fleetIds: number[], id: number, input: UpdateInstallation, companyId: number | null = null) {
+export async function updateInstallation(db: Db, fleetIds: number[], actor: string, id: number, input: UpdateInstallation, companyId: number | null = null) {
   const data = UpdateInstallationSchema.parse(input);
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
@@ -256,7 +263,7 @@ export async function updateInstallation(db: Db, fleetIds: number[], id: number,
     const name = data.name ?? row.name;
     let vin: string | null = null;
     if (row.vehicleId) [{ vin }] = (await tx.select({ vin: vehicle.vin }).from(vehicle).where(eq(vehicle.id, row.vehicleId))) as [{ vin: string }];
-    return bumpVersion(tx as Db, id, {
+    return bumpVersion(tx as Db, id, actor, {
       ...(data.startDate !== undefined ? { startDate: data.startDate } : {}),
       ...(data.name !== undefined ? { name: data.name } : {}),
       ...(data.comments !== undefined ? { comments: data.comments } : {}),
@@ -269,7 +276,7 @@ export async function updateInstallation(db: Db, fleetIds: number[], id: number,
 }
 
 /** Records the vehicle of an installation: creates it on the first save, updates it afterwards. */
-export async function saveVehicle(db: Db, fleetIds: number[], id: number, version: number, data: VehicleData) {
+export async function saveVehicle(db: Db, fleetIds: number[], actor: string, id: number, version: number, data: VehicleData) {
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     assertWritable(row, version);
@@ -283,7 +290,7 @@ export async function saveVehicle(db: Db, fleetIds: number[], id: number, versio
         .returning({ id: vehicle.id });
       vehicleId = created!.id;
     }
-    return bumpVersion(tx as Db, id, { vehicleId, searchText: searchTextOf(row.name, row.systemSerial, data.vin) });
+    return bumpVersion(tx as Db, id, actor, { vehicleId, searchText: searchTextOf(row.name, row.systemSerial, data.vin) });
   });
 }
 
@@ -300,7 +307,7 @@ export async function findInstallationOfVehicle(db: Db, fleetIds: number[], vehi
 }
 
 /** Saves the setup of every controller at once: channel limits per controller, PV module sum per system. */
-export async function saveSetup(db: Db, fleetIds: number[], id: number, input: InstallationSetup) {
+export async function saveSetup(db: Db, fleetIds: number[], actor: string, id: number, input: InstallationSetup) {
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     assertWritable(row, input.version);
@@ -333,7 +340,7 @@ export async function saveSetup(db: Db, fleetIds: number[], id: number, input: I
         .values({ installationId: id, chargeControllerId: controller.id, ...setup.inspection })
         .onConflictDoUpdate({ target: [physicalInspection.installationId, physicalInspection.chargeControllerId], set: { ...setup.inspection, updatedAt: new Date() } });
     }
-    return bumpVersion(tx as Db, id);
+    return bumpVersion(tx as Db, id, actor);
   });
 }
 

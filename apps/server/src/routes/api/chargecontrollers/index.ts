@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ControllerSetupResultSchema, ControllerSetupSchema } from '@portal/domain/setup';
 import { notFound } from '../../../errors';
+import { currentUser } from '../../../plugins/request-auth';
 import { callerFleetIds } from '../../../services/fleet-scope';
 import { findInstallationOfController, saveSetup } from '../../../services/installations';
 
@@ -22,7 +23,7 @@ const controllerRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await findInstallationOfController(app.db, fleetIds, request.params.serialNumber);
       const { installationId, version, ...setup } = request.body;
       if (owner.installationId !== installationId) throw notFound('Charge controller');
-      const row = await saveSetup(app.db, fleetIds, installationId, { version, controllers: [{ serialNumber: owner.serialNumber, ...setup }] });
+      const row = await saveSetup(app.db, fleetIds, currentUser(request).userId, installationId, { version, controllers: [{ serialNumber: owner.serialNumber, ...setup }] });
       return { serialNumber: owner.serialNumber, ...setup, version: row.version };
     },
   );

@@ -42,7 +42,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       const fleets = await callerFleets(app.db, request);
       const fleetId = [...fleets].find(([, f]) => f.slug === request.query.fleet)?.[0];
       if (fleetId === undefined) throw new AppError('NOT_FOUND', 'Fleet not found');
-      return listInstallations(app.db, fleetId, request.query);
+      return listInstallations(app.db, fleetId, request.query, currentUser(request).userId);
     },
   );
 
@@ -65,7 +65,8 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, summary: 'Updates the general and customer data of a draft', params: IdParams, body: UpdateInstallationSchema, response: { 200: InstallationSchema } } },
     async (request) => {
-      const row = await updateInstallation(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, currentUser(request).companyId);
+      const me = currentUser(request);
+      const row = await updateInstallation(app.db, await callerFleetIds(app.db, request), me.userId, request.params.id, request.body, me.companyId);
       return getInstallationDetail(app.db, row);
     },
   );
@@ -88,7 +89,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { version, ...vehicle } = request.body;
-      const row = await saveVehicle(app.db, await callerFleetIds(app.db, request), request.params.id, version, VehicleInputSchema.parse(vehicle));
+      const row = await saveVehicle(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.params.id, version, VehicleInputSchema.parse(vehicle));
       return getInstallationDetail(app.db, row);
     },
   );
@@ -105,7 +106,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await saveSetup(app.db, await callerFleetIds(app.db, request), request.params.id, request.body);
+      const row = await saveSetup(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.params.id, request.body);
       return getInstallationDetail(app.db, row);
     },
   );
