@@ -45,6 +45,8 @@ export const FleetSchema = z.object({
     primaryContact: z.string(),
     emailAddress: z.string(),
   }),
+  /** Whom a member asks for help with their account (e.g. to be linked to an installer company). */
+  admins: z.array(z.object({ name: z.string(), email: z.string() })).default([]),
 });
 export type Fleet = z.infer<typeof FleetSchema>;
 
