@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Box, CloseButton, Group, Pagination, SegmentedControl, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Box, CloseButton, Group, Input, Pagination, SegmentedControl, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -103,9 +103,9 @@ export function InstallationsList({ fleet }: { fleet: string }) {
           data-testid="installations-search"
         />
         <Box w={isNarrow ? '100%' : undefined}>
-          <Text component="span" id={`${pageSizeId}-filter`} size="sm" fw={500} display="block" mb={4}>
+          <Input.Label id={`${pageSizeId}-filter`} size="lg" display="block">
             {t('solar.installations.filter.label')}
-          </Text>
+          </Input.Label>
           <SegmentedControl
             aria-labelledby={`${pageSizeId}-filter`}
             data={[
@@ -114,7 +114,7 @@ export function InstallationsList({ fleet }: { fleet: string }) {
             ]}
             value={params.mine ? 'mine' : 'all'}
             onChange={(value) => update({ mine: value === 'mine', page: 1 })}
-            size="md"
+            size="lg"
             fullWidth={isNarrow}
             data-testid="installations-filter"
           />

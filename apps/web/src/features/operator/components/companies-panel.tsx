@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Flex, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorCompany } from '@portal/domain/operator';
@@ -27,20 +27,22 @@ export function CompaniesPanel() {
   const items = companies.data ?? [];
 
   const actions = (company: OperatorCompany, fullWidth: boolean) => (
-    <Group gap="xs" justify={fullWidth ? 'stretch' : 'flex-end'} wrap={fullWidth ? 'wrap' : 'nowrap'} grow={fullWidth}>
-      <Button variant="light" leftSection={<IconPencil aria-hidden size={18} />} onClick={() => openForm(company)} aria-label={t('operator.companies.editOf', { name: company.name })}>
+    // On phones the buttons stack at full width, so long German labels are never cut.
+    <Flex gap="xs" direction={fullWidth ? 'column' : 'row'} justify="flex-end" wrap="nowrap">
+      <Button variant="light" leftSection={<IconPencil aria-hidden size={18} />} onClick={() => openForm(company)} fullWidth={fullWidth} aria-label={t('operator.companies.editOf', { name: company.name })}>
         {t('operator.edit')}
       </Button>
       <Button
         variant="light"
         leftSection={<IconUserPlus aria-hidden size={18} />}
         onClick={() => openAdd(company)}
+        fullWidth={fullWidth}
         aria-label={t('operator.companies.addPersonTo', { name: company.name })}
         data-testid="company-add-person"
       >
         {t('operator.companies.addPerson')}
       </Button>
-    </Group>
+    </Flex>
   );
 
   const list = {

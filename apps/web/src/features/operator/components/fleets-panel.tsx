@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Flex, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorFleet } from '@portal/domain/operator';
@@ -29,20 +29,22 @@ export function FleetsPanel() {
   const items = fleets.data ?? [];
 
   const actions = (fleet: OperatorFleet, fullWidth: boolean) => (
-    <Group gap="xs" justify={fullWidth ? 'stretch' : 'flex-end'} wrap={fullWidth ? 'wrap' : 'nowrap'} grow={fullWidth}>
-      <Button variant="light" leftSection={<IconPencil aria-hidden size={18} />} onClick={() => openForm(fleet)} aria-label={t('operator.fleets.editOf', { name: fleet.name })}>
+    // On phones the buttons stack at full width, so long German labels are never cut.
+    <Flex gap="xs" direction={fullWidth ? 'column' : 'row'} justify="flex-end" wrap="nowrap">
+      <Button variant="light" leftSection={<IconPencil aria-hidden size={18} />} onClick={() => openForm(fleet)} fullWidth={fullWidth} aria-label={t('operator.fleets.editOf', { name: fleet.name })}>
         {t('operator.edit')}
       </Button>
       <Button
         variant="light"
         leftSection={<IconUserPlus aria-hidden size={18} />}
         onClick={() => openGrant(fleet)}
+        fullWidth={fullWidth}
         aria-label={t('operator.fleets.makeAdminOf', { name: fleet.name })}
         data-testid="fleet-make-admin"
       >
         {t('operator.fleets.makeAdmin')}
       </Button>
-    </Group>
+    </Flex>
   );
 
   const list = {
