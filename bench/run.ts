@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchApiThroughput } from './api-throughput';
+import { benchBackup } from './backup';
 import { benchBundleSize } from './bundle-size';
 import { benchHeartbeatStreams } from './heartbeat-streams';
 import { benchImageCompression } from './image-compression';
@@ -39,7 +40,7 @@ tables.push(await benchImageCompression());
 show(tables.at(-1)!);
 tables.push(await benchLighthouse());
 show(tables.at(-1)!);
-for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams]) {
+for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup]) {
   const before = tables.length;
   await onEngines(bench);
   tables.slice(before).forEach(show);

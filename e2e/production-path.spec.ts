@@ -249,17 +249,19 @@ test('from an empty production database to a completed installation', async ({ p
   // The vehicle's gateway reports its heartbeats, as it would on site.
   await expect(page.getByTestId('step-title')).toHaveText('Digital check');
   const rows = page.getByTestId('check-row');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(4);
   const heartbeat = await page.request.post('/api/devices/heartbeats', {
     headers: { 'x-api-key': DEVICE_KEY },
     data: [
       { type: 'telematics-heartbeat', imei: IMEI, timestamp: new Date().toISOString() },
+      { type: 'ignition-heartbeat', imei: IMEI, timestamp: new Date().toISOString() },
+      { type: 'sense-line-connection', imei: IMEI, timestamp: new Date().toISOString() },
       { type: 'mcu-heartbeat', imei: IMEI, controllerSerial: CONTROLLER, totalMcu: 1, timestamp: new Date().toISOString() },
     ],
   });
   expect(heartbeat.ok()).toBe(true);
-  for (let i = 0; i < 2; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
-  for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').click();
+  for (let i = 0; i < 4; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  for (let i = 0; i < 4; i++) await rows.nth(i).getByRole('checkbox').click();
   await page.getByTestId('step-next').click();
 
   // The summary names the installer and their company, then the installation is submitted.

@@ -3,10 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthConfig } from '@portal/domain/auth';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { createAuth, type Auth } from './auth/auth';
@@ -15,10 +13,13 @@ import type { Database, Db } from './db/client';
 import { grantDemoAccess } from './db/seed';
 import type { Env } from './env';
 import { AppError } from './errors';
+import { createS3FileStore, type FileStore } from './services/file-store';
 import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulator/simulator';
 import { checkEventsPlugin } from './plugins/check-events';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { metricsPlugin, type Metrics } from './plugins/metrics';
+import { openApiPlugin } from './plugins/openapi';
 import { requestAuthPlugin } from './plugins/request-auth';
 import authRoutes from './routes/api/auth/index';
 import fleetRoutes from './routes/api/fleets/index';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Keys that devices present in X-API-Key. */
     deviceKeys: string[];
+    /** The object store of upload bytes (S3_*), or null when they live in the database. */
+    fileStore: FileStore | null;
     /** Every route as registered, for tests that must cover the whole API surface. */
     routeTable: { method: string; url: string; isPublic: boolean }[];
   }
@@ -61,6 +64,21 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Device keys in addition to DEVICE_API_KEYS (the demo simulator's own key). */
   extraDeviceKeys?: string[];
+}
+
+/** Counts every mail by its outcome for the metrics. */
+function countedMailer(metrics: Metrics, mailer: Mailer): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        metrics.mails.inc({ result: 'sent' });
+      } catch (error) {
+        metrics.mails.inc({ result: 'failed' });
+        throw error;
+      }
+    },
+  };
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -97,6 +115,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('env', env);
   app.decorate('deviceKeys', [...env.deviceApiKeys, ...(options.extraDeviceKeys ?? [])]);
   app.decorate('database', database);
+  app.decorate('fileStore', env.s3 ? createS3FileStore(env.s3) : null);
   app.decorate('db', database.db);
   app.decorate(
     'auth',
@@ -107,7 +126,22 @@ export async function buildApp(options: AppOptions) {
       onUserCreated: env.demo ? (userId) => grantDemoAccess(database.db, userId) : undefined,
     }),
   );
-  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, outboxDir: path.join(env.dataDir, 'outbox'), log: app.log }));
+  await app.register(metricsPlugin);
+  app.decorate(
+    'mailer',
+    countedMailer(
+      app.metrics,
+      options.mailer ??
+        createMailer({
+          smtpUrl: env.smtpUrl,
+          from: env.mailFrom,
+          outboxDir: path.join(env.dataDir, 'outbox'),
+          log: app.log,
+          timeoutMs: env.mailTimeoutMs,
+          isProduction: env.isProduction,
+        }),
+    ),
+  );
 
   await app.register(errorHandlerPlugin);
 
@@ -143,20 +177,7 @@ export async function buildApp(options: AppOptions) {
     crossOriginEmbedderPolicy: false,
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Installer Portal API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          deviceKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(openApiPlugin, { publicUrl: env.publicUrl });
 
   await app.register(checkEventsPlugin, {
     // Demo mode: the simulated gateways of a system report a few seconds after its checks start.
@@ -198,6 +219,7 @@ export async function buildApp(options: AppOptions) {
     emailLink: true,
     google: env.google ? { clientId: env.google.clientId } : null,
     microsoft: env.microsoft ? { clientId: env.microsoft.clientId } : null,
+    oidc: env.oidc ? { label: env.oidc.label } : null,
     supportEmail: SUPPORT_EMAIL,
     demo: env.demo,
   }));

@@ -18,11 +18,22 @@ const EnvSchema = z
     DEMO: z.enum(['true', 'false', '1', '0']).optional(),
     SMTP_URL: optional,
     MAIL_FROM: z.string().default('Installer Portal <no-reply@localhost>'),
+    MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     MICROSOFT_CLIENT_ID: optional,
     MICROSOFT_CLIENT_SECRET: optional,
+    MICROSOFT_TENANT_ID: z
+      .string()
+      .regex(/^(common|organizations|consumers|[0-9a-f-]{36}|[a-z0-9.-]+\.[a-z]{2,})$/i, 'a tenant id (GUID), a verified domain, or common/organizations/consumers')
+      .default('common'),
+    OIDC_ISSUER: z.url().optional().or(z.literal('').transform(() => undefined)),
+    OIDC_CLIENT_ID: optional,
+    OIDC_CLIENT_SECRET: optional,
+    OIDC_LABEL: optional,
     MAPBOX_TOKEN: optional,
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: optional,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
     SEND_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
@@ -57,10 +68,16 @@ const EnvSchema = z
       demo,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
+      mailTimeoutMs: e.MAIL_TIMEOUT_MS,
+      metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
       microsoft:
         e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
-          ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET }
+          ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, tenantId: e.MICROSOFT_TENANT_ID }
+          : null,
+      oidc:
+        e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+          ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL ?? 'Company sign-in' }
           : null,
       mapboxToken: e.MAPBOX_TOKEN,
       logLevel: e.LOG_LEVEL,

@@ -24,7 +24,13 @@ describe('summary and submit', () => {
       { type: 'pvModules', files: [{ id: expect.any(Number), name: 'modules.jpg' }] },
       { type: 'telematics-mcu', files: [{ id: expect.any(Number), name: 'box.jpg' }] },
     ]);
-    expect(s.systemChecks.map((x: { status: string }) => x.status)).toEqual(['success', 'success', 'success']);
+    expect(s.systemChecks.map((x: { type: string; status: string; imei: string; controllerSerial: string | null }) => [x.type, x.imei, x.controllerSerial, x.status])).toEqual([
+      ['telematics-heartbeat', '356938035643801', null, 'success'],
+      ['mcu-heartbeat', '356938035643801', 'CC-DEMO-0001-A', 'success'],
+      ['mcu-heartbeat', '356938035643801', 'CC-DEMO-0001-B', 'success'],
+      ['ignition-heartbeat', '356938035643801', null, 'success'],
+      ['sense-line-connection', '356938035643801', null, 'success'],
+    ]);
   });
 
   it('ten concurrent submits complete it once and all answer the same', async () => {

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   /** A completed installation is read-only. */
   INSTALLATION_COMPLETED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** The mail server refused the address for good (e.g. no such mailbox). */
+  EMAIL_UNDELIVERABLE: 422,
   /** The bytes are not what the name says, or could run as script. */
   UNSUPPORTED_FILE_TYPE: 415,
   /** An image whose declared dimensions would flood memory when decoded. */

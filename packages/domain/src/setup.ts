@@ -31,13 +31,18 @@ const count = () =>
     .min(0, E.invalidNumber)
     .max(1000, E.invalidNumber);
 
-/** Body of `PUT /api/chargecontrollers/{serialNumber}`. */
+/**
+ * Body of `PUT /api/chargecontrollers/{serialNumber}`: SPEC §7 sends only the two counts. An API
+ * client may add the installation it means (a controller of another one answers 404), the
+ * `version` it read (a stale one answers 409; without it the write applies to the current version)
+ * and the physical inspection (without it the stored one stays).
+ */
 export const ControllerSetupSchema = z.object({
-  installationId: z.number().int().positive(),
-  version: z.number().int().min(0),
+  installationId: z.number().int().positive().optional(),
+  version: z.number().int().min(0).optional(),
   pvModulesCount: count().min(1, E.invalidNumber),
   activeChannelCount: count().min(1, E.invalidActiveChannels),
-  inspection: PhysicalInspectionSchema.refine(isInspectionPassed, E.inspectionFailed),
+  inspection: PhysicalInspectionSchema.refine(isInspectionPassed, E.inspectionFailed).optional(),
 });
 export type ControllerSetup = z.infer<typeof ControllerSetupSchema>;
 
@@ -60,11 +65,14 @@ export type InstallationSetup = z.infer<typeof InstallationSetupSchema>;
 
 export const ControllerSetupResultSchema = z.object({
   serialNumber: z.string(),
+  installationId: z.number().int(),
   pvModulesCount: z.number().int(),
   activeChannelCount: z.number().int(),
-  inspection: PhysicalInspectionSchema,
+  /** The stored inspection of this controller; null until one is recorded. */
+  inspection: PhysicalInspectionSchema.nullable(),
   version: z.number().int(),
 });
+export type ControllerSetupResult = z.infer<typeof ControllerSetupResultSchema>;
 
 /** One row of the setup form, checked against its controller and the whole system. */
 export function setupIssues(

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
-export const SYSTEM_CHECK_TYPES = ['telematics-heartbeat', 'mcu-heartbeat'] as const;
+/**
+ * SPEC §3: the telematics unit's own heartbeat, one per charge controller (reported through the
+ * gateway), and two more that the telematics unit reports about the vehicle: the ignition signal it
+ * sees and its sense line to the vehicle battery.
+ */
+export const SYSTEM_CHECK_TYPES = ['telematics-heartbeat', 'mcu-heartbeat', 'ignition-heartbeat', 'sense-line-connection'] as const;
 export type SystemCheckType = (typeof SYSTEM_CHECK_TYPES)[number];
+/** The kinds that a telematics unit reports about itself and its vehicle: one row per unit, matched by IMEI. */
+export const UNIT_CHECK_TYPES = ['telematics-heartbeat', 'ignition-heartbeat', 'sense-line-connection'] as const satisfies readonly SystemCheckType[];
+export type UnitCheckType = (typeof UNIT_CHECK_TYPES)[number];
+export const isUnitCheckType = (type: SystemCheckType): type is UnitCheckType => (UNIT_CHECK_TYPES as readonly string[]).includes(type);
 export const SYSTEM_CHECK_STATUSES = ['pending', 'success', 'failed'] as const;
 export type SystemCheckStatus = (typeof SYSTEM_CHECK_STATUSES)[number];
 
@@ -13,7 +22,7 @@ export const SystemCheckSchema = z.object({
   runId: z.number().int(),
   type: z.enum(SYSTEM_CHECK_TYPES),
   status: z.enum(SYSTEM_CHECK_STATUSES),
-  /** The telematics unit's IMEI (telematics-heartbeat) or the gateway that reported (mcu-heartbeat). */
+  /** The telematics unit's IMEI (unit checks) or the gateway that reported (mcu-heartbeat). */
   imei: z.string().nullable(),
   controllerSerial: z.string().nullable(),
   totalMcu: z.number().int().nullable(),
@@ -49,6 +58,8 @@ const HeartbeatBase = z.object({
 /** What a telematics gateway reports through `POST /api/devices/heartbeats`. */
 export const HeartbeatSchema = z.discriminatedUnion('type', [
   HeartbeatBase.extend({ type: z.literal('telematics-heartbeat') }),
+  HeartbeatBase.extend({ type: z.literal('ignition-heartbeat') }),
+  HeartbeatBase.extend({ type: z.literal('sense-line-connection') }),
   HeartbeatBase.extend({
     type: z.literal('mcu-heartbeat'),
     controllerSerial: z.string().trim().min(1).max(64),

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { emailOTP, jwt, magicLink } from 'better-auth/plugins';
+import { emailOTP, genericOAuth, jwt, magicLink } from 'better-auth/plugins';
 import { SIGN_IN_CODE_LENGTH, SIGN_IN_MAX_WRONG_CODES, SIGN_IN_TTL_SECONDS } from '@portal/domain/constants';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -13,6 +13,9 @@ interface PendingMail {
   url?: string;
 }
 const pendingMail = new AsyncLocalStorage<PendingMail>();
+
+/** The provider id of the company identity provider: its callback is /api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = 'oidc';
 
 export interface AuthOptions {
   env: Env;
@@ -57,10 +60,28 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
     socialProviders: {
       ...(env.google ? { google: { clientId: env.google.clientId, clientSecret: env.google.clientSecret } } : {}),
       ...(env.microsoft
-        ? { microsoft: { clientId: env.microsoft.clientId, clientSecret: env.microsoft.clientSecret, tenantId: 'common' } }
+        ? { microsoft: { clientId: env.microsoft.clientId, clientSecret: env.microsoft.clientSecret, tenantId: env.microsoft.tenantId } }
         : {}),
     },
     plugins: [
+      // A company's own identity provider (Keycloak, Entra ID, Okta, Authentik…), found by its issuer.
+      ...(env.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${env.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: env.oidc.clientId,
+                  clientSecret: env.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
       emailOTP({
         otpLength: SIGN_IN_CODE_LENGTH,
         expiresIn: SIGN_IN_TTL_SECONDS,

@@ -331,7 +331,7 @@ export const systemCheck = pgTable(
     runId: integer('run_id')
       .notNull()
       .references(() => systemCheckRun.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['telematics-heartbeat', 'mcu-heartbeat'] }).notNull(),
+    type: text('type', { enum: ['telematics-heartbeat', 'mcu-heartbeat', 'ignition-heartbeat', 'sense-line-connection'] }).notNull(),
     status: text('status', { enum: ['pending', 'success', 'failed'] })
       .notNull()
       .default('pending'),

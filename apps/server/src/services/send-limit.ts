@@ -26,3 +26,10 @@ export async function allowSignInMail(db: Db, limits: SendLimits, email: string,
   const [byIp, byEmail] = [await hit(db, hashKey('ip', ip), limits.windowSeconds), await hit(db, hashKey('email', email), limits.windowSeconds)];
   return byIp <= limits.perIp && byEmail <= limits.perEmail;
 }
+
+/** Gives back the hits of a mail that could not be sent: an outage must not lock the address out. */
+export async function releaseSignInMail(db: Db, email: string, ip: string): Promise<void> {
+  await db.execute(sql`
+    update send_limit set count = greatest(count - 1, 0)
+    where key in (${hashKey('ip', ip)}, ${hashKey('email', email)})`);
+}

@@ -71,10 +71,14 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:id', { schema: { tags, summary: 'Deletes a draft with its vehicle, setup, uploads and checks', params: IdParams } }, async (request, reply) => {
-    await deleteInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { schema: { tags, summary: 'Deletes a draft with its vehicle, setup, uploads and checks', params: IdParams, response: { 204: z.null().describe('Deleted') } } },
+    async (request, reply) => {
+      await deleteInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/:id/vehicle',

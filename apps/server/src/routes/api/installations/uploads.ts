@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema } from '@portal/domain/upload';
 import { callerFleetIds } from '../../../services/fleet-scope';
-import { createS3FileStore } from '../../../services/file-store';
 import { deleteUploads, listUploads, readUploadFile, saveUploads } from '../../../services/uploads';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -14,7 +13,7 @@ const contentDisposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = app.env.s3 ? createS3FileStore(app.env.s3) : null;
+  const store = app.fileStore;
 
   app.get(
     '/:id/uploads',

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, IconFile } 
 import { useTranslation } from 'react-i18next';
 import { isInspectionPassed, type PhysicalInspection } from '@portal/domain/setup';
 import type { InstallationSummary } from '@portal/domain/summary';
-import type { SystemCheckStatus, SystemCheckType } from '@portal/domain/system-check';
+import { isUnitCheckType, type SystemCheckStatus, type SystemCheckType } from '@portal/domain/system-check';
 import { fromKm } from '@portal/domain/vehicle';
 import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { formatDate } from '@/lib/format-date';
@@ -81,8 +81,8 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
     </Text>
   );
   const isCompleted = general.status === 'completed';
-  const identifierLabel = (type: SystemCheckType) => (type === 'telematics-heartbeat' ? t('wizard.labels.imei') : t('wizard.labels.controllerSerialNumber'));
-  const identifierOf = (check: InstallationSummary['systemChecks'][number]) => (check.type === 'telematics-heartbeat' ? check.imei : check.controllerSerial);
+  const identifierLabel = (type: SystemCheckType) => (isUnitCheckType(type) ? t('wizard.labels.imei') : t('wizard.labels.controllerSerialNumber'));
+  const identifierOf = (check: InstallationSummary['systemChecks'][number]) => (isUnitCheckType(check.type) ? check.imei : check.controllerSerial);
   const ledLabel = (inspection: PhysicalInspection, led: keyof PhysicalInspection) =>
     t(`wizard.setup.${led}.${inspection[led]}` as 'wizard.setup.powerLed.off');
 

@@ -53,7 +53,12 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(pvModules.textContent).toContain('roof-left.jpg');
     expect(pvModules.textContent).toContain('roof-right.jpg');
     expect(screen.getByTestId('summary-uploads-telematics-mcu').textContent).toContain('tcu-box.jpg');
-    expect(screen.getAllByTestId('summary-check-result').map((e) => e.textContent)).toEqual(['Passed', 'Passed', 'Failed']);
+    expect(screen.getAllByTestId('summary-check-result').map((e) => e.textContent)).toEqual(['Passed', 'Passed', 'Failed', 'Passed', 'Failed']);
+    const checks = screen.getAllByTestId('summary-check');
+    expect(checks[3]!.textContent).toContain('Ignition heartbeat');
+    expect(checks[3]!.textContent).toContain('IMEI 356938035643801');
+    expect(checks[4]!.textContent).toContain('Sense line connection');
+    expect(checks[4]!.textContent).toContain('IMEI 356938035643801');
     expect(screen.getByTestId('summary-proceeded-warning').textContent).toBe('This installation is processed with failed digital checks.');
     expect((screen.getByTestId('summary-comments') as HTMLTextAreaElement).value).toBe('Depot north');
   });
