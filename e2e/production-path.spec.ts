@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_PROD_PORT } from './config.mjs';
-import { expect, readSignInMail, test } from './fixtures';
+import { expect, expectAccessible, readSignInMail, test } from './fixtures';
 import { jpegDataUrl } from './installation-api';
 
 /**
@@ -154,6 +154,20 @@ test('from an empty production database to a completed installation', async ({ p
   await fleetForm.getByTestId('fleet-save').click();
   await expect(fleetForm).toBeHidden();
   await expect(page.getByTestId('operator-fleet-row')).toContainText('Nordbus Fleet');
+  await expectAccessible(page, 'operator area, fleets');
+
+  // A taken slug is refused beside its field.
+  await page.getByTestId('fleet-create').click();
+  await fleetForm.getByTestId('fleet-slug').fill('nordbus');
+  await fleetForm.getByTestId('fleet-name').fill('Another fleet');
+  await fleetForm.getByTestId('fleet-customer').fill('Another customer');
+  await fleetForm.getByTestId('fleet-contact').fill('Someone');
+  await fleetForm.getByTestId('fleet-email').fill('another@nordbus.example');
+  await fleetForm.getByTestId('fleet-save').click();
+  await expect(fleetForm.getByText('The fleet with this slug is already in use')).toBeVisible();
+  await expectAccessible(page, 'fleet form with a taken slug');
+  await fleetForm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fleetForm).toBeHidden();
 
   await page.getByTestId('operator-tab-companies').click();
   await page.getByTestId('company-create').click();
@@ -164,6 +178,7 @@ test('from an empty production database to a completed installation', async ({ p
   await companyForm.getByTestId('company-save').click();
   await expect(companyForm).toBeHidden();
   await expect(page.getByTestId('operator-company-row')).toContainText('Nordbus Installers GmbH');
+  await expectAccessible(page, 'operator area, installer companies');
 
   // The first admin of the fleet, working for the new company.
   await page.getByTestId('operator-tab-fleets').click();
