@@ -37,3 +37,23 @@ test('README screenshots: login, fleet home and a wizard tab', async ({ page }) 
 
   if (!existing) await page.request.delete(`/api/installations/${id}`, { headers: { authorization: `Bearer ${token}` } });
 });
+
+test('README screenshots: the operator area in English and German, at 1280 and 390 px', async ({ page }) => {
+  const email = 'operator@kit-vendor.example';
+  admin('operator', 'add', email);
+  await signInViaApi(page, email);
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
+      await page.addInitScript((value) => window.localStorage.setItem('sonoLocale', value), locale);
+      for (const tab of ['fleets', 'companies'] as const) {
+        await page.goto(`/#/operator${tab === 'companies' ? '?tab=companies' : ''}`);
+        await page.reload();
+        const row = page.getByTestId(tab === 'fleets' ? 'operator-fleet-row' : 'operator-company-row').first();
+        await expect(row).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await page.screenshot({ path: path.join(out, `operator-${tab}-${locale}-${width}.png`), fullPage: width < 1000 });
+      }
+    }
+  }
+});

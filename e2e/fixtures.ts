@@ -12,8 +12,7 @@ let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
 
 /** The code and link of the newest sign-in mail to an address, read from the server's outbox. */
-export async function readSignInMail(email: string, after = 0): Promise<{ code: string; link: string }> {
-  const dir = path.join(E2E_DATA_DIR, 'outbox');
+export async function readSignInMail(email: string, after = 0, dir = path.join(E2E_DATA_DIR, 'outbox')): Promise<{ code: string; link: string }> {
   for (let i = 0; i < 50; i++) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(email) && f.endsWith('.json')).sort() : [];
     const newest = files.at(-1);

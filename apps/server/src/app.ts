@@ -34,6 +34,7 @@ import systemCheckRoutes from './routes/api/installations/system-checks';
 import summaryRoutes from './routes/api/installations/summary';
 import uploadRoutes from './routes/api/installations/uploads';
 import adminRoutes from './routes/api/admin/index';
+import operatorRoutes from './routes/api/operator/index';
 import partnerRoutes from './routes/api/partners/index';
 import meRoutes from './routes/api/me/index';
 import placeRoutes from './routes/api/places/index';
@@ -218,6 +219,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(summaryRoutes, { prefix: '/api/installations' });
   await app.register(partnerRoutes, { prefix: '/api/partners' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(operatorRoutes, { prefix: '/api/operator' });
   await app.register(deviceRoutes, { prefix: '/api/devices' });
   await app.register(vehicleRoutes, { prefix: '/api/vehicles' });
   await app.register(systemRoutes, { prefix: '/api/systems' });

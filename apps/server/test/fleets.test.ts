@@ -26,12 +26,15 @@ describe('GET /api/fleets/:slug', () => {
   it('gives a member the fleet with its customer', async () => {
     const c = await ctx();
     const token = await c.tokenFor('member@example.com');
+    await c.tokenFor('fleet-boss@example.com', [{ fleet: 'sono', role: 'admin' }]);
     const res = await c.app.inject({ url: '/api/fleets/sono', headers: bearer(token) });
     expect(res.json()).toEqual({
       slug: 'sono',
       name: 'Sono Demo Fleet',
       role: 'installer',
       customer: { name: 'Sono Motors GmbH', primaryContact: 'Laurin Hahn', emailAddress: 'fleet@sonomotors.example' },
+      // Whom a member asks for help with their account.
+      admins: [{ name: 'fleet-boss', email: 'fleet-boss@example.com' }],
     });
   });
 

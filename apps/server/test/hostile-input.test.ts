@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
+import { runAdminCommand } from '../src/admin/commands';
 import { bearer, dataSnapshot, DEVICE_KEY, draftInstallation, ORIGIN, type TestContext, useTestApp } from './helper';
 
 const ctx = useTestApp();
@@ -10,6 +11,8 @@ async function setup() {
   const c = await ctx();
   const { id } = await draftInstallation(c, 'SN-DEMO-0002', 'hostile@example.com');
   const h = bearer(await c.tokenFor('hostile@example.com', [{ fleet: 'sono', role: 'admin' }]));
+  // An operator too: the operator routes refuse everyone else before they read any input.
+  await runAdminCommand({ db: c.database.db, auth: c.app.auth }, { command: 'operator-add', email: 'hostile@example.com' });
   const headers = { ...h, ...ORIGIN, 'x-api-key': DEVICE_KEY };
   const routes = c.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
   const values: Record<string, string> = { id: String(id), slug: 'sono', serialNumber: 'SN-DEMO-0002', provider: 'google' };

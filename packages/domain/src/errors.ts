@@ -33,6 +33,10 @@ export const ERROR_STATUS = {
   MAX_FILES: 409,
   PARTNER_NAME_EXISTS: 409,
   PARTNER_EMAIL_EXISTS: 409,
+  /** A fleet with this slug or name exists (details.field). */
+  FLEET_EXISTS: 409,
+  /** An installer company with this name or short name exists (details.field). */
+  COMPANY_EXISTS: 409,
   /** A fleet must keep at least one admin. */
   LAST_ADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -31,6 +31,8 @@ export const MeSchema = z.object({
   email: z.string(),
   company: CompanySchema.nullable(),
   fleets: z.array(FleetMembershipSchema),
+  /** The portal operator (the kit vendor's staff) manages fleets and installer companies. */
+  isOperator: z.boolean().default(false),
 });
 export type Me = z.infer<typeof MeSchema>;
 
@@ -43,6 +45,8 @@ export const FleetSchema = z.object({
     primaryContact: z.string(),
     emailAddress: z.string(),
   }),
+  /** Whom a member asks for help with their account (e.g. to be linked to an installer company). */
+  admins: z.array(z.object({ name: z.string(), email: z.string() })).default([]),
 });
 export type Fleet = z.infer<typeof FleetSchema>;
 

@@ -108,6 +108,8 @@ export const InstallationListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   sort: z.enum(INSTALLATION_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /** `mine=true`: only the installations the caller created. */
+  mine: z.enum(['true', 'false']).optional(),
 });
 export type InstallationListQuery = z.input<typeof InstallationListQuerySchema>;
 
@@ -123,6 +125,8 @@ export const InstallationListItemSchema = z.object({
   updatedAt: z.string(),
   /** Whether the caller may delete it (canDeleteInstallation). */
   canDelete: z.boolean(),
+  /** Who created the installation; null once that account is gone. */
+  createdBy: z.object({ name: z.string(), email: z.string() }).nullable().default(null),
 });
 export type InstallationListItem = z.infer<typeof InstallationListItemSchema>;
 

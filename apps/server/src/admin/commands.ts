@@ -3,16 +3,37 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { EmailSchema } from '@portal/domain/auth';
 import { FleetRoleSchema, FleetSlugSchema } from '@portal/domain/fleet';
+import { CompanyShortNameSchema, PersonEmailSchema } from '@portal/domain/operator';
 import type { Auth } from '../auth/auth';
 import { rotateSigningKeys } from '../auth/signing-keys';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 import { AppError } from '../errors';
-import { grantFleet, revokeFleet } from '../services/access';
+import { revokeFleet } from '../services/access';
+import { addCompanyMember, createCompany, createFleet, findCompanyByShortName, grantPerson, setOperator } from '../services/operator';
 import { backupDatabase, restoreDatabase } from '../services/backup';
 
 export const AdminCommandSchema = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('grant'), email: EmailSchema, fleet: FleetSlugSchema, role: FleetRoleSchema.default('installer') }),
+  z.object({
+    command: z.literal('grant'),
+    email: PersonEmailSchema,
+    fleet: FleetSlugSchema,
+    role: FleetRoleSchema.default('installer'),
+    company: CompanyShortNameSchema.optional(),
+  }),
+  z.object({ command: z.literal('operator-add'), email: PersonEmailSchema }),
+  z.object({ command: z.literal('operator-remove'), email: PersonEmailSchema }),
+  // Field rules (slug pattern, emails, lengths) are checked by the services with the domain's schemas.
+  z.object({
+    command: z.literal('fleet-create'),
+    slug: z.string(),
+    name: z.string(),
+    customerName: z.string(),
+    primaryContact: z.string(),
+    email: z.string(),
+  }),
+  z.object({ command: z.literal('company-create'), shortName: z.string(), name: z.string(), email: z.string() }),
+  z.object({ command: z.literal('company-add'), email: PersonEmailSchema, company: CompanyShortNameSchema }),
   z.object({ command: z.literal('revoke'), email: EmailSchema, fleet: FleetSlugSchema }),
   z.object({ command: z.literal('token'), email: EmailSchema }),
   z.object({ command: z.literal('backup'), file: z.string().min(1) }),
@@ -32,13 +53,62 @@ export interface AdminContext {
 
 const SESSION_DAYS = 14;
 
+/** What the rules' message keys mean, for a person at a terminal. */
+const PROBLEMS: Record<string, string> = {
+  required: 'is required',
+  tooLong: 'is too long',
+  invalidEmail: 'is not a valid email address',
+  invalidSlug: 'must be 2 to 40 lower-case letters, digits or inner dashes',
+  slugReserved: 'is reserved for the portal',
+  invalidShortName: 'may hold only letters, digits, dots, dashes and underscores',
+};
+
+const FIELD_NAMES: Record<string, string> = { customerName: 'customer', primaryContact: 'contact', shortName: 'short name', company: 'company' };
+
 /** Operator commands; the same code runs inside the server (via its socket) or in the CLI. */
 export async function runAdminCommand(ctx: AdminContext, input: AdminCommand): Promise<{ message: string; token?: string }> {
-  const command = AdminCommandSchema.parse(input);
+  try {
+    return await run(ctx, AdminCommandSchema.parse(input));
+  } catch (error) {
+    if (!(error instanceof z.ZodError)) throw error;
+    const lines = error.issues.map((issue) => {
+      const field = String(issue.path.at(-1) ?? 'value');
+      return `${FIELD_NAMES[field] ?? field} ${PROBLEMS[issue.message] ?? `is not valid (${issue.message})`}`;
+    });
+    throw new AppError('VALIDATION_ERROR', `Invalid input: ${lines.join('; ')}`);
+  }
+}
+
+async function run(ctx: AdminContext, command: z.output<typeof AdminCommandSchema>): Promise<{ message: string; token?: string }> {
   switch (command.command) {
     case 'grant': {
-      const r = await grantFleet(ctx.db, command);
-      return { message: `${r.userCreated ? 'Created' : 'Updated'} ${command.email}: ${r.role} of fleet ${r.fleet}` };
+      const target = command.company ? await findCompanyByShortName(ctx.db, command.company) : null;
+      const r = await grantPerson(ctx.db, { email: command.email, fleet: command.fleet, role: command.role, companyId: target?.id ?? null });
+      const joined = target ? `, member of ${target.shortName}` : '';
+      return { message: `${r.userCreated ? 'Created' : 'Updated'} ${command.email}: ${r.role} of fleet ${r.fleet}${joined}` };
+    }
+    case 'operator-add': {
+      const r = await setOperator(ctx.db, command.email, true);
+      return { message: `${r.userCreated ? 'Created' : 'Updated'} ${command.email}: portal operator` };
+    }
+    case 'operator-remove': {
+      await setOperator(ctx.db, command.email, false);
+      return { message: `${command.email} is no longer a portal operator` };
+    }
+    case 'fleet-create': {
+      const { command: _, ...input } = command;
+      const f = await createFleet(ctx.db, input);
+      return { message: `Created fleet ${f.slug} (${f.name}) for ${f.customerName}` };
+    }
+    case 'company-create': {
+      const { command: _, ...input } = command;
+      const c = await createCompany(ctx.db, input);
+      return { message: `Created installer company ${c.shortName} (${c.name})` };
+    }
+    case 'company-add': {
+      const target = await findCompanyByShortName(ctx.db, command.company);
+      const r = await addCompanyMember(ctx.db, target.id, { email: command.email });
+      return { message: `${r.userCreated ? 'Created' : 'Updated'} ${command.email}: member of ${target.shortName} (${target.name})` };
     }
     case 'revoke': {
       const r = await revokeFleet(ctx.db, command);

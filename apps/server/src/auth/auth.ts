@@ -61,6 +61,7 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
     user: {
       additionalFields: {
         companyId: { type: 'number', required: false, input: false },
+        isOperator: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
     },
     hooks: {

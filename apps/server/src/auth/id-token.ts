@@ -9,6 +9,8 @@ export interface SignedInUser {
   email: string;
   name: string;
   companyId: number | null;
+  /** The portal operator manages fleets and installer companies, but opens only fleets they are a member of. */
+  isOperator: boolean;
   /** The fleets the user is a member of, read with the session. */
   fleets: { id: number; slug: string; role: 'installer' | 'admin' }[];
 }
@@ -59,6 +61,7 @@ export function createIdTokenVerifier(db: Db, issuer: string) {
         email: user.email,
         name: user.name,
         companyId: user.companyId,
+        isOperator: user.isOperator,
         fleets: sql<SignedInUser['fleets'] | null>`(
           select json_agg(json_build_object('id', f.id, 'slug', f.slug, 'role', m.role) order by f.id)
           from ${fleetMember} m join ${fleet} f on f.id = m.fleet_id where m.user_id = ${user.id})`,

@@ -7,7 +7,14 @@ import { loadEnv } from '../env';
 import { hasEmbeddedDatabase, hasMigrations, openRuntime } from '../runtime';
 
 const USAGE = `Usage: npm run admin -- <command>
-  grant EMAIL --fleet SLUG [--role installer|admin]   create the user if needed and grant the fleet
+  operator add EMAIL                                  make the user (created if needed) a portal operator
+  operator remove EMAIL                               take the operator role away
+  fleet create SLUG --name NAME --customer NAME --contact NAME --email EMAIL
+                                                      create a fleet for a customer
+  company create SHORT --name NAME --email EMAIL      create an installer company
+  company add EMAIL SHORT                             put the user (created if needed) into the company
+  grant EMAIL --fleet SLUG [--role installer|admin] [--company SHORT]
+                                                      create the user if needed and grant the fleet
   revoke EMAIL --fleet SLUG                           remove the user's access to the fleet
   token EMAIL                                         print a valid ID token for the user (last line)
   backup FILE                                         write a consistent backup (gzip) of the whole database
@@ -19,16 +26,49 @@ function parseCommand(argv: string[]): AdminCommand {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { fleet: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      fleet: { type: 'string' },
+      role: { type: 'string' },
+      company: { type: 'string' },
+      name: { type: 'string' },
+      customer: { type: 'string' },
+      contact: { type: 'string' },
+      email: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [name, email] = positionals;
   if (name === 'rotate-keys' && !values.help) return { command: 'rotate-keys' };
   if (values.help || !name || !email) throw new Error(USAGE);
+  const needs = (what: string, options: (keyof typeof values)[]) => {
+    const missing = options.filter((o) => !values[o]);
+    if (missing.length) throw new Error(`${what} needs ${missing.map((o) => `--${o}`).join(', ')}\n\n${USAGE}`);
+  };
+  if (name === 'operator') {
+    const [, sub, address] = positionals;
+    if ((sub !== 'add' && sub !== 'remove') || !address) throw new Error(`operator needs add EMAIL or remove EMAIL\n\n${USAGE}`);
+    return { command: sub === 'add' ? 'operator-add' : 'operator-remove', email: address };
+  }
+  if (name === 'fleet') {
+    const [, sub, slug] = positionals;
+    if (sub !== 'create' || !slug) throw new Error(`fleet needs create SLUG\n\n${USAGE}`);
+    needs('fleet create', ['name', 'customer', 'contact', 'email']);
+    return { command: 'fleet-create', slug, name: values.name!, customerName: values.customer!, primaryContact: values.contact!, email: values.email! };
+  }
+  if (name === 'company') {
+    const [, sub, first, second] = positionals;
+    if (sub === 'create' && first) {
+      needs('company create', ['name', 'email']);
+      return { command: 'company-create', shortName: first, name: values.name!, email: values.email! };
+    }
+    if (sub === 'add' && first && second) return { command: 'company-add', email: first, company: second };
+    throw new Error(`company needs create SHORT or add EMAIL SHORT\n\n${USAGE}`);
+  }
   if (name === 'backup') return { command: 'backup', file: path.resolve(email) };
   if (name === 'restore') return { command: 'restore', file: path.resolve(email) };
   if (name === 'grant') {
     if (!values.fleet) throw new Error('grant needs --fleet SLUG\n\n' + USAGE);
-    return { command: 'grant', email, fleet: values.fleet, role: (values.role ?? 'installer') as 'installer' | 'admin' };
+    return { command: 'grant', email, fleet: values.fleet, role: (values.role ?? 'installer') as 'installer' | 'admin', ...(values.company ? { company: values.company } : {}) };
   }
   if (name === 'revoke') {
     if (!values.fleet) throw new Error('revoke needs --fleet SLUG\n\n' + USAGE);

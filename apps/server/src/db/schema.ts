@@ -24,23 +24,31 @@ const updatedAt = () =>
 
 // ---- installer companies and the customers' fleets ----
 
-export const company = pgTable('company', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  shortName: text('short_name').notNull(),
-  email: text('email').notNull(),
-  createdAt: createdAt(),
-});
+export const company = pgTable(
+  'company',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('company_name_uq').on(sql`lower(${t.name})`), uniqueIndex('company_short_name_uq').on(sql`lower(${t.shortName})`)],
+);
 
-export const fleet = pgTable('fleet', {
-  id: serial('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  customerName: text('customer_name').notNull(),
-  primaryContact: text('primary_contact').notNull(),
-  email: text('email').notNull(),
-  createdAt: createdAt(),
-});
+export const fleet = pgTable(
+  'fleet',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    customerName: text('customer_name').notNull(),
+    primaryContact: text('primary_contact').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('fleet_name_uq').on(sql`lower(${t.name})`)],
+);
 
 // ---- sign-in (tables used by better-auth) ----
 
@@ -51,6 +59,8 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   companyId: integer('company_id').references(() => company.id, { onDelete: 'set null' }),
+  /** The portal operator (the kit vendor's staff); granted only by the CLI. */
+  isOperator: boolean('is_operator').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -230,6 +240,9 @@ export const installation = pgTable(
     vehicleId: integer('vehicle_id').references(() => vehicle.id, { onDelete: 'set null' }),
     partnerId: integer('partner_id').references((): AnyPgColumn => partner.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+    submittedBy: text('submitted_by').references(() => user.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     name: text('name').notNull(),
     status: text('status', { enum: ['draft', 'completed'] })
       .notNull()
@@ -256,6 +269,7 @@ export const installation = pgTable(
     index('installation_fleet_start_idx').on(t.fleetId, t.startDate, t.id),
     index('installation_fleet_serial_idx').on(t.fleetId, t.systemSerial, t.id),
     index('installation_fleet_status_idx').on(t.fleetId, t.status, t.id),
+    index('installation_fleet_creator_idx').on(t.fleetId, t.createdBy, t.createdAt, t.id),
     index('installation_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -31,22 +31,33 @@ async function findFleet(db: Db, slug: string) {
   return row;
 }
 
+/**
+ * The user with this address, created (named after the address's local part) when there is none.
+ * A company given joins a person who has none yet; it never moves someone out of theirs.
+ */
+export async function ensureUser(db: Db, rawEmail: string, companyId: number | null = null): Promise<{ id: string; created: boolean }> {
+  const email = rawEmail.trim().toLowerCase();
+  const [created] = await db
+    .insert(user)
+    .values({ id: crypto.randomUUID(), email, name: email.split('@')[0]!, emailVerified: true, companyId })
+    .onConflictDoNothing({ target: user.email })
+    .returning({ id: user.id });
+  if (created) return { id: created.id, created: true };
+  const [row] = await db.select({ id: user.id, companyId: user.companyId }).from(user).where(eq(user.email, email)).limit(1);
+  if (companyId != null && row!.companyId == null) await db.update(user).set({ companyId }).where(eq(user.id, row!.id));
+  return { id: row!.id, created: false };
+}
+
 /** Creates the user when needed and grants the fleet (or changes the role). */
 export async function grantFleet(db: Db, input: { email: string; fleet: string; role: FleetRole; companyId?: number | null }) {
-  const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const target = await findFleet(tx as Db, input.fleet);
-    const [created] = await tx
-      .insert(user)
-      .values({ id: crypto.randomUUID(), email, name: email.split('@')[0]!, emailVerified: true, companyId: input.companyId ?? null })
-      .onConflictDoNothing({ target: user.email })
-      .returning({ id: user.id });
-    const [row] = created ? [created] : await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+    const person = await ensureUser(tx as Db, input.email, input.companyId ?? null);
     await tx
       .insert(fleetMember)
-      .values({ userId: row!.id, fleetId: target.id, role: input.role })
+      .values({ userId: person.id, fleetId: target.id, role: input.role })
       .onConflictDoUpdate({ target: [fleetMember.userId, fleetMember.fleetId], set: { role: input.role } });
-    return { userId: row!.id, userCreated: Boolean(created), fleet: target.slug, role: input.role };
+    return { userId: person.id, userCreated: person.created, fleet: target.slug, role: input.role };
   });
 }
 

@@ -7,7 +7,7 @@ import type { System } from '@portal/domain/system';
 import type { Vehicle, VehicleData } from '@portal/domain/vehicle';
 import type { SignedInUser } from '../auth/id-token';
 import { rowsOf, type Db } from '../db/client';
-import { chargeController, fleet, installation, partner, physicalInspection, system, vehicle } from '../db/schema';
+import { chargeController, fleet, installation, partner, physicalInspection, system, user, vehicle } from '../db/schema';
 import { AppError, notFound } from '../errors';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -48,10 +48,11 @@ export function assertWritable(row: InstallationRow, version: number) {
   }
 }
 
-async function bumpVersion(tx: Tx, id: number, set: Partial<typeof installation.$inferInsert> = {}) {
+/** Every change of an installation says who made it and when (updatedBy, updatedAt). */
+async function bumpVersion(tx: Tx, id: number, actor: string, set: Partial<typeof installation.$inferInsert> = {}) {
   const [row] = await tx
     .update(installation)
-    .set({ ...set, version: sql`${installation.version} + 1`, updatedAt: new Date() })
+    .set({ ...set, version: sql`${installation.version} + 1`, updatedAt: new Date(), updatedBy: actor })
     .where(eq(installation.id, id))
     .returning();
   return row!;
@@ -171,6 +172,7 @@ const SORT_COLUMNS = {
 export async function listInstallations(db: Db, fleetId: number, rawQuery: InstallationListQuery, caller: Caller): Promise<InstallationList> {
   const query = InstallationListQuerySchema.parse(rawQuery);
   const conditions: SQL[] = [eq(installation.fleetId, fleetId)];
+  if (query.mine === 'true') conditions.push(eq(installation.createdBy, caller.userId));
   if (query.q) {
     const escaped = query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
     conditions.push(ilike(installation.searchText, `%${escaped}%`));
@@ -202,10 +204,13 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
         manufacturer: vehicle.manufacturer,
         model: vehicle.model,
         vin: vehicle.vin,
+        creatorName: user.name,
+        creatorEmail: user.email,
       })
       .from(page)
       .innerJoin(installation, eq(installation.id, page.id))
       .leftJoin(vehicle, eq(vehicle.id, installation.vehicleId))
+      .leftJoin(user, eq(user.id, installation.createdBy))
       .orderBy(direction(column), direction(installation.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(installation).where(where),
   ]);
@@ -220,6 +225,7 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
       updatedAt: i.updatedAt.toISOString(),
       canDelete: callerMayDelete({ status: i.status, createdBy: i.createdBy, fleetId }, caller),
       vehicle: i.vehicleType ? { type: i.vehicleType, manufacturer: i.manufacturer!, model: i.model!, vin: i.vin! } : null,
+      createdBy: i.creatorEmail ? { name: i.creatorName!, email: i.creatorEmail } : null,
     })),
     total: Number(totalRow?.n ?? 0),
     page: query.page,
@@ -270,6 +276,7 @@ export async function createInstallation(
         systemId: target.id,
         systemSerial: target.serialNumber,
         createdBy: userId,
+        updatedBy: userId,
         name: data.name,
         startDate: data.startDate,
         comments: data.comments,
@@ -285,7 +292,7 @@ export async function createInstallation(
   });
 }
 
-export async function updateInstallation(db: Db, fleetIds: number[], id: number, input: UpdateInstallation, companyId: number | null = null) {
+export async function updateInstallation(db: Db, fleetIds: number[], actor: string, id: number, input: UpdateInstallation, companyId: number | null = null) {
   const data = UpdateInstallationSchema.parse(input);
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
@@ -294,7 +301,7 @@ export async function updateInstallation(db: Db, fleetIds: number[], id: number,
     const name = data.name ?? row.name;
     let vin: string | null = null;
     if (row.vehicleId) [{ vin }] = (await tx.select({ vin: vehicle.vin }).from(vehicle).where(eq(vehicle.id, row.vehicleId))) as [{ vin: string }];
-    return bumpVersion(tx as Db, id, {
+    return bumpVersion(tx as Db, id, actor, {
       ...(data.startDate !== undefined ? { startDate: data.startDate } : {}),
       ...(data.name !== undefined ? { name: data.name } : {}),
       ...(data.comments !== undefined ? { comments: data.comments } : {}),
@@ -308,7 +315,7 @@ export async function updateInstallation(db: Db, fleetIds: number[], id: number,
 }
 
 /** Records the vehicle of an installation: creates it on the first save, updates it afterwards. */
-export async function saveVehicle(db: Db, fleetIds: number[], id: number, version: number, data: VehicleData) {
+export async function saveVehicle(db: Db, fleetIds: number[], actor: string, id: number, version: number, data: VehicleData) {
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     assertWritable(row, version);
@@ -322,7 +329,7 @@ export async function saveVehicle(db: Db, fleetIds: number[], id: number, versio
         .returning({ id: vehicle.id });
       vehicleId = created!.id;
     }
-    return bumpVersion(tx as Db, id, { vehicleId, searchText: searchTextOf(row.name, row.systemSerial, data.vin) });
+    return bumpVersion(tx as Db, id, actor, { vehicleId, searchText: searchTextOf(row.name, row.systemSerial, data.vin) });
   });
 }
 
@@ -341,7 +348,7 @@ export async function findInstallationOfVehicle(db: Db, fleetIds: number[], vehi
 type ControllerInput = Omit<InstallationSetup['controllers'][number], 'inspection'> & { inspection?: PhysicalInspection };
 
 /** Checks and stores controller setups of a locked, writable installation; controllers not given keep their stored counts. */
-async function applySetup(tx: Tx, row: InstallationRow, given: ControllerInput[]) {
+async function applySetup(tx: Tx, row: InstallationRow, actor: string, given: ControllerInput[]) {
   const [sys] = await tx.select().from(system).where(eq(system.id, row.systemId));
   const controllers = await tx.select().from(chargeController).where(eq(chargeController.systemId, row.systemId));
   const bySerial = new Map(controllers.map((c) => [c.serialNumber.toLowerCase(), c]));
@@ -372,15 +379,15 @@ async function applySetup(tx: Tx, row: InstallationRow, given: ControllerInput[]
         .onConflictDoUpdate({ target: [physicalInspection.installationId, physicalInspection.chargeControllerId], set: { ...setup.inspection, updatedAt: new Date() } });
     }
   }
-  return bumpVersion(tx, row.id);
+  return bumpVersion(tx, row.id, actor);
 }
 
 /** Saves the setup of every controller at once: channel limits per controller, PV module sum per system. */
-export async function saveSetup(db: Db, fleetIds: number[], id: number, input: InstallationSetup) {
+export async function saveSetup(db: Db, fleetIds: number[], actor: string, id: number, input: InstallationSetup) {
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     assertWritable(row, input.version);
-    return applySetup(tx as Db, row, input.controllers);
+    return applySetup(tx as Db, row, actor, input.controllers);
   });
 }
 
@@ -404,14 +411,14 @@ export async function findInstallationOfController(db: Db, fleetIds: number[], s
  * version: the installation row stays locked from the read to the write, so concurrent writes
  * queue up instead of overwriting each other half-way.
  */
-export async function saveControllerSetup(db: Db, fleetIds: number[], serialOrId: string, input: ControllerSetup): Promise<ControllerSetupResult> {
+export async function saveControllerSetup(db: Db, fleetIds: number[], actor: string, serialOrId: string, input: ControllerSetup): Promise<ControllerSetupResult> {
   return db.transaction(async (tx) => {
     const owner = await findInstallationOfController(tx as Db, fleetIds, serialOrId);
     if (input.installationId !== undefined && input.installationId !== owner.installationId) throw notFound('Charge controller');
     const row = await findScopedInstallation(tx as Db, fleetIds, owner.installationId, { forUpdate: true });
     assertWritable(row, input.version ?? row.version);
     const { pvModulesCount, activeChannelCount, inspection } = input;
-    const saved = await applySetup(tx as Db, row, [{ serialNumber: owner.serialNumber, pvModulesCount, activeChannelCount, inspection }]);
+    const saved = await applySetup(tx as Db, row, actor, [{ serialNumber: owner.serialNumber, pvModulesCount, activeChannelCount, inspection }]);
     const [stored] = await tx
       .select({ powerLed: physicalInspection.powerLed, statusLed: physicalInspection.statusLed, faultLed: physicalInspection.faultLed })
       .from(physicalInspection)

@@ -9,17 +9,23 @@ import { findScopedInstallation, getInstallationDetail } from './installations';
 
 type InstallationRow = typeof installation.$inferSelect;
 
-/** Everything the summary tab shows; the installer is the signed-in user with the company. */
-export async function buildSummary(db: Db, row: InstallationRow, userId: string): Promise<InstallationSummary> {
+/**
+ * Everything the summary tab shows. The installer is who submitted a completed installation (or,
+ * for one completed before submitters were recorded, who created it) and who created a draft; never the viewer.
+ */
+export async function buildSummary(db: Db, row: InstallationRow): Promise<InstallationSummary> {
+  const installerId = (row.status === 'completed' ? row.submittedBy : null) ?? row.createdBy;
   const [detail, uploads, run, installerRows, partnerRows] = await Promise.all([
     getInstallationDetail(db, row),
     db.select({ id: upload.id, type: upload.type, name: upload.name }).from(upload).where(eq(upload.installationId, row.id)).orderBy(asc(upload.id)),
     db.select({ id: systemCheckRun.id }).from(systemCheckRun).where(eq(systemCheckRun.installationId, row.id)).orderBy(desc(systemCheckRun.id)).limit(1),
-    db
-      .select({ name: user.name, email: user.email, companyName: company.name, shortName: company.shortName, companyEmail: company.email })
-      .from(user)
-      .leftJoin(company, eq(company.id, user.companyId))
-      .where(eq(user.id, userId)),
+    installerId
+      ? db
+          .select({ name: user.name, email: user.email, companyName: company.name, shortName: company.shortName, companyEmail: company.email })
+          .from(user)
+          .leftJoin(company, eq(company.id, user.companyId))
+          .where(eq(user.id, installerId))
+      : Promise.resolve([]),
     row.partnerId ? db.select({ id: partner.id, name: partner.name, email: partner.email }).from(partner).where(eq(partner.id, row.partnerId)) : Promise.resolve([]),
   ]);
   const checks = run[0]
@@ -29,7 +35,7 @@ export async function buildSummary(db: Db, row: InstallationRow, userId: string)
         .where(eq(systemCheck.runId, run[0].id))
         .orderBy(asc(systemCheck.id))
     : [];
-  const me = installerRows[0];
+  const installer = installerRows[0];
   return {
     id: row.id,
     version: row.version,
@@ -44,13 +50,13 @@ export async function buildSummary(db: Db, row: InstallationRow, userId: string)
       partner: partnerRows[0] ?? null,
     },
     customer: detail.system.customer,
-    installer: me
+    installer: installer
       ? {
-          companyName: me.companyName ?? '',
-          companyShortName: me.shortName ?? '',
-          companyEmail: me.companyEmail ?? '',
-          installerName: me.name,
-          installerEmail: me.email,
+          companyName: installer.companyName ?? '',
+          companyShortName: installer.shortName ?? '',
+          companyEmail: installer.companyEmail ?? '',
+          installerName: installer.name,
+          installerEmail: installer.email,
         }
       : null,
     vehicle: detail.vehicle,
@@ -82,12 +88,12 @@ const today = () => new Date().toISOString().slice(0, 10);
  * Completes an installation. Idempotent: concurrent or repeated submits wait on the row lock and
  * find it completed, so it completes once and every caller gets the same answer.
  */
-export async function submitInstallation(db: Db, fleetIds: number[], userId: string, id: number, input: SubmitInstallation) {
+export async function submitInstallation(db: Db, fleetIds: number[], actor: string, id: number, input: SubmitInstallation) {
   const data = SubmitInstallationSchema.parse(input);
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     if (row.status === 'completed') return { row, alreadyCompleted: true };
-    const summary = await buildSummary(tx as Db, row, userId);
+    const summary = await buildSummary(tx as Db, row);
     const missing = missingForSubmit(summary);
     if (missing.length) throw new AppError('UNPROCESSABLE', `The installation cannot be submitted yet: ${missing.join(', ')}`, { missing });
     const [done] = await tx
@@ -100,6 +106,9 @@ export async function submitInstallation(db: Db, fleetIds: number[], userId: str
         completionDate: today(),
         version: sql`${installation.version} + 1`,
         updatedAt: new Date(),
+        updatedBy: actor,
+        submittedBy: actor,
+        submittedAt: new Date(),
       })
       .where(and(eq(installation.id, id), eq(installation.status, 'draft')))
       .returning();

@@ -12,7 +12,7 @@ const authConfig = { emailLink: true, google: null, microsoft: null, supportEmai
 const slow = { timeout: 5000 };
 
 function me(fleets: Me['fleets']): Me {
-  return { id: 'u1', name: 'Ina Installer', email: 'ina@example.com', company: null, fleets };
+  return { id: 'u1', name: 'Ina Installer', email: 'ina@example.com', company: null, fleets, isOperator: false };
 }
 
 const sono: FleetMembership = { slug: 'sono', name: 'Sono Demo Fleet', role: 'admin' };

@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
         element: <AuthGuard />,
         children: [
           { index: true, element: lazyScreen(() => import('./routes/root-redirect'), 'RootRedirect') },
+          { path: 'operator', element: lazyScreen(() => import('./routes/operator'), 'OperatorRoute') },
           {
             path: ':fleet',
             element: lazyScreen(() => import('./routes/fleet/fleet-layout'), 'FleetLayout'),

@@ -18,6 +18,7 @@ export function createInstallationListItem(overrides: Partial<InstallationListIt
     proceededWithFailedChecks: false,
     updatedAt: '2026-11-20T10:00:00.000Z',
     canDelete: overrides.status !== 'completed',
+    createdBy: null,
     ...overrides,
   };
 }
@@ -34,7 +35,7 @@ const byKey: Record<string, (row: InstallationListItem) => string | number> = {
  * The list and delete endpoints over an array, searching, sorting and paging like the server:
  * enough to see what the screens ask for and how they show the answer.
  */
-export function fakeInstallationsApi(initial: readonly InstallationListItem[]) {
+export function fakeInstallationsApi(initial: readonly InstallationListItem[], { me = 'me@example.com' }: { me?: string } = {}) {
   let rows = [...initial];
   const routes: Routes = {
     'GET /api/installations': (_init, url) => {
@@ -44,7 +45,9 @@ export function fakeInstallationsApi(initial: readonly InstallationListItem[]) {
       const q = (query.get('q') ?? '').toLowerCase();
       const key = byKey[query.get('sort') ?? 'createdAt'] ?? byKey.createdAt!;
       const direction = query.get('order') === 'asc' ? 1 : -1;
+      const mine = query.get('mine') === 'true';
       const found = rows
+        .filter((row) => !mine || row.createdBy?.email === me)
         .filter((row) => !q || [row.name, row.systemSerialNumber, row.vehicle?.vin ?? ''].join(' ').toLowerCase().includes(q))
         .sort((a, b) => (key(a) < key(b) ? -direction : key(a) > key(b) ? direction : (a.id - b.id) * direction));
       return { body: { items: found.slice((page - 1) * pageSize, page * pageSize), total: found.length, page, pageSize } };

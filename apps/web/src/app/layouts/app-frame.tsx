@@ -3,7 +3,7 @@ import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NARROW_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/domain/constants';
@@ -40,7 +40,9 @@ export function AppFrame() {
   // On a phone the badge takes the brand's place: the menu still leads home.
   const isBadgeInsteadOfBrand = isNarrow && connection.isShown;
 
-  const fleetSlug = useMatch('/:fleet/*')?.params.fleet ?? null;
+  const matchedSlug = useMatch('/:fleet/*')?.params.fleet ?? null;
+  // #/operator is above the fleets, not one of them.
+  const fleetSlug = matchedSlug === 'operator' ? null : matchedSlug;
   const fleets = me.data?.fleets ?? [];
   const membership = fleets.find((fleet) => fleet.slug === fleetSlug) ?? null;
 
@@ -154,6 +156,17 @@ export function AppFrame() {
                   />
                 )}
               </>
+            )}
+            {me.data?.isOperator && (
+              <NavLink
+                component={Link}
+                to="/operator"
+                onClick={guardLinkClick('/operator')}
+                label={t('nav.operator')}
+                leftSection={<IconBuildingCommunity aria-hidden />}
+                active={pathname.startsWith('/operator')}
+                data-testid="nav-operator"
+              />
             )}
           </AppShell.Section>
           <AppShell.Section>

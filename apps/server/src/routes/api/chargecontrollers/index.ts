@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ControllerSetupResultSchema, ControllerSetupSchema } from '@portal/domain/setup';
+import { currentUser } from '../../../plugins/request-auth';
 import { callerFleetIds } from '../../../services/fleet-scope';
 import { saveControllerSetup } from '../../../services/installations';
 
@@ -18,7 +19,7 @@ const controllerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const fleetIds = await callerFleetIds(app.db, request);
-      return saveControllerSetup(app.db, fleetIds, request.params.serialNumber, request.body);
+      return saveControllerSetup(app.db, fleetIds, currentUser(request).userId, request.params.serialNumber, request.body);
     },
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FleetSchema } from '@portal/domain/fleet';
 import { currentUser } from '../../../plugins/request-auth';
-import { requireFleetMembership } from '../../../services/access';
+import { listMembers, requireFleetMembership } from '../../../services/access';
 
 const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,7 +18,9 @@ const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const { fleet, role } = await requireFleetMembership(app.db, me.userId, request.params.slug);
+      const admins = (await listMembers(app.db, fleet.id)).filter((m) => m.role === 'admin').map(({ name, email }) => ({ name, email }));
       return {
+        admins,
         slug: fleet.slug,
         name: fleet.name,
         role,

@@ -71,7 +71,8 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, summary: 'Updates the general and customer data of a draft', params: IdParams, body: UpdateInstallationSchema, response: { 200: InstallationSchema } } },
     async (request) => {
-      const row = await updateInstallation(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, currentUser(request).companyId);
+      const me = currentUser(request);
+      const row = await updateInstallation(app.db, await callerFleetIds(app.db, request), me.userId, request.params.id, request.body, me.companyId);
       return installationForCaller(app.db, row, currentUser(request));
     },
   );
@@ -105,7 +106,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { version, ...vehicle } = request.body;
-      const row = await saveVehicle(app.db, await callerFleetIds(app.db, request), request.params.id, version, VehicleInputSchema.parse(vehicle));
+      const row = await saveVehicle(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.params.id, version, VehicleInputSchema.parse(vehicle));
       return installationForCaller(app.db, row, currentUser(request));
     },
   );
@@ -122,7 +123,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await saveSetup(app.db, await callerFleetIds(app.db, request), request.params.id, request.body);
+      const row = await saveSetup(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.params.id, request.body);
       return installationForCaller(app.db, row, currentUser(request));
     },
   );

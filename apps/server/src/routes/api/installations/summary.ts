@@ -16,7 +16,7 @@ const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Everything the summary tab shows, in one call', params: IdParams, response: { 200: InstallationSummarySchema } } },
     async (request) => {
       const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
-      return buildSummary(app.db, row, currentUser(request).userId);
+      return buildSummary(app.db, row);
     },
   );
 

@@ -21,7 +21,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
               .then((rows) => rows[0] ?? null)
           : Promise.resolve(null),
       ]);
-      return { id: me.userId, name: me.name, email: me.email, company: companyRow, fleets };
+      return { id: me.userId, name: me.name, email: me.email, company: companyRow, fleets, isOperator: me.isOperator };
     },
   );
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { VersionSchema } from '@portal/domain/installation';
 import { VehicleInputSchema, VehicleSchema } from '@portal/domain/vehicle';
 import { vehicle } from '../../../db/schema';
+import { currentUser } from '../../../plugins/request-auth';
 import { callerFleetIds } from '../../../services/fleet-scope';
 import { findInstallationOfVehicle, saveVehicle, toVehicle } from '../../../services/installations';
 
@@ -32,7 +33,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       const fleetIds = await callerFleetIds(app.db, request);
       const installationId = await findInstallationOfVehicle(app.db, fleetIds, request.params.id);
       const { version, ...data } = request.body;
-      await saveVehicle(app.db, fleetIds, installationId, version, VehicleInputSchema.parse(data));
+      await saveVehicle(app.db, fleetIds, currentUser(request).userId, installationId, version, VehicleInputSchema.parse(data));
       const [row] = await app.db.select().from(vehicle).where(eq(vehicle.id, request.params.id));
       return toVehicle(row!);
     },

@@ -18,7 +18,7 @@ const fleetBody = (fleet: FleetMembership) => ({
 
 function start(route: string, role: FleetMembership['role'], routes: Parameters<typeof fakeFetch>[0] = {}, { withCompany = true } = {}) {
   const sono: FleetMembership = { slug: 'sono', name: 'Sono Demo Fleet', role };
-  const me: Me = { id: 'u1', name: 'Ina Installer', email: 'ina@example.com', company: withCompany ? company : null, fleets: [sono] };
+  const me: Me = { id: 'u1', name: 'Ina Installer', email: 'ina@example.com', company: withCompany ? company : null, fleets: [sono], isOperator: false };
   useAuthStore.getState().signIn({ id: 'u1', name: me.name, email: me.email });
   const fake = fakeFetch({
     'GET /api/auth/token': { body: { token } },

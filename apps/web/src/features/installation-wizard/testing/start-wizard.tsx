@@ -13,7 +13,7 @@ import { useWizardStore } from '../stores/wizard-store';
 
 const token = `x.${btoa(JSON.stringify({ exp: 4_102_444_800 }))}.y`;
 const sono: FleetMembership = { slug: 'sono', name: 'Sono Demo Fleet', role: 'installer' };
-const me: Me = { id: 'u1', name: 'Ina Installer', email: 'ina@example.com', company: null, fleets: [sono] };
+const me: Me = { id: 'u1', name: 'Ina Installer', email: 'ina@example.com', company: null, fleets: [sono], isOperator: false };
 
 export const slow = { timeout: 10_000 };
 /** The first test of a file also loads the lazy screens. */

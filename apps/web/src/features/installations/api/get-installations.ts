@@ -11,16 +11,19 @@ export type InstallationListParams = {
   q: string;
   sort: InstallationSort;
   order: SortOrder;
+  /** Only the installations the signed-in user created. */
+  mine: boolean;
 };
 
 export function getInstallations(
   fleet: string,
-  { page, pageSize, q, sort, order }: InstallationListParams,
+  { page, pageSize, q, sort, order, mine }: InstallationListParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<InstallationList> {
   const search = new URLSearchParams({ fleet, page: String(page), pageSize: String(pageSize), sort, order });
   const text = q.trim();
   if (text) search.set('q', text);
+  if (mine) search.set('mine', 'true');
   return apiRequest(`/api/installations?${search.toString()}`, { schema: InstallationListSchema, signal });
 }
 

@@ -44,6 +44,10 @@ export function InstallationCards({ fleet, items, isLoading, isUpdating = false,
             <dd>{vehicleLabel(item.vehicle) ?? <span title={t('solar.installations.noVehicle')}>–</span>}</dd>
             <dt>{t('solar.installations.columns.startDate')}</dt>
             <dd>{formatDate(item.startDate, locale)}</dd>
+            <dt>{t('solar.installations.columns.createdBy')}</dt>
+            <dd title={item.createdBy?.email} data-testid="installation-creator">
+              {item.createdBy?.name ?? '–'}
+            </dd>
           </CardFields>
           <InstallationActions fleet={fleet} installation={item} onDelete={onDelete} variant="buttons" />
         </ListCard>

@@ -88,6 +88,31 @@ describe('InstallationsList', () => {
     expect(screen.getByTestId('installations-range').textContent).toBe('11–20 of 25');
   });
 
+  it('filters to the installations I created, keeps it in the URL and says when there are none', async () => {
+    const me = { name: 'Me', email: 'me@example.com' };
+    const rows = [
+      createInstallationListItem({ id: 1, name: 'Mine', createdBy: me }),
+      createInstallationListItem({ id: 2, name: 'Theirs', createdBy: { name: 'Colleague', email: 'colleague@example.com' } }),
+    ];
+    const { lastQuery, urlSearch } = renderList(rows, { route: '/sono/installations?page=2' });
+    expect(await screen.findByText('Theirs')).toBeTruthy();
+    expect(screen.getByText('Colleague')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Created by me' }));
+    await waitFor(() => expect(lastQuery().get('mine')).toBe('true'));
+    expect(lastQuery().get('page')).toBe('1');
+    await waitFor(() => expect(screen.queryByText('Theirs')).toBeNull());
+    expect(screen.getByText('Mine')).toBeTruthy();
+    expect(urlSearch().get('mine')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: 'All' }));
+    expect(await screen.findByText('Theirs')).toBeTruthy();
+    expect(urlSearch().has('mine')).toBe(false);
+  });
+
+  it('says so when I created none', async () => {
+    renderList([createInstallationListItem({ id: 1, name: 'Theirs' })], { route: '/sono/installations?mine=true' });
+    expect((await screen.findByTestId('installations-empty')).textContent).toBe('You have not created any installations in this fleet yet.');
+  });
+
   it('clears the search at once with the clear button', async () => {
     const { lastQuery, urlSearch } = renderList(manyRows(25), { route: '/sono/installations?q=SN-0012' });
     expect(await screen.findByText('Van 12')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Box, CloseButton, Group, Pagination, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Box, CloseButton, Group, Input, Pagination, SegmentedControl, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +71,9 @@ export function InstallationsList({ fleet }: { fleet: string }) {
 
   const emptyText = params.q
     ? t('solar.installations.noResults', { q: params.q })
-    : t('common.table.empty', { entity: t('solar.installations.entity') });
+    : params.mine
+      ? t('solar.installations.filter.noneMine')
+      : t('common.table.empty', { entity: t('solar.installations.entity') });
 
   const sortOptions = INSTALLATION_SORTS.flatMap((column) =>
     (['asc', 'desc'] as const).map((order) => ({
@@ -100,6 +102,23 @@ export function InstallationsList({ fleet }: { fleet: string }) {
           maw={isNarrow ? undefined : 560}
           data-testid="installations-search"
         />
+        <Box w={isNarrow ? '100%' : undefined}>
+          <Input.Label id={`${pageSizeId}-filter`} size="lg" display="block">
+            {t('solar.installations.filter.label')}
+          </Input.Label>
+          <SegmentedControl
+            aria-labelledby={`${pageSizeId}-filter`}
+            data={[
+              { value: 'all', label: t('solar.installations.filter.all') },
+              { value: 'mine', label: t('solar.installations.filter.mine') },
+            ]}
+            value={params.mine ? 'mine' : 'all'}
+            onChange={(value) => update({ mine: value === 'mine', page: 1 })}
+            size="lg"
+            fullWidth={isNarrow}
+            data-testid="installations-filter"
+          />
+        </Box>
         {isNarrow && (
           <Select
             label={t('solar.installations.sort.label')}

@@ -27,7 +27,7 @@ export type InstallationsTableProps = {
   onDelete: (installation: InstallationListItem) => void;
 };
 
-const COLUMN_COUNT = 6;
+const COLUMN_COUNT = 7;
 
 type SortableHeaderProps = {
   column: InstallationSort;
@@ -70,6 +70,7 @@ export function InstallationsTable({ fleet, items, isLoading, isUpdating = false
       <Table.Th>{t('solar.installations.columns.vehicle')}</Table.Th>
       <SortableHeader column="startDate" label={t('solar.installations.columns.startDate')} sorting={sorting} noWrap />
       <SortableHeader column="status" label={t('solar.installations.columns.status')} sorting={sorting} noWrap />
+      <Table.Th>{t('solar.installations.columns.createdBy')}</Table.Th>
       <Table.Th className={classes.stickyEnd} ta="end">
         <VisuallyHidden>{t('solar.installations.columns.actions')}</VisuallyHidden>
       </Table.Th>
@@ -81,7 +82,7 @@ export function InstallationsTable({ fleet, items, isLoading, isUpdating = false
       label={t('solar.installations.title')}
       head={head}
       columnCount={COLUMN_COUNT}
-      minWidth={760}
+      minWidth={900}
       isLoading={isLoading}
       isBusy={isUpdating}
       skeletonRows={skeletonRows}
@@ -103,6 +104,9 @@ export function InstallationsTable({ fleet, items, isLoading, isUpdating = false
           <Table.Td className={classes.nowrap}>{formatDate(item.startDate, locale)}</Table.Td>
           <Table.Td>
             <InstallationStatusBadge status={item.status} hasFailedChecks={item.proceededWithFailedChecks} />
+          </Table.Td>
+          <Table.Td className={classes.creator} title={item.createdBy?.email} data-testid="installation-creator">
+            {item.createdBy?.name ?? '–'}
           </Table.Td>
           <Table.Td className={classes.stickyEnd}>
             <InstallationActions fleet={fleet} installation={item} onDelete={onDelete} variant="icons" />

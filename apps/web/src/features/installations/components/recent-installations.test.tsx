@@ -14,7 +14,14 @@ const draft = createInstallationListItem({
   startDate: '2026-11-20',
   vehicle: { type: 'bus', manufacturer: 'MAN', model: "Lion's City", vin: 'WMA12345678901234' },
 });
-const completed = createInstallationListItem({ id: 5, name: 'Trailer 3', systemSerialNumber: 'SN-DEMO-0001', startDate: '2026-03-04', status: 'completed' });
+const completed = createInstallationListItem({
+  id: 5,
+  name: 'Trailer 3',
+  systemSerialNumber: 'SN-DEMO-0001',
+  startDate: '2026-03-04',
+  status: 'completed',
+  createdBy: { name: 'Ina Installer', email: 'ina@example.com' },
+});
 
 function renderHome(routes: Parameters<typeof fakeFetch>[0]) {
   const fake = fakeFetch(routes);
@@ -62,6 +69,9 @@ describe('RecentInstallations (home)', () => {
     expect(other.getByText('03/04/2026')).toBeTruthy();
     expect(other.getByText('Completed')).toBeTruthy();
     expect(other.getByText('–')).toBeTruthy();
+    // Who created it, with the address on hover.
+    expect(other.getByText('Ina Installer').getAttribute('title')).toBe('ina@example.com');
+    expect(screen.getByRole('columnheader', { name: 'Created by' })).toBeTruthy();
   });
 
   it('writes dates DD/MM/YYYY and speaks German in German', async () => {

@@ -7,7 +7,7 @@ import { useInstallations, type InstallationListParams } from '../api/get-instal
 import { InstallationsView } from './installations-view';
 
 /** The home screen shows the newest installations only; the installations screen has the rest. */
-export const RECENT_INSTALLATIONS: InstallationListParams = { page: 1, pageSize: 10, q: '', sort: 'createdAt', order: 'desc' };
+export const RECENT_INSTALLATIONS: InstallationListParams = { page: 1, pageSize: 10, q: '', sort: 'createdAt', order: 'desc', mine: false };
 
 export function RecentInstallations({ fleet }: { fleet: string }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ export const PAGE_SIZES = [10, 20, 50] as const;
 /** The server refuses longer search texts. */
 export const MAX_SEARCH_LENGTH = 100;
 
-export const DEFAULT_LIST_PARAMS: InstallationListParams = { page: 1, pageSize: 20, q: '', sort: 'createdAt', order: 'desc' };
+export const DEFAULT_LIST_PARAMS: InstallationListParams = { page: 1, pageSize: 20, q: '', sort: 'createdAt', order: 'desc', mine: false };
 
 const isSort = (value: string | null): value is InstallationSort => (INSTALLATION_SORTS as readonly (string | null)[]).includes(value);
 const isOrder = (value: string | null): value is SortOrder => value === 'asc' || value === 'desc';
@@ -29,6 +29,7 @@ export function parseListParams(search: URLSearchParams): InstallationListParams
     q: (search.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
     sort: isSort(sort) ? sort : DEFAULT_LIST_PARAMS.sort,
     order: isOrder(order) ? order : DEFAULT_LIST_PARAMS.order,
+    mine: search.get('mine') === 'true',
   };
 }
 
@@ -41,6 +42,7 @@ export function writeListParams(params: InstallationListParams, into = new URLSe
   };
   const d = DEFAULT_LIST_PARAMS;
   put('q', params.q);
+  put('mine', params.mine ? 'true' : null);
   put('page', params.page === d.page ? null : params.page);
   put('pageSize', params.pageSize === d.pageSize ? null : params.pageSize);
   // Sort and order travel together: `?sort=name` alone would hide that the order is descending.

@@ -20,13 +20,15 @@ const conflict = (code: string, field: 'name' | 'email') => ({
   body: { status: 409, code, message: `A partner with this ${field} already exists`, details: { field } },
 });
 
-function renderPartners(routes: Routes, { hasCompany = true } = {}) {
+type HelpContacts = Parameters<typeof PartnersList>[0]['helpContacts'];
+
+function renderPartners(routes: Routes, { hasCompany = true, helpContacts }: { hasCompany?: boolean; helpContacts?: HelpContacts } = {}) {
   const fake = fakeFetch(routes);
   vi.stubGlobal('fetch', fake.fetchFn);
   renderWithProviders(
     <>
       <Notifications />
-      <PartnersList hasCompany={hasCompany} />
+      <PartnersList hasCompany={hasCompany} helpContacts={helpContacts} />
     </>,
   );
   const bodyOf = (method: string) => {
@@ -211,6 +213,17 @@ describe('PartnersList', () => {
     renderPartners({ 'GET /api/partners': { body: [] } }, { hasCompany: false });
     expect((await screen.findByTestId('partners-no-company')).textContent).toContain('your account is not linked to one');
     expect(screen.getByTestId('partner-add').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('names who can link the account to a company: the fleet admins and the portal operator', async () => {
+    const helpContacts = { admins: [{ name: 'Ada Admin', email: 'ada@fleet.example' }], operatorEmail: 'support@vendor.example' };
+    renderPartners({ 'GET /api/partners': { body: [] } }, { hasCompany: false, helpContacts });
+    const contacts = within(await screen.findByTestId('partners-no-company-contacts'));
+    expect(contacts.getByRole('link', { name: 'ada@fleet.example' }).getAttribute('href')).toBe('mailto:ada@fleet.example');
+    expect(contacts.getByText(/Admin of this fleet, Ada Admin/)).toBeTruthy();
+    expect(contacts.getByRole('link', { name: 'support@vendor.example' }).getAttribute('href')).toBe('mailto:support@vendor.example');
+    await i18n.changeLanguage('de');
+    expect(await contacts.findByText(/Betreiber des Portals/)).toBeTruthy();
   });
 
   it('explains a 403 of the server the same way', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Partner } from '@portal/domain/partner';
@@ -13,12 +13,14 @@ import { PartnersView } from './partners-view';
 type PartnersListProps = {
   /** Partners belong to the installer company; an account without one can only read an empty list. */
   hasCompany: boolean;
+  /** Who can link an account to a company: the fleet's admins and the portal operator's address. */
+  helpContacts?: { admins: readonly { name: string; email: string }[]; operatorEmail: string };
 };
 
 type FormState = { key: number; opened: boolean; partner: Partner | null };
 
 /** The partners screen: the company's partners with add, edit and delete. */
-export function PartnersList({ hasCompany }: PartnersListProps) {
+export function PartnersList({ hasCompany, helpContacts }: PartnersListProps) {
   const { t } = useTranslation();
   const isNarrow = useIsNarrow();
   const partners = usePartners();
@@ -39,7 +41,19 @@ export function PartnersList({ hasCompany }: PartnersListProps) {
 
       {!hasCompany && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title={t('partners.errors.noCompanyTitle')} data-testid="partners-no-company">
-          {t('partners.errors.noCompany')}
+          <Text size="sm">{t('partners.errors.noCompany')}</Text>
+          {helpContacts && (
+            <List size="sm" mt="xs" data-testid="partners-no-company-contacts">
+              {helpContacts.admins.map((admin) => (
+                <List.Item key={admin.email}>
+                  {t('partners.errors.fleetAdmin', { name: admin.name })}: <Anchor href={`mailto:${admin.email}`}>{admin.email}</Anchor>
+                </List.Item>
+              ))}
+              <List.Item>
+                {t('partners.errors.operator')}: <Anchor href={`mailto:${helpContacts.operatorEmail}`}>{helpContacts.operatorEmail}</Anchor>
+              </List.Item>
+            </List>
+          )}
         </Alert>
       )}
 

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AddCompanyMemberSchema,
+  CompanyInputSchema,
+  FleetInputSchema,
+  GrantFleetSchema,
+  OperatorCompanySchema,
+  OperatorFleetSchema,
+} from '@portal/domain/operator';
+import { AppError } from '../../../errors';
+import { currentUser } from '../../../plugins/request-auth';
+import {
+  addCompanyMember,
+  createCompany,
+  createFleet,
+  grantFleetById,
+  listCompanies,
+  listFleets,
+  updateCompany,
+  updateFleet,
+} from '../../../services/operator';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['operator'];
+
+/** The portal operator's routes: fleets, installer companies and who belongs to them. Everyone else gets 403. */
+const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!currentUser(request).isOperator) throw new AppError('FORBIDDEN', 'You do not have permission to access this page.');
+  });
+
+  app.get('/fleets', { schema: { tags, summary: 'Every fleet with its customer and admins', response: { 200: z.array(OperatorFleetSchema) } } }, async () => listFleets(app.db));
+
+  app.post(
+    '/fleets',
+    { schema: { tags, summary: 'Creates a fleet; a taken slug or name answers 409 FLEET_EXISTS', body: FleetInputSchema, response: { 201: OperatorFleetSchema } } },
+    async (request, reply) => reply.status(201).send(await createFleet(app.db, request.body)),
+  );
+
+  app.put(
+    '/fleets/:id',
+    { schema: { tags, summary: "Changes a fleet's slug, name or customer", params: IdParams, body: FleetInputSchema, response: { 200: OperatorFleetSchema } } },
+    async (request) => updateFleet(app.db, request.params.id, request.body),
+  );
+
+  app.post(
+    '/fleets/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Grants a person (created when new) the fleet, by default as its admin; with companyId they join that company',
+        params: IdParams,
+        body: GrantFleetSchema,
+        response: { 200: OperatorFleetSchema },
+      },
+    },
+    async (request) => grantFleetById(app.db, request.params.id, request.body),
+  );
+
+  app.get(
+    '/companies',
+    { schema: { tags, summary: 'Every installer company with its members', response: { 200: z.array(OperatorCompanySchema) } } },
+    async () => listCompanies(app.db),
+  );
+
+  app.post(
+    '/companies',
+    { schema: { tags, summary: 'Creates an installer company; a taken name or short name answers 409 COMPANY_EXISTS', body: CompanyInputSchema, response: { 201: OperatorCompanySchema } } },
+    async (request, reply) => reply.status(201).send(await createCompany(app.db, request.body)),
+  );
+
+  app.put(
+    '/companies/:id',
+    { schema: { tags, summary: 'Changes an installer company', params: IdParams, body: CompanyInputSchema, response: { 200: OperatorCompanySchema } } },
+    async (request) => updateCompany(app.db, request.params.id, request.body),
+  );
+
+  app.post(
+    '/companies/:id/members',
+    { schema: { tags, summary: 'Puts a person (created when new) into the company', params: IdParams, body: AddCompanyMemberSchema, response: { 200: OperatorCompanySchema } } },
+    async (request) => (await addCompanyMember(app.db, request.params.id, request.body)).company,
+  );
+};
+
+export default operatorRoutes;

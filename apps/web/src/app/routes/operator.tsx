@@ -1,0 +1,25 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AccessDenied } from '@/components/ui/access-denied';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useMe } from '@/features/fleet/api/get-me';
+import { OperatorArea } from '@/features/operator/components/operator-area';
+
+/** #/operator: only portal operators get in; the API answers 403 to everyone else. */
+export function OperatorRoute() {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (me.isPending) return <PageLoader />;
+  if (me.isError) return <LoadError onRetry={() => void me.refetch()} isRetrying={me.isFetching} />;
+  if (!me.data.isOperator) return <AccessDenied onRetry={() => void me.refetch()} isRetrying={me.isFetching} />;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('operator.title')}</Title>
+        <Text c="dimmed">{t('operator.subtitle')}</Text>
+      </div>
+      <OperatorArea />
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FleetInputSchema, type FleetInput, type OperatorFleet } from '@portal/domain/operator';
+import { useSaveFleet } from '../api/save-fleet';
+import { notifySuccess } from '../lib/notify';
+import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
+
+const FIELDS = ['slug', 'name', 'customerName', 'primaryContact', 'email'] as const;
+type Field = (typeof FIELDS)[number];
+
+type FleetFormModalProps = {
+  opened: boolean;
+  /** The fleet to edit; null creates one. */
+  fleet: OperatorFleet | null;
+  onClose: () => void;
+};
+
+/** Create and edit a fleet, validated by the domain's FleetInputSchema; a taken slug or name shows at its field. Mount afresh per opening. */
+export function FleetFormModal({ opened, fleet, onClose }: FleetFormModalProps) {
+  const { t } = useTranslation();
+  const save = useSaveFleet();
+  const [hasFailed, setHasFailed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FleetInput, unknown, z.output<typeof FleetInputSchema>>({
+    resolver: zodResolver(FleetInputSchema),
+    defaultValues: {
+      slug: fleet?.slug ?? '',
+      name: fleet?.name ?? '',
+      customerName: fleet?.customerName ?? '',
+      primaryContact: fleet?.primaryContact ?? '',
+      email: fleet?.email ?? '',
+    },
+  });
+
+  const close = () => {
+    if (!save.isPending) onClose();
+  };
+
+  const onSubmit = (input: z.output<typeof FleetInputSchema>) => {
+    setHasFailed(false);
+    save.mutate(
+      { id: fleet?.id ?? null, input },
+      {
+        onSuccess: (saved) => {
+          notifySuccess(t, t(fleet ? 'operator.fleets.saved' : 'operator.fleets.created', { name: saved.name }));
+          onClose();
+        },
+        onError: (error) => {
+          const fieldErrors = serverFieldErrors(error, FIELDS);
+          if (fieldErrors.length === 0) setHasFailed(true);
+          fieldErrors.forEach(({ field, message }, index) => setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
+        },
+      },
+    );
+  };
+
+  const errorOf = (field: Field) =>
+    operatorErrorText(t, errors[field]?.message, t(`operator.fleets.names.${field}`), field === 'slug' || field === 'name' ? t(`operator.fleets.uniqueNames.${field}`) : undefined);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={fleet ? t('operator.fleets.form.editTitle') : t('operator.fleets.form.createTitle')}
+      centered
+      closeButtonProps={{ size: 'xl', 'aria-label': t('operator.form.close') }}
+      attributes={{ content: { 'data-testid': 'fleet-form' } }}
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Stack gap="md">
+          <TextInput
+            {...register('slug')}
+            label={t('operator.fleets.form.slug')}
+            description={t('operator.fleets.form.slugHelp')}
+            placeholder="nordbus"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={errorOf('slug')}
+            data-autofocus
+            data-testid="fleet-slug"
+          />
+          <TextInput {...register('name')} label={t('operator.fleets.form.name')} autoComplete="off" required error={errorOf('name')} data-testid="fleet-name" />
+          <TextInput
+            {...register('customerName')}
+            label={t('operator.fleets.form.customerName')}
+            autoComplete="organization"
+            required
+            error={errorOf('customerName')}
+            data-testid="fleet-customer"
+          />
+          <TextInput
+            {...register('primaryContact')}
+            label={t('operator.fleets.form.primaryContact')}
+            autoComplete="name"
+            required
+            error={errorOf('primaryContact')}
+            data-testid="fleet-contact"
+          />
+          <TextInput
+            {...register('email')}
+            type="email"
+            label={t('operator.fleets.form.email')}
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={errorOf('email')}
+            data-testid="fleet-email"
+          />
+          {hasFailed && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+              {t('operator.errors.saveFailed')}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={save.isPending}>
+              {t('operator.form.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="fleet-save">
+              {t('operator.form.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

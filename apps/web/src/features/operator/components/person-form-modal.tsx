@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AddCompanyMemberSchema, type OperatorCompany, type OperatorFleet } from '@portal/domain/operator';
+import { isApiError } from '@/lib/api-error';
+import { useAddCompanyMember } from '../api/add-company-member';
+import { useGrantFleetAdmin } from '../api/grant-fleet-admin';
+import { notifySuccess } from '../lib/notify';
+import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
+
+/** The domain's email rule, plus the company a new fleet admin joins ('' for none), chosen from a list. */
+const PersonFormSchema = AddCompanyMemberSchema.extend({ companyId: z.string() });
+type PersonForm = z.input<typeof PersonFormSchema>;
+
+export type PersonTarget = { kind: 'company'; company: OperatorCompany } | { kind: 'fleetAdmin'; fleet: OperatorFleet; companies: readonly OperatorCompany[] };
+
+type PersonFormModalProps = {
+  opened: boolean;
+  target: PersonTarget | null;
+  onClose: () => void;
+};
+
+/**
+ * Adds a person by email to an installer company, or makes them an admin of a fleet (optionally
+ * joining a company). An account is made for a new address; they sign in with it by email.
+ */
+export function PersonFormModal({ opened, target, onClose }: PersonFormModalProps) {
+  const { t } = useTranslation();
+  const addMember = useAddCompanyMember();
+  const grantAdmin = useGrantFleetAdmin();
+  const isSaving = addMember.isPending || grantAdmin.isPending;
+  const [problem, setProblem] = useState<'notFound' | 'saveFailed' | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PersonForm, unknown, z.output<typeof PersonFormSchema>>({
+    resolver: zodResolver(PersonFormSchema),
+    defaultValues: { email: '', companyId: '' },
+  });
+
+  if (!target) return null;
+
+  const close = () => {
+    if (!isSaving) onClose();
+  };
+
+  const onError = (error: unknown) => {
+    const fieldErrors = serverFieldErrors(error, ['email'] as const);
+    if (fieldErrors.length > 0) fieldErrors.forEach(({ field, message }) => setError(field, { type: 'server', message }, { shouldFocus: true }));
+    else setProblem(isApiError(error) && error.status === 404 ? 'notFound' : 'saveFailed');
+  };
+
+  const onSubmit = ({ email, companyId }: z.output<typeof PersonFormSchema>) => {
+    setProblem(null);
+    if (target.kind === 'company') {
+      addMember.mutate(
+        { companyId: target.company.id, input: { email } },
+        {
+          onSuccess: () => {
+            notifySuccess(t, t('operator.people.addedToCompany', { email, company: target.company.name }));
+            onClose();
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    grantAdmin.mutate(
+      { fleetId: target.fleet.id, input: { email, companyId: companyId ? Number(companyId) : null } },
+      {
+        onSuccess: () => {
+          notifySuccess(t, t('operator.people.madeAdmin', { email, fleet: target.fleet.name }));
+          onClose();
+        },
+        onError,
+      },
+    );
+  };
+
+  const isCompany = target.kind === 'company';
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={isCompany ? t('operator.people.addToCompanyTitle', { company: target.company.name }) : t('operator.people.makeAdminTitle', { fleet: target.fleet.name })}
+      centered
+      closeButtonProps={{ size: 'xl', 'aria-label': t('operator.form.close') }}
+      attributes={{ content: { 'data-testid': 'person-form' } }}
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Stack gap="md">
+          <Text size="sm">{isCompany ? t('operator.people.addToCompanyText') : t('operator.people.makeAdminText')}</Text>
+          <TextInput
+            {...register('email')}
+            type="email"
+            label={t('operator.people.email')}
+            placeholder={t('operator.people.emailPlaceholder')}
+            autoComplete="off"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={operatorErrorText(t, errors.email?.message, t('operator.people.emailName'))}
+            data-autofocus
+            data-testid="person-email"
+          />
+          {!isCompany && (
+            <NativeSelect
+              {...register('companyId')}
+              label={t('operator.people.company')}
+              description={t('operator.people.companyHelp')}
+              data={[{ value: '', label: t('operator.people.noCompany') }, ...target.companies.map((c) => ({ value: String(c.id), label: `${c.name} (${c.shortName})` }))]}
+              size="lg"
+              data-testid="person-company"
+            />
+          )}
+          {problem && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+              {t(problem === 'notFound' ? 'operator.errors.notFound' : 'operator.errors.saveFailed')}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={isSaving}>
+              {t('operator.form.cancel')}
+            </Button>
+            <Button type="submit" loading={isSaving} data-testid="person-save">
+              {isCompany ? t('operator.people.addSubmit') : t('operator.people.makeAdminSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,299 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import pg from 'pg';
+import { E2E_PROD_PORT } from './config.mjs';
+import { expect, expectAccessible, readSignInMail, test } from './fixtures';
+import { jpegDataUrl } from './installation-api';
+
+/**
+ * The README's "First production start", walked through in a browser: a server in production mode
+ * (demo off, no seed) on a fresh PostgreSQL database, SMTP unset so sign-in mails land in the outbox.
+ * The operator CLI makes the first operator; everything after that is done in the UI as people would.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BASE_URL = `http://localhost:${E2E_PROD_PORT}`;
+const DATA_DIR = path.join(ROOT, 'e2e', '.tmp', `production-${E2E_PROD_PORT}`);
+const OUTBOX = path.join(DATA_DIR, 'outbox');
+const DEVICE_KEY = randomBytes(24).toString('hex');
+const BASE_DB_URL = process.env.TEST_DATABASE_URL;
+
+const OPERATOR = 'ops@kit-vendor.example';
+const FLEET_ADMIN = 'lead@nordbus-installers.example';
+const INSTALLER = 'fitter@nordbus-installers.example';
+const SERIAL = 'SN-NB-0001';
+const CONTROLLER = 'CC-NB-0001-A';
+const IMEI = '356938035699001';
+
+test.skip(!BASE_DB_URL, 'TEST_DATABASE_URL is not set: the production-path test needs a PostgreSQL server to start the portal on');
+test.use({ baseURL: BASE_URL });
+test.describe.configure({ mode: 'serial' });
+
+let server: ChildProcess | undefined;
+let databaseUrl = '';
+let databaseName = '';
+let serverEnv: NodeJS.ProcessEnv = {};
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: BASE_DB_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHealth(child: ChildProcess) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the production server exited with ${child.exitCode}; see ${path.join(DATA_DIR, 'server.log')}`);
+    const ok = await fetch(`${BASE_URL}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the production server did not become healthy');
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  databaseName = `portal_e2e_production_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database "${databaseName}"`);
+  const url = new URL(BASE_DB_URL!);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  serverEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: randomBytes(48).toString('base64'),
+    PUBLIC_URL: BASE_URL,
+    PORT: String(E2E_PROD_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR,
+    DEVICE_API_KEYS: DEVICE_KEY,
+    LOG_LEVEL: 'info',
+  };
+  const log = fs.openSync(path.join(DATA_DIR, 'server.log'), 'a');
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env: serverEnv, stdio: ['ignore', log, log] });
+  await waitForHealth(server);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (databaseName) await adminQuery(`drop database if exists "${databaseName}" with (force)`);
+});
+
+/** `npm run admin -- ...` against the production database, as the vendor would run it on the host. */
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ['scripts/admin.mjs', ...args], { cwd: ROOT, env: serverEnv, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
+}
+
+/** Sign-in through the login page with the 6-digit code from the mail in the outbox. */
+async function signIn(page: Page, email: string) {
+  // Whoever was signed in leaves first; the logout ends on the login page.
+  await page.goto('/#/logout');
+  await expect(page).toHaveURL(/#\/login/);
+  await expect(page.getByTestId('login-email')).toBeVisible();
+  const started = Date.now();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-request').click();
+  const { code } = await readSignInMail(email, started - 1000, OUTBOX);
+  await page.getByTestId('login-code').fill(code);
+  await page.getByTestId('login-submit').click();
+  await expect(page).not.toHaveURL(/#\/login/);
+}
+
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('from an empty production database to a completed installation', async ({ page }) => {
+  test.setTimeout(240_000);
+
+  // Nothing is seeded: no fleets, no companies.
+  const empty = new pg.Client({ connectionString: databaseUrl });
+  await empty.connect();
+  expect((await empty.query('select count(*)::int as n from fleet')).rows[0].n).toBe(0);
+  await empty.end();
+
+  // The vendor makes the first operator with the CLI; bad input is refused with a clear message.
+  const bad = cli('operator', 'add', 'not-an-address');
+  expect(bad.status).not.toBe(0);
+  expect(bad.stderr).toContain('email is not a valid email address');
+  const made = cli('operator', 'add', OPERATOR);
+  expect(made.status, made.stderr).toBe(0);
+  expect(made.stdout).toBe(`Created ${OPERATOR}: portal operator`);
+
+  // The operator signs in and lands in the operator area: no fleet of their own.
+  await signIn(page, OPERATOR);
+  await expect(page).toHaveURL(/#\/operator/);
+  await expect(page.getByTestId('operator-tab-fleets')).toBeVisible();
+  await expect(page.getByText('No fleets yet.')).toBeVisible();
+
+  await page.getByTestId('fleet-create').click();
+  const fleetForm = page.getByTestId('fleet-form');
+  await fleetForm.getByTestId('fleet-slug').fill('nordbus');
+  await fleetForm.getByTestId('fleet-name').fill('Nordbus Fleet');
+  await fleetForm.getByTestId('fleet-customer').fill('Nordbus Verkehrsbetriebe AG');
+  await fleetForm.getByTestId('fleet-contact').fill('Jana Petersen');
+  await fleetForm.getByTestId('fleet-email').fill('fleet@nordbus.example');
+  await fleetForm.getByTestId('fleet-save').click();
+  await expect(fleetForm).toBeHidden();
+  await expect(page.getByTestId('operator-fleet-row')).toContainText('Nordbus Fleet');
+  await expectAccessible(page, 'operator area, fleets');
+
+  // A taken slug is refused beside its field.
+  await page.getByTestId('fleet-create').click();
+  await fleetForm.getByTestId('fleet-slug').fill('nordbus');
+  await fleetForm.getByTestId('fleet-name').fill('Another fleet');
+  await fleetForm.getByTestId('fleet-customer').fill('Another customer');
+  await fleetForm.getByTestId('fleet-contact').fill('Someone');
+  await fleetForm.getByTestId('fleet-email').fill('another@nordbus.example');
+  await fleetForm.getByTestId('fleet-save').click();
+  await expect(fleetForm.getByText('The fleet with this slug is already in use')).toBeVisible();
+  await expectAccessible(page, 'fleet form with a taken slug');
+  await fleetForm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fleetForm).toBeHidden();
+
+  await page.getByTestId('operator-tab-companies').click();
+  await page.getByTestId('company-create').click();
+  const companyForm = page.getByTestId('company-form');
+  await companyForm.getByTestId('company-name').fill('Nordbus Installers GmbH');
+  await companyForm.getByTestId('company-short-name').fill('NBI');
+  await companyForm.getByTestId('company-email').fill('office@nordbus-installers.example');
+  await companyForm.getByTestId('company-save').click();
+  await expect(companyForm).toBeHidden();
+  await expect(page.getByTestId('operator-company-row')).toContainText('Nordbus Installers GmbH');
+  await expectAccessible(page, 'operator area, installer companies');
+
+  // The first admin of the fleet, working for the new company.
+  await page.getByTestId('operator-tab-fleets').click();
+  await page.getByTestId('fleet-make-admin').click();
+  const personForm = page.getByTestId('person-form');
+  await personForm.getByTestId('person-email').fill(FLEET_ADMIN);
+  await personForm.getByTestId('person-company').selectOption({ label: 'Nordbus Installers GmbH (NBI)' });
+  await personForm.getByTestId('person-save').click();
+  await expect(personForm).toBeHidden();
+  await expect(page.getByTestId('operator-fleet-row')).toContainText(FLEET_ADMIN);
+
+  // The operator is not a member of the fleet they made.
+  await page.goto('/#/nordbus');
+  await expect(page.getByTestId('access-denied')).toBeVisible();
+
+  // The fleet admin imports the product registry and invites an installer.
+  await signIn(page, FLEET_ADMIN);
+  await expect(page).toHaveURL(/#\/nordbus$/);
+  await page.goto('/#/nordbus/admin');
+  await page.getByTestId('registry-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  const csv = [
+    'serial_number,pv_module_count,pv_module_version,installed_capacity_wp,controller_serial,controller_type,hardware_version,firmware_version,telematics_unit,imei,iccid',
+    `${SERIAL},8,SBS-M 2.1,960,${CONTROLLER},HV,HW 3.2,1.8.3,TCU-4G v3,${IMEI},8949226000000009001`,
+  ].join('\n');
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'registry.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByTestId('import-ok')).toBeVisible();
+  await dialog.getByTestId('import-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(SERIAL)).toBeVisible();
+
+  await page.getByTestId('admin-tab-access').click();
+  await page.getByTestId('invite-email').fill(INSTALLER);
+  await page.getByTestId('invite-submit').click();
+  await expect(page.locator(`[data-testid="member-row"][data-email="${INSTALLER}"]`)).toBeVisible();
+
+  // The installer signs in and records the installation.
+  await signIn(page, INSTALLER);
+  await expect(page).toHaveURL(/#\/nordbus$/);
+  await page.getByRole('button', { name: 'Add new installation' }).click();
+  await page.getByTestId('pre-start').click();
+  await page.getByTestId('general-serial').fill(SERIAL);
+  await page.getByTestId('general-name').fill('Bus 7, roof kit');
+  await page.getByTestId('step-next').click();
+  await expect(page).toHaveURL(/#\/nordbus\/installations\/\d+\?tab=customer$/);
+  await expect(page.getByTestId('customer-name')).toHaveValue('Nordbus Verkehrsbetriebe AG');
+  await page.getByTestId('customer-confirm').check();
+  await page.getByTestId('step-next').click();
+
+  await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+  await choose(page, 'vehicle-type', 'Bus');
+  await page.getByTestId('vehicle-manufacturer').fill('MAN');
+  await page.getByTestId('vehicle-model').fill("Lion's City E");
+  await page.getByTestId('vehicle-year').fill('2024');
+  await choose(page, 'vehicle-transmission', 'Electric');
+  await choose(page, 'vehicle-battery-type', 'High voltage');
+  await page.getByTestId('vehicle-battery-capacity').fill('480');
+  await page.getByTestId('vehicle-vin').fill('WMAA51ZZ5NM000007');
+  await page.getByTestId('vehicle-mileage').fill('3000');
+  await page.getByTestId('step-next').click();
+
+  await expect(page.getByTestId('step-title')).toHaveText('System');
+  await page.getByTestId('system-confirm').check();
+  await page.getByTestId('step-next').click();
+
+  await expect(page.getByTestId('step-title')).toHaveText('Setup');
+  await page.getByTestId('setup-pv-0').fill('8');
+  await page.getByTestId('setup-channels-0').fill('7');
+  await choose(page, 'setup-powerLed-0', 'Constantly lit');
+  await choose(page, 'setup-statusLed-0', 'On');
+  await choose(page, 'setup-faultLed-0', 'Off');
+  await page.getByTestId('step-next').click();
+
+  await expect(page.getByTestId('step-title')).toHaveText('Uploads');
+  const photo = async (name: string, hue: number) => ({ name, mimeType: 'image/jpeg', buffer: Buffer.from((await jpegDataUrl(page, hue)).split(',')[1]!, 'base64') });
+  const picker = page.getByTestId('upload-input-pvModules');
+  await expect(picker).toBeAttached({ timeout: 20_000 });
+  await picker.setInputFiles(await photo('pv-modules.jpg', 40));
+  await page.getByTestId('upload-input-telematics-mcu').setInputFiles(await photo('telematics.jpg', 220));
+  await expect(page.getByTestId('upload-slot-telematics-mcu').getByText('telematics.jpg')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('step-next').click();
+
+  // The vehicle's gateway reports its heartbeats, as it would on site.
+  await expect(page.getByTestId('step-title')).toHaveText('Digital check');
+  const rows = page.getByTestId('check-row');
+  await expect(rows).toHaveCount(4);
+  const heartbeat = await page.request.post('/api/devices/heartbeats', {
+    headers: { 'x-api-key': DEVICE_KEY },
+    data: [
+      { type: 'telematics-heartbeat', imei: IMEI, timestamp: new Date().toISOString() },
+      { type: 'ignition-heartbeat', imei: IMEI, timestamp: new Date().toISOString() },
+      { type: 'sense-line-connection', imei: IMEI, timestamp: new Date().toISOString() },
+      { type: 'mcu-heartbeat', imei: IMEI, controllerSerial: CONTROLLER, totalMcu: 1, timestamp: new Date().toISOString() },
+    ],
+  });
+  expect(heartbeat.ok()).toBe(true);
+  for (let i = 0; i < 4; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  for (let i = 0; i < 4; i++) await rows.nth(i).getByRole('checkbox').click();
+  await page.getByTestId('step-next').click();
+
+  // The summary names the installer and their company, then the installation is submitted.
+  await expect(page.getByTestId('step-title')).toHaveText('Summary');
+  const installer = page.getByTestId('summary-installer');
+  await expect(installer).toContainText('Nordbus Installers GmbH');
+  await expect(installer).toContainText('NBI');
+  await expect(installer).toContainText(INSTALLER);
+  await page.getByTestId('summary-confirm').check();
+  await page.getByTestId('summary-submit').click();
+  await expect(page.getByTestId('completion-modal')).toContainText(`Solar System Installation for Product Number ${SERIAL} completed.`);
+
+  // The fleet admin sees it completed, created by the installer; the summary still names the installer.
+  await signIn(page, FLEET_ADMIN);
+  const row = page.getByTestId('installation-row').filter({ hasText: 'Bus 7, roof kit' });
+  await expect(row).toContainText('Completed');
+  await expect(row.getByTestId('installation-creator')).toHaveText('fitter');
+  await row.getByRole('link', { name: 'Bus 7, roof kit', exact: true }).click();
+  await expect(page.getByTestId('summary-installer')).toContainText(INSTALLER);
+});
