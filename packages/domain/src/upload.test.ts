@@ -20,7 +20,7 @@ describe('checkUpload', () => {
   it('refuses files over 25 MB, empty files and an 11th file', () => {
     expect(checkUpload('other', { name: 'a.pdf', size: 25 * MB, mimeType: 'application/pdf' }, 0)).toBeNull();
     expect(checkUpload('other', { name: 'a.pdf', size: 25 * MB + 1, mimeType: 'application/pdf' }, 0)).toBe('invalidFileSize');
-    expect(checkUpload('other', { name: 'a.pdf', size: 0, mimeType: 'application/pdf' }, 0)).toBe('invalidFileSize');
+    expect(checkUpload('other', { name: 'a.pdf', size: 0, mimeType: 'application/pdf' }, 0)).toBe('emptyFile');
     expect(checkUpload('other', { name: 'a.pdf', size: 10, mimeType: 'application/pdf' }, 9)).toBeNull();
     expect(checkUpload('other', { name: 'a.pdf', size: 10, mimeType: 'application/pdf' }, 10)).toBe('maxFiles');
   });

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
+import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
 import { allowedFormats, base64DecodedBytes, checkUpload, formatOf, parseDataUrl, type NewUpload, type Upload } from '@portal/domain/upload';
-import { UPLOAD_MAX_FILE_BYTES } from '@portal/domain/constants';
 import type { Db } from '../db/client';
 import { upload } from '../db/schema';
 import { AppError } from '../errors';
 import { assertDraft, findScopedInstallation } from './installations';
-import { inspectFile } from './file-inspection';
+import type { Inspector } from './inspection-pool';
 import { uploadObjectKey, type FileStore } from './file-store';
 
 type UploadRow = typeof upload.$inferSelect;
@@ -47,22 +46,41 @@ export async function listUploads(db: Db, fleetIds: number[], installationId: nu
   return rows.map((r) => toUpload({ ...r, bytes: null }));
 }
 
+/** The file as bytes in memory the inspection worker shares with this thread: decoded once, never copied. */
+function decodeShared(base64: string): Buffer {
+  const bytes = Buffer.from(new SharedArrayBuffer(base64DecodedBytes(base64)));
+  return bytes.subarray(0, bytes.write(base64, 'base64'));
+}
+
 /** Checks every file, then stores the new ones; a file already in its slot (same sha256) is answered, not stored twice. */
-export async function saveUploads(db: Db, fleetIds: number[], installationId: number, files: NewUpload[], store: FileStore | null = null): Promise<Upload[]> {
-  // Decode and inspect outside the transaction: it is the slow part.
+export async function saveUploads(
+  db: Db,
+  fleetIds: number[],
+  installationId: number,
+  files: NewUpload[],
+  inspector: Inspector,
+  store: FileStore | null = null,
+): Promise<Upload[]> {
+  // Cheap checks of every file first: a batch with a bad name costs no decoding.
+  const checked = files.map((f) => {
+    const format = (f.format ?? formatOf(f.name) ?? '').toLowerCase();
+    const parsed = parseDataUrl(f.file);
+    if (!parsed) throw new AppError('VALIDATION_ERROR', `${f.name}: the file must be a base64 data URL`);
+    const size = base64DecodedBytes(parsed.base64);
+    if (size > UPLOAD_MAX_FILE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${f.name} is larger than 25 MB`);
+    if (!allowedFormats(f.type).includes(format) || formatOf(f.name) !== format) {
+      throw new AppError('UNSUPPORTED_FILE_TYPE', `${f.name}: .${format} files are not accepted in ${f.type}`);
+    }
+    const problem = checkUpload(f.type, { name: f.name, size: Math.max(size, 1), mimeType: parsed.mediaType }, 0);
+    if (problem === 'invalidFileType') throw new AppError('UNSUPPORTED_FILE_TYPE', `${f.name}: the declared type ${parsed.mediaType || '(none)'} does not fit .${format}`);
+    if (size === 0) throw new AppError('VALIDATION_ERROR', `${f.name}: the file is empty`);
+    return { f, format, parsed };
+  });
+  // Inspection runs in worker threads with a time and memory budget, off the thread that answers requests.
   const prepared = await Promise.all(
-    files.map(async (f) => {
-      const format = (f.format ?? formatOf(f.name) ?? '').toLowerCase();
-      const parsed = parseDataUrl(f.file);
-      if (!parsed) throw new AppError('VALIDATION_ERROR', `${f.name}: the file must be a base64 data URL`);
-      if (base64DecodedBytes(parsed.base64) > UPLOAD_MAX_FILE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${f.name} is larger than 25 MB`);
-      if (!allowedFormats(f.type).includes(format) || formatOf(f.name) !== format) {
-        throw new AppError('UNSUPPORTED_FILE_TYPE', `${f.name}: .${format} files are not accepted in ${f.type}`);
-      }
-      const bytes = Buffer.from(parsed.base64, 'base64');
-      const problem = checkUpload(f.type, { name: f.name, size: bytes.length, mimeType: parsed.mediaType }, 0);
-      if (problem === 'invalidFileType') throw new AppError('UNSUPPORTED_FILE_TYPE', `${f.name}: the declared type ${parsed.mediaType || '(none)'} does not fit .${format}`);
-      const { contentType } = await inspectFile(format, bytes);
+    checked.map(async ({ f, format, parsed }) => {
+      const bytes = decodeShared(parsed.base64);
+      const { contentType } = await inspector.inspect(format, bytes);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       return { ...f, format, bytes, contentType, sha256 };
     }),
@@ -114,9 +132,15 @@ export async function saveUploads(db: Db, fleetIds: number[], installationId: nu
     }
     return saved;
   });
-  // The answer carries each file as sent (the bytes are the same whichever store holds them).
+  // The answer carries each file as sent: the request's own base64 is reused, not encoded again.
   const bySha = new Map(prepared.map((f) => [f.sha256, f]));
-  return saved.map((r) => ({ ...toUpload({ ...r, bytes: r.bytes ?? bySha.get(r.sha256)?.bytes ?? null }, true) }));
+  return saved.map((r) => {
+    const sent = bySha.get(r.sha256);
+    const upload = toUpload({ ...r, bytes: null });
+    if (!sent) return toUpload({ ...r, bytes: r.bytes }, true);
+    const prefix = `data:${r.contentType.split(';')[0]};base64,`;
+    return { ...upload, file: sent.file.startsWith(prefix) ? sent.file : prefix + sent.file.slice(sent.file.indexOf(',') + 1) };
+  });
 }
 
 export async function deleteUploads(db: Db, fleetIds: number[], installationId: number, ids: number[], store: FileStore | null = null) {
