@@ -46,7 +46,7 @@ describe('hostile uploads', () => {
 
   it('takes a PDF that only mentions such words in its text, and one with a binary image stream', async () => {
     const c = await ctx();
-    const { h, id, before } = await draft(c, 'SN-DEMO-0002');
+    const { h, id } = await draft(c, 'SN-DEMO-0002');
     const image = zlib.deflateSync(Buffer.from(makeJpeg(64, 64, 5)));
     const withImage = Buffer.concat([
       Buffer.from(`%PDF-1.5\n4 0 obj << /Type /XObject /Subtype /Image /Filter /FlateDecode /Length ${image.length} >> stream\n`),
