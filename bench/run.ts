@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { benchApiThroughput } from './api-throughput';
 import { benchBundleSize } from './bundle-size';
 import { benchHeartbeatStreams } from './heartbeat-streams';
+import { benchHostileUploads } from './hostile-uploads';
 import { benchImageCompression } from './image-compression';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
@@ -39,7 +40,7 @@ tables.push(await benchImageCompression());
 show(tables.at(-1)!);
 tables.push(await benchLighthouse());
 show(tables.at(-1)!);
-for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams]) {
+for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchHostileUploads]) {
   const before = tables.length;
   await onEngines(bench);
   tables.slice(before).forEach(show);

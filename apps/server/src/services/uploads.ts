@@ -25,6 +25,20 @@ const toUpload = (row: UploadRow, withFile = false): Upload => ({
   ...(withFile && row.bytes ? { file: `data:${row.contentType.split(';')[0]};base64,${row.bytes.toString('base64')}` } : {}),
 });
 
+/**
+ * The answer to a save as JSON text. The files are data URLs (letters, digits and +/=;:,.-), which
+ * JSON never escapes: they are spliced in instead of scanned again by JSON.stringify, which would
+ * hold the thread for a quarter of a second per 25 MB file.
+ */
+export function savedUploadsJson(uploads: Upload[]): string {
+  return `[${uploads
+    .map(({ file, ...rest }) => {
+      const json = JSON.stringify(rest);
+      return file === undefined || !/^data:[a-z0-9.+/-]*;base64,/i.test(file) ? JSON.stringify(file === undefined ? rest : { ...rest, file }) : `${json.slice(0, -1)},"file":"${file}"}`;
+    })
+    .join(',')}]`;
+}
+
 export async function listUploads(db: Db, fleetIds: number[], installationId: number): Promise<Upload[]> {
   const row = await findScopedInstallation(db, fleetIds, installationId);
   const rows = await db

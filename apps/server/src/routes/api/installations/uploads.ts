@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema } from '@portal/domain/upload';
+import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema, type Upload } from '@portal/domain/upload';
 import { callerFleetIds } from '../../../services/fleet-scope';
 import { createS3FileStore } from '../../../services/file-store';
 import { createInspector } from '../../../services/inspection-pool';
 import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/upload-gate';
-import { deleteUploads, listUploads, readUploadFile, saveUploads } from '../../../services/uploads';
+import { deleteUploads, listUploads, readUploadFile, savedUploadsJson, saveUploads } from '../../../services/uploads';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['uploads'];
@@ -50,7 +50,11 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.array(UploadSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send(await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, inspector, store)),
+    async (request, reply) => {
+      const saved = await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, inspector, store);
+      // JSON text made without scanning the files again (the schema above still describes it); Fastify sends a string as it is.
+      return reply.status(201).type('application/json; charset=utf-8').send(savedUploadsJson(saved) as unknown as Upload[]);
+    },
   );
 
   app.delete(
