@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64DecodedBytes, checkUpload, formatOf, formatSizeMb, missingRequiredSlots, parseDataUrl } from './upload';
+import { base64DecodedBytes, checkUpload, formatOf, formatSizeMb, missingRequiredSlots, parseDataUrl, validatedDataUrlParts } from './upload';
 
 const MB = 1024 * 1024;
 
@@ -42,6 +42,8 @@ describe('helpers', () => {
   it('parses data URLs and computes the decoded size', () => {
     expect(parseDataUrl('data:image/png;base64,AAAA')).toEqual({ mediaType: 'image/png', base64: 'AAAA' });
     expect(parseDataUrl('javascript:alert(1)')).toBeNull();
+    expect(validatedDataUrlParts('data:Image/PNG;charset=x;base64,AAAA')).toEqual({ mediaType: 'image/png', base64: 'AAAA' });
+    expect(validatedDataUrlParts('data:;base64,')).toEqual({ mediaType: '', base64: '' });
     expect(base64DecodedBytes('aGVsbG8=')).toBe(5);
     expect(base64DecodedBytes('aGVsbA==')).toBe(4);
   });

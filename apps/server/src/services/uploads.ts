@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
-import { allowedFormats, base64DecodedBytes, checkUpload, formatOf, parseDataUrl, type NewUpload, type Upload } from '@portal/domain/upload';
+import { allowedFormats, base64DecodedBytes, checkUpload, formatOf, validatedDataUrlParts, type NewUpload, type Upload } from '@portal/domain/upload';
 import type { Db } from '../db/client';
 import { upload } from '../db/schema';
 import { AppError } from '../errors';
@@ -78,8 +78,8 @@ export async function saveUploads(
   // Cheap checks of every file first: a batch with a bad name costs no decoding.
   const checked = files.map((f) => {
     const format = (f.format ?? formatOf(f.name) ?? '').toLowerCase();
-    const parsed = parseDataUrl(f.file);
-    if (!parsed) throw new AppError('VALIDATION_ERROR', `${f.name}: the file must be a base64 data URL`);
+    // The route's schema has checked the data URL as a whole.
+    const parsed = validatedDataUrlParts(f.file);
     const size = base64DecodedBytes(parsed.base64);
     if (size > UPLOAD_MAX_FILE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${f.name} is larger than 25 MB`);
     if (!allowedFormats(f.type).includes(format) || formatOf(f.name) !== format) {
