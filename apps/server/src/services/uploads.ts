@@ -11,9 +11,24 @@ import { uploadObjectKey, type FileStore } from './file-store';
 
 type UploadRow = typeof upload.$inferSelect;
 
+/** Every column but the bytes: a save or a list never reads 25 MB back from the database. */
+const UPLOAD_META = {
+  id: upload.id,
+  installationId: upload.installationId,
+  type: upload.type,
+  format: upload.format,
+  name: upload.name,
+  contentType: upload.contentType,
+  sizeKb: upload.sizeKb,
+  sha256: upload.sha256,
+  createdAt: upload.createdAt,
+  storageKey: upload.storageKey,
+};
+type UploadMeta = Omit<UploadRow, 'bytes'>;
+
 export const uploadUrl = (installationId: number, uploadId: number) => `/api/installations/${installationId}/uploads/${uploadId}/file`;
 
-const toUpload = (row: UploadRow, withFile = false): Upload => ({
+const toUpload = (row: UploadMeta): Upload => ({
   id: row.id,
   type: row.type as Upload['type'],
   format: row.format,
@@ -22,7 +37,6 @@ const toUpload = (row: UploadRow, withFile = false): Upload => ({
   sha256: row.sha256,
   createdAt: row.createdAt.toISOString(),
   url: uploadUrl(row.installationId, row.id),
-  ...(withFile && row.bytes ? { file: `data:${row.contentType.split(';')[0]};base64,${row.bytes.toString('base64')}` } : {}),
 });
 
 /**
@@ -42,22 +56,11 @@ export function savedUploadsJson(uploads: Upload[]): string {
 export async function listUploads(db: Db, fleetIds: number[], installationId: number): Promise<Upload[]> {
   const row = await findScopedInstallation(db, fleetIds, installationId);
   const rows = await db
-    .select({
-      id: upload.id,
-      installationId: upload.installationId,
-      type: upload.type,
-      format: upload.format,
-      name: upload.name,
-      contentType: upload.contentType,
-      sizeKb: upload.sizeKb,
-      sha256: upload.sha256,
-      createdAt: upload.createdAt,
-      storageKey: upload.storageKey,
-    })
+    .select(UPLOAD_META)
     .from(upload)
     .where(eq(upload.installationId, row.id))
     .orderBy(asc(upload.id));
-  return rows.map((r) => toUpload({ ...r, bytes: null }));
+  return rows.map((r) => toUpload(r));
 }
 
 /** The file as bytes in memory the inspection worker shares with this thread: decoded once, never copied. */
@@ -111,10 +114,10 @@ export async function saveUploads(
     // Lock the installation: concurrent saves count the slots one after the other.
     const row = await findScopedInstallation(tx as Db, fleetIds, installationId, { forUpdate: true });
     assertDraft(row);
-    const saved: UploadRow[] = [];
+    const saved: UploadMeta[] = [];
     for (const f of prepared) {
       const [existing] = await tx
-        .select()
+        .select(UPLOAD_META)
         .from(upload)
         .where(and(eq(upload.installationId, row.id), eq(upload.type, f.type), eq(upload.sha256, f.sha256)));
       if (existing) {
@@ -141,7 +144,7 @@ export async function saveUploads(
           bytes: store ? null : f.bytes,
           storageKey: store ? uploadObjectKey(row.id, f.sha256) : null,
         })
-        .returning();
+        .returning(UPLOAD_META);
       saved.push(created!);
     }
     return saved;
@@ -150,8 +153,8 @@ export async function saveUploads(
   const bySha = new Map(prepared.map((f) => [f.sha256, f]));
   return saved.map((r) => {
     const sent = bySha.get(r.sha256);
-    const upload = toUpload({ ...r, bytes: null });
-    if (!sent) return toUpload({ ...r, bytes: r.bytes }, true);
+    const upload = toUpload(r);
+    if (!sent) return upload;
     const prefix = `data:${r.contentType.split(';')[0]};base64,`;
     return { ...upload, file: sent.file.startsWith(prefix) ? sent.file : prefix + sent.file.slice(sent.file.indexOf(',') + 1) };
   });
