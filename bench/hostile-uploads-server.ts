@@ -6,12 +6,11 @@ import { benchApp } from './lib';
 
 const ctx = await benchApp();
 await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-const created = await ctx.app.inject({
-  method: 'POST',
-  url: '/api/installations',
-  headers: ctx.headers,
-  payload: { systemSerialNumber: 'SN-DEMO-0001', startDate: '2026-11-20', name: 'Bench' },
-});
+const draft = async (serial: string) =>
+  (await ctx.app.inject({ method: 'POST', url: '/api/installations', headers: ctx.headers, payload: { systemSerialNumber: serial, startDate: '2026-11-20', name: 'Bench' } })).json().id as number;
+// One installation for the crafted files, one whose empty slot takes the eight large ones.
+const installationId = await draft('SN-DEMO-0001');
+const parallelInstallationId = await draft('SN-DEMO-0002');
 
 /** Resident memory now and its peak since the last reset, from /proc (Linux) or process.memoryUsage. */
 const memory = () => {
@@ -46,5 +45,6 @@ process.send!({
   type: 'ready',
   base: `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`,
   headers: ctx.headers,
-  installationId: created.json().id,
+  installationId,
+  parallelInstallationId,
 });

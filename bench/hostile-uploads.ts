@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chunkyPng, dataUrl, deflateBombPdf, makePdf, pixelFloodPng, slowPdf } from '../apps/server/test/files';
 import { engineOf, ms, percentile } from './lib';
 
-type Ready = { type: 'ready'; base: string; headers: Record<string, string>; installationId: number };
+type Ready = { type: 'ready'; base: string; headers: Record<string, string>; installationId: number; parallelInstallationId: number };
 type Memory = { type: 'memory'; rss: number; peak: number };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,7 +51,7 @@ const crafted: [string, string, string, () => Buffer][] = [
 
 export async function benchHostileUploads() {
   const server = startServer();
-  const { base, headers, installationId } = await server.ready;
+  const { base, headers, installationId, parallelInstallationId } = await server.ready;
   const post = (files: unknown[]) =>
     fetch(`${base}/api/installations/${installationId}/uploads`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(files) });
   // Warm up: the inspection workers start with the first file.
@@ -86,7 +86,7 @@ export async function benchHostileUploads() {
   const started = performance.now();
   const statuses = await Promise.all(
     big.map(async (body) => {
-      const res = await fetch(`${base}/api/installations/${installationId}/uploads`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+      const res = await fetch(`${base}/api/installations/${parallelInstallationId}/uploads`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
       await res.arrayBuffer();
       return res.status;
     }),
