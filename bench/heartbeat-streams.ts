@@ -8,7 +8,13 @@ const HEARTBEATS = Number(process.env.BENCH_HEARTBEATS ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 
 export async function benchHeartbeatStreams() {
-  const ctx = await benchApp({ DEVICE_API_KEYS: 'bench-device-key-0123456789', SSE_KEEPALIVE_MS: '15000' });
+  // One user and one device key stand in for many: their production limits are lifted here.
+  const ctx = await benchApp({
+    DEVICE_API_KEYS: 'bench-device-key-0123456789',
+    SSE_KEEPALIVE_MS: '15000',
+    EVENT_STREAMS_PER_USER: String(STREAMS + 10),
+    HEARTBEAT_RATE_LIMIT: String(HEARTBEATS + 10),
+  });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const created = await ctx.app.inject({

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchApiThroughput } from './api-throughput';
+import { benchBackup } from './backup';
 import { benchBundleSize } from './bundle-size';
 import { benchHeartbeatStreams } from './heartbeat-streams';
 import { benchHostileUploads } from './hostile-uploads';
@@ -40,7 +41,7 @@ tables.push(await benchImageCompression());
 show(tables.at(-1)!);
 tables.push(await benchLighthouse());
 show(tables.at(-1)!);
-for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchHostileUploads]) {
+for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads]) {
   const before = tables.length;
   await onEngines(bench);
   tables.slice(before).forEach(show);

@@ -79,21 +79,21 @@ test('a new installer records SN-DEMO-0002 from the checklist to the completion 
   await uploadPhotos(page);
   await page.getByTestId('step-next').click();
 
-  // Digital check: both devices report through the stream.
+  // Digital check: the telematics unit (its heartbeat, ignition and sense line) and the controller report through the stream.
   await expect(page.getByTestId('step-title')).toHaveText('Digital check');
   const rows = page.getByTestId('check-row');
-  await expect(rows).toHaveCount(2);
-  for (let i = 0; i < 2; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
-  for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').click();
+  await expect(rows).toHaveCount(4);
+  for (let i = 0; i < 4; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  for (let i = 0; i < 4; i++) await rows.nth(i).getByRole('checkbox').click();
   await page.getByTestId('step-next').click();
 
   // Summary
   await expect(page.getByTestId('step-title')).toHaveText('Summary');
   await expect(page.getByTestId('summary-vin')).toHaveText('WMA06XZZ5LM123458');
-  await expect(page.getByTestId('summary-mileage')).toHaveText('1200 km');
+  await expect(page.getByTestId('summary-mileage')).toHaveText('1,200 km');
   await expect(page.getByTestId('summary-uploads-pvModules')).toContainText('pv-modules.jpg');
   await expect(page.getByTestId('summary-uploads-telematics-mcu')).toContainText('telematics-mcu.jpg');
-  await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed']);
+  await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed', 'Passed', 'Passed']);
   await expect(page.getByTestId('missing-parts')).toHaveCount(0);
   await expectAccessible(page, 'summary, ready to submit');
   await page.getByTestId('summary-comments').fill('Installed at the depot, bay 2.');

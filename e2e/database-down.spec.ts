@@ -6,7 +6,7 @@ test('while the database is down the error modal explains it, and the page recov
   await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
-  // The server answers as it does while PostgreSQL is unreachable (see the API test of /api/health).
+  // The server answers as it does while PostgreSQL is unreachable (see the API test of /api/health/ready).
   const down = { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable' };
   await page.route('**/api/installations?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(down) }));
   await page.getByRole('link', { name: 'Installations' }).first().click();

@@ -40,7 +40,10 @@ test.describe('digital check', () => {
 
     await page.goto(`/#/sono/installations/${installation.id}?tab=digitalCheck`);
     await expect(page.getByTestId('step-title')).toHaveText('Digital check');
-    await expect(rows(page)).toHaveCount(3);
+    // SN-DEMO-0001: the telematics unit, two controllers, then the unit's ignition and sense line.
+    await expect(rows(page)).toHaveCount(5);
+    await expect(page.getByTestId('checks-ignition').getByTestId('check-row')).toContainText('Ignition at telematics unit');
+    await expect(page.getByTestId('checks-sense-line').getByTestId('check-row')).toContainText('Sense line of telematics unit');
     // Read before the devices report: pending, with the time left.
     await expect(rows(page).first().getByTestId('check-result')).toHaveAttribute('data-status', 'pending');
     await expect(page.getByTestId('check-countdown')).toHaveText(/^Time left: 0:\d\d$/);
@@ -50,7 +53,7 @@ test.describe('digital check', () => {
     await expectAccessible(page, 'digital check: running');
 
     // The results arrive through the event stream, without reading the run again.
-    for (let i = 0; i < 3; i++) await expect(rows(page).nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success');
+    for (let i = 0; i < 5; i++) await expect(rows(page).nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success');
     await expect(page.getByTestId('checks-passed')).toBeVisible();
     await expectAccessible(page, 'digital check: passed');
     await expect(rows(page).nth(1).getByTestId('check-serial')).toHaveText('CC-DEMO-0001-A');
@@ -58,12 +61,14 @@ test.describe('digital check', () => {
 
     // Next asks for every result to be ticked first.
     await page.getByTestId('step-next').click();
-    await expect(page.getByText('Please confirm that you have seen the result of this check')).toHaveCount(3);
+    await expect(page.getByText('Please confirm that you have seen the result of this check')).toHaveCount(5);
     await expectAccessible(page, 'digital check: results not yet confirmed');
     await tickEveryResult(page);
     await page.getByTestId('step-next').click();
     await expect(page.getByTestId('step-title')).toHaveText('Summary');
-    await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed', 'Passed']);
+    await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed', 'Passed', 'Passed', 'Passed']);
+    await expect(page.getByTestId('summary-check').nth(3)).toContainText('Ignition heartbeat');
+    await expect(page.getByTestId('summary-check').nth(4)).toContainText('Sense line connection');
     expect((await getInstallation(api, installation.id)).proceededWithFailedChecks).toBe(false);
   });
 
@@ -73,7 +78,7 @@ test.describe('digital check', () => {
     created = installation.id;
 
     await page.goto(`/#/sono/installations/${installation.id}?tab=digitalCheck`);
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(5);
     const silent = rows(page).filter({ hasText: 'CC-DEMO-0005-B' });
     await expect(silent.getByTestId('check-result')).toHaveAttribute('data-status', 'pending');
     await page.getByTestId('step-next').click();
@@ -83,6 +88,8 @@ test.describe('digital check', () => {
     await expect(silent.getByTestId('check-result')).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
     await expect(silent.getByTestId('check-result')).toHaveText('Failed');
     await expect(rows(page).filter({ hasText: 'CC-DEMO-0005-A' }).getByTestId('check-result')).toHaveAttribute('data-status', 'success');
+    await expect(page.getByTestId('checks-ignition').getByTestId('check-result')).toHaveAttribute('data-status', 'success');
+    await expect(page.getByTestId('checks-sense-line').getByTestId('check-result')).toHaveAttribute('data-status', 'success');
     await expect(page.getByTestId('checks-failed').getByRole('link', { name: 'support@sonomotors.com' })).toHaveAttribute('href', 'mailto:support@sonomotors.com');
     await expectAccessible(page, 'digital check: failed');
 
@@ -100,7 +107,7 @@ test.describe('digital check', () => {
     await expect(page.getByTestId('step-title')).toHaveText('Summary');
     expect((await getInstallation(api, installation.id)).proceededWithFailedChecks).toBe(true);
     await expect(page.getByTestId('summary-proceeded-warning')).toBeVisible();
-    await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed', 'Failed']);
+    await expect(page.getByTestId('summary-check-result')).toHaveText(['Passed', 'Passed', 'Failed', 'Passed', 'Passed']);
     await expectAccessible(page, 'summary after failed checks');
   });
 });

@@ -75,6 +75,8 @@ test.describe('installation wizard', () => {
   });
 
   test('a new user records an installation from the checklist to the setup, and a reload keeps every saved value', async ({ page }) => {
+    // Eight tabs with an accessibility scan each: a long walk for a shared two-core machine.
+    test.slow();
     await signInViaApi(page, uniqueEmail('wizard'));
     await page.goto('/#/sono/installations/new');
     await expect(page.getByTestId('step-title')).toHaveText('Pre-installation');

@@ -22,6 +22,9 @@ export default defineConfig({
     port: 4173,
     proxy,
   },
+  // Every script, style and link tag of index.html gets nonce="…" and a <meta property="csp-nonce">
+  // is added; the server puts a fresh nonce in place of this placeholder for each page it serves.
+  html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

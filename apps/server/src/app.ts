@@ -3,10 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthConfig } from '@portal/domain/auth';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { createAuth, type Auth } from './auth/auth';
@@ -15,11 +13,16 @@ import type { Database, Db } from './db/client';
 import { grantDemoAccess } from './db/seed';
 import type { Env } from './env';
 import { AppError } from './errors';
+import { createS3FileStore, type FileStore } from './services/file-store';
 import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulator/simulator';
 import { checkEventsPlugin } from './plugins/check-events';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { metricsPlugin, type Metrics } from './plugins/metrics';
+import { openApiPlugin } from './plugins/openapi';
 import { requestAuthPlugin } from './plugins/request-auth';
+import { PERMISSIONS_POLICY } from './plugins/security-headers';
+import { registerWebIndex } from './plugins/web-index';
 import authRoutes from './routes/api/auth/index';
 import fleetRoutes from './routes/api/fleets/index';
 import healthRoutes from './routes/api/health/index';
@@ -45,6 +48,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Keys that devices present in X-API-Key. */
     deviceKeys: string[];
+    /** The object store of upload bytes (S3_*), or null when they live in the database. */
+    fileStore: FileStore | null;
     /** Every route as registered, for tests that must cover the whole API surface. */
     routeTable: { method: string; url: string; isPublic: boolean }[];
   }
@@ -60,6 +65,21 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Device keys in addition to DEVICE_API_KEYS (the demo simulator's own key). */
   extraDeviceKeys?: string[];
+}
+
+/** Counts every mail by its outcome for the metrics. */
+function countedMailer(metrics: Metrics, mailer: Mailer): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        metrics.mails.inc({ result: 'sent' });
+      } catch (error) {
+        metrics.mails.inc({ result: 'failed' });
+        throw error;
+      }
+    },
+  };
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -96,6 +116,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('env', env);
   app.decorate('deviceKeys', [...env.deviceApiKeys, ...(options.extraDeviceKeys ?? [])]);
   app.decorate('database', database);
+  app.decorate('fileStore', env.s3 ? createS3FileStore(env.s3) : null);
   app.decorate('db', database.db);
   app.decorate(
     'auth',
@@ -106,7 +127,22 @@ export async function buildApp(options: AppOptions) {
       onUserCreated: env.demo ? (userId) => grantDemoAccess(database.db, userId) : undefined,
     }),
   );
-  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, outboxDir: path.join(env.dataDir, 'outbox'), log: app.log }));
+  await app.register(metricsPlugin);
+  app.decorate(
+    'mailer',
+    countedMailer(
+      app.metrics,
+      options.mailer ??
+        createMailer({
+          smtpUrl: env.smtpUrl,
+          from: env.mailFrom,
+          outboxDir: path.join(env.dataDir, 'outbox'),
+          log: app.log,
+          timeoutMs: env.mailTimeoutMs,
+          isProduction: env.isProduction,
+        }),
+    ),
+  );
 
   await app.register(errorHandlerPlugin);
 
@@ -125,8 +161,8 @@ export async function buildApp(options: AppOptions) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a style element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Style elements Mantine adds at run time carry the page's nonce (see plugins/web-index.ts).
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
@@ -140,22 +176,13 @@ export async function buildApp(options: AppOptions) {
     referrerPolicy: { policy: 'no-referrer' },
     hsts: env.publicUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    enableCSPNonces: true,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Installer Portal API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          deviceKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(openApiPlugin, { publicUrl: env.publicUrl });
 
   await app.register(checkEventsPlugin, {
     // Demo mode: the simulated gateways of a system report a few seconds after its checks start.
@@ -196,6 +223,7 @@ export async function buildApp(options: AppOptions) {
     emailLink: true,
     google: env.google ? { clientId: env.google.clientId } : null,
     microsoft: env.microsoft ? { clientId: env.microsoft.clientId } : null,
+    oidc: env.oidc ? { label: env.oidc.label } : null,
     supportEmail: SUPPORT_EMAIL,
     demo: env.demo,
   }));
@@ -205,6 +233,9 @@ export async function buildApp(options: AppOptions) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // index.html is templated per response (its CSP nonce): registerWebIndex serves it.
+      index: false,
+      globIgnore: ['index.html', 'index.html.*'],
       // The build writes .br and .gz next to each asset; they are sent to browsers that accept them.
       preCompressed: true,
       setHeaders(res, file) {
@@ -212,6 +243,7 @@ export async function buildApp(options: AppOptions) {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    registerWebIndex(app, webDist);
   }
 
   return app;

@@ -18,21 +18,40 @@ const EnvSchema = z
     DEMO: z.enum(['true', 'false', '1', '0']).optional(),
     SMTP_URL: optional,
     MAIL_FROM: z.string().default('Installer Portal <no-reply@localhost>'),
+    MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     MICROSOFT_CLIENT_ID: optional,
     MICROSOFT_CLIENT_SECRET: optional,
+    MICROSOFT_TENANT_ID: z
+      .string()
+      .regex(/^(common|organizations|consumers|[0-9a-f-]{36}|[a-z0-9.-]+\.[a-z]{2,})$/i, 'a tenant id (GUID), a verified domain, or common/organizations/consumers')
+      .default('common'),
+    OIDC_ISSUER: z.url().optional().or(z.literal('').transform(() => undefined)),
+    OIDC_CLIENT_ID: optional,
+    OIDC_CLIENT_SECRET: optional,
+    OIDC_LABEL: optional,
     MAPBOX_TOKEN: optional,
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: optional,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
     SEND_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     SEND_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+    CODE_GUESS_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    CODE_GUESS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    CODE_GUESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
     WEB_DIST: optional,
     DEVICE_API_KEYS: optional,
     CHECK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(180),
     CHECK_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
     SSE_KEEPALIVE_MS: z.coerce.number().int().min(100).default(15_000),
+    EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
+    EVENT_STREAM_CHECK_MS: z.coerce.number().int().min(50).max(30_000).default(10_000),
+    HEARTBEAT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    HEARTBEAT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
     SIMULATOR: z.enum(['true', 'false', '1', '0']).optional(),
     SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
     S3_BUCKET: optional,
@@ -63,10 +82,16 @@ const EnvSchema = z
       demo,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
+      mailTimeoutMs: e.MAIL_TIMEOUT_MS,
+      metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
       microsoft:
         e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
-          ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET }
+          ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, tenantId: e.MICROSOFT_TENANT_ID }
+          : null,
+      oidc:
+        e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+          ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL ?? 'Company sign-in' }
           : null,
       mapboxToken: e.MAPBOX_TOKEN,
       logLevel: e.LOG_LEVEL,
@@ -76,6 +101,11 @@ const EnvSchema = z
         perIp: e.SEND_LIMIT_PER_IP,
         windowSeconds: e.SEND_LIMIT_WINDOW_SECONDS,
       },
+      codeGuessLimit: {
+        perEmail: e.CODE_GUESS_LIMIT_PER_EMAIL,
+        perIp: e.CODE_GUESS_LIMIT_PER_IP,
+        windowSeconds: e.CODE_GUESS_WINDOW_SECONDS,
+      },
       webDist: e.WEB_DIST,
       deviceApiKeys: (e.DEVICE_API_KEYS ?? '')
         .split(',')
@@ -84,6 +114,10 @@ const EnvSchema = z
       checkWindowSeconds: e.CHECK_WINDOW_SECONDS,
       checkSweepIntervalMs: e.CHECK_SWEEP_INTERVAL_MS,
       sseKeepAliveMs: e.SSE_KEEPALIVE_MS,
+      eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
+      eventStreamCheckMs: e.EVENT_STREAM_CHECK_MS,
+      heartbeatRateLimit: { max: e.HEARTBEAT_RATE_LIMIT, windowSeconds: e.HEARTBEAT_RATE_WINDOW_SECONDS },
+      heartbeatRetentionDays: e.HEARTBEAT_RETENTION_DAYS,
       simulator: e.SIMULATOR ? e.SIMULATOR === 'true' || e.SIMULATOR === '1' : demo,
       simulatorDelayMs: e.SIMULATOR_DELAY_MS,
       s3: e.S3_BUCKET

@@ -3,7 +3,10 @@ import { controlSocketPath, startControlSocket } from './admin/control-socket';
 import { DataDirBusyError } from './admin/data-dir-lock';
 import { buildApp } from './app';
 import { persistentSecret } from './auth/secret';
+import { SIGNING_KEY_MISMATCH, unreadableSigningKeys } from './auth/signing-keys';
 import { seedDemo } from './db/seed';
+import { startMetricsServer } from './plugins/metrics';
+import { FileStoreError } from './services/file-store';
 import { EnvError, loadEnv } from './env';
 import { openRuntime } from './runtime';
 
@@ -12,15 +15,39 @@ const SHUTDOWN_GRACE_MS = 8_000;
 async function main() {
   const env = loadEnv();
   const runtime = await openRuntime(env, 'portal server');
+  // After a restore under another secret, every sign-in would fail: say so now, not with a 500 later.
+  if ((await unreadableSigningKeys(runtime.database.db, runtime.authSecret)).length > 0) {
+    await runtime.release();
+    throw new EnvError(SIGNING_KEY_MISMATCH);
+  }
   // Demo mode: the built-in device simulator authenticates with a key of its own.
   const extraDeviceKeys = env.simulator ? [persistentSecret(env.dataDir, '.device-key')] : [];
   const app = await buildApp({ env, database: runtime.database, authSecret: runtime.authSecret, extraDeviceKeys });
 
+  // A missing bucket or refused credentials stop the start, naming the variable, instead of failing every upload later.
+  if (app.fileStore) {
+    try {
+      await app.fileStore.check();
+    } catch (error) {
+      await app.close();
+      await runtime.release();
+      throw error instanceof FileStoreError ? new EnvError(error.message) : error;
+    }
+  }
+
   if (env.demo && (await seedDemo(runtime.database.db))) app.log.info('Seeded the demo data (fleets sono and acme)');
+
+  const metrics = env.metrics ? await startMetricsServer(app.metrics, env.metrics.port, env.metrics.host) : undefined;
+  if (metrics) app.log.info(`Metrics on http://${env.metrics!.host}:${metrics.port}/metrics`);
 
   let control: http.Server | undefined;
   if (runtime.database.engine === 'pglite') {
-    control = await startControlSocket(controlSocketPath(env.dataDir), { db: app.db, auth: app.auth });
+    control = await startControlSocket(controlSocketPath(env.dataDir), {
+      db: app.db,
+      auth: app.auth,
+      authSecret: runtime.authSecret,
+      objectStoreBucket: env.s3?.bucket,
+    });
   }
 
   let stopping = false;
@@ -34,6 +61,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     control?.close();
+    metrics?.close();
     await app.close();
     await runtime.release();
     process.exit(0);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
-import { verification } from '../src/db/schema';
+import { session, user, verification } from '../src/db/schema';
 import { bearer, cookieHeader, lastSignInMail, ORIGIN, signInWithCode, useTestApp } from './helper';
 
 const ctx = useTestApp();
@@ -145,6 +145,70 @@ describe('sign-in by email', () => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'x@example.com', password: 'password123', name: 'x' }, headers: ORIGIN });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+});
+
+describe('one sign-in mail is one secret', () => {
+  const send = async (c: Awaited<ReturnType<typeof ctx>>, email: string) => {
+    const res = await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+    expect(res.statusCode).toBe(200);
+    return lastSignInMail(c.mails, email);
+  };
+  const withCode = (c: Awaited<ReturnType<typeof ctx>>, email: string, otp: string) =>
+    c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp }, headers: ORIGIN });
+  const withLink = (c: Awaited<ReturnType<typeof ctx>>, link: string) => {
+    const url = new URL(link);
+    return c.app.inject({ url: url.pathname + url.search });
+  };
+  const sessionsOf = async (c: Awaited<ReturnType<typeof ctx>>, email: string) => {
+    const [u] = await c.database.db.select().from(user).where(eq(user.email, email));
+    return u ? (await c.database.db.select().from(session).where(eq(session.userId, u.id))).length : 0;
+  };
+  const pendingSecrets = async (c: Awaited<ReturnType<typeof ctx>>) => (await c.database.db.select().from(verification)).length;
+
+  it('signing in with the code burns the link of the same mail', async () => {
+    const c = await ctx();
+    const email = 'code-then-link@example.com';
+    const { code, link } = await send(c, email);
+    expect((await withCode(c, email, code)).statusCode).toBe(200);
+    expect(await sessionsOf(c, email)).toBe(1);
+    const res = await withLink(c, link);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toContain('error=INVALID_TOKEN');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await sessionsOf(c, email)).toBe(1);
+  });
+
+  it('signing in with the link burns the code of the same mail', async () => {
+    const c = await ctx();
+    const email = 'link-then-code@example.com';
+    const { code, link } = await send(c, email);
+    const first = await withLink(c, link);
+    expect(first.headers.location).toBe('http://localhost:3000/#/login/callback');
+    expect(await sessionsOf(c, email)).toBe(1);
+    const res = await withCode(c, email, code);
+    expect(res.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 400, code: 'INVALID_CODE' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await sessionsOf(c, email)).toBe(1);
+  });
+
+  it('a newer mail burns the code and the link of the older one', async () => {
+    const c = await ctx();
+    const email = 'newer-mail@example.com';
+    const older = await send(c, email);
+    const before = await pendingSecrets(c);
+    const newer = await send(c, email);
+    // The newer mail replaced the older one's code and link: nothing more is pending than before.
+    expect(await pendingSecrets(c)).toBe(before);
+    const oldCode = await withCode(c, email, older.code);
+    if (older.code !== newer.code) expect(oldCode.json()).toMatchObject({ status: 400, code: 'INVALID_CODE' });
+    const oldLink = await withLink(c, older.link);
+    expect(oldLink.headers.location).toContain('error=INVALID_TOKEN');
+    expect(oldLink.headers['set-cookie']).toBeUndefined();
+    expect(await sessionsOf(c, email)).toBe(0);
+    expect((await withCode(c, email, newer.code)).statusCode).toBe(200);
+    expect(await sessionsOf(c, email)).toBe(1);
   });
 });
 

@@ -74,7 +74,7 @@ function cases(ids: { installation: number; vehicle: number; version: number; ow
     'GET /api/systems/:serialNumber': { url: '/api/systems/SN-DEMO-0001' },
     'PUT /api/chargecontrollers/:serialNumber': {
       url: '/api/chargecontrollers/CC-DEMO-0001-A',
-      body: { installationId: ids.installation, version: ids.version, pvModulesCount: 1, activeChannelCount: 1, inspection },
+      body: { pvModulesCount: 1, activeChannelCount: 1 },
     },
   };
 }

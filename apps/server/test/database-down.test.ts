@@ -32,19 +32,21 @@ describe.skipIf(engine !== 'postgres')('database down', () => {
   let c: TestContext | undefined;
   afterAll(async () => c?.close());
 
-  it('health answers 503 with the envelope while PostgreSQL is unreachable, and 200 again once it is back, without a restart', async () => {
+  it('readiness answers 503 with the envelope while PostgreSQL is unreachable, and 200 again once it is back, without a restart', async () => {
     const base = new URL(process.env.TEST_DATABASE_URL!);
     const proxy = createProxy({ host: base.hostname, port: Number(base.port || 5432) });
     const port = await proxy.start();
     c = await createTestApp({ viaProxyPort: port });
-    expect((await c.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await c.app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
 
     await proxy.stop();
-    const down = await c.app.inject({ url: '/api/health' });
+    const down = await c.app.inject({ url: '/api/health/ready' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(down.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', details: { database: 'unreachable' } });
+    // Liveness: the process itself is fine, so nothing restarts it.
+    expect((await c.app.inject({ url: '/api/health' })).statusCode).toBe(200);
 
     await proxy.start();
-    await expect.poll(async () => (await c!.app.inject({ url: '/api/health' })).statusCode, { timeout: 15_000 }).toBe(200);
+    await expect.poll(async () => (await c!.app.inject({ url: '/api/health/ready' })).statusCode, { timeout: 15_000 }).toBe(200);
   });
 });

@@ -79,24 +79,28 @@ describe('the error envelope', () => {
   });
 });
 
-describe('GET /api/health', () => {
-  it('answers 200 while the database answers', async () => {
+describe('GET /api/health (liveness) and /api/health/ready (readiness)', () => {
+  it('both answer 200 while the database answers; without an object store readiness says so', async () => {
     const { app } = await ctx();
-    const res = await app.inject({ url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok' });
+    const live = await app.inject({ url: '/api/health' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toMatchObject({ status: 'ok' });
+    const ready = await app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ok', database: 'ok', objectStore: 'none' });
   });
 
-  it('answers 503 with the envelope when the database does not', async () => {
+  it('when the database does not answer, readiness is 503 with the envelope naming it, and the process stays live', async () => {
     const c = await ctx();
     const ping = c.database.ping;
     c.database.ping = async () => {
       throw new Error('connection refused');
     };
     try {
-      const res = await c.app.inject({ url: '/api/health' });
+      const res = await c.app.inject({ url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(res.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', details: { database: 'unreachable' } });
+      expect((await c.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     } finally {
       c.database.ping = ping;
     }

@@ -3,17 +3,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
 import { rowsOf } from '../src/db/client';
-import { BACKUP_TABLES } from '../src/services/backup';
+import { listTables } from '../src/services/backup';
 import { bearer, DEVICE_KEY, draftInstallation, engine, useTestApp, type TestContext } from './helper';
 
 const ctx = useTestApp();
 
 /** The data a write could touch; sessions, counters and the raw heartbeat log are left out. */
-const DATA_TABLES = BACKUP_TABLES.filter((t) => !['session', 'verification', 'send_limit', 'jwks', 'account', 'idempotency_key'].includes(t));
+const NOT_DATA = new Set(['session', 'verification', 'send_limit', 'jwks', 'account', 'idempotency_key']);
 
 async function snapshot(c: TestContext) {
   const out: string[] = [];
-  for (const t of DATA_TABLES) {
+  for (const t of (await listTables(c.database.db)).filter((name) => !NOT_DATA.has(name))) {
     out.push(JSON.stringify(rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)))));
   }
   return out.join('\n');

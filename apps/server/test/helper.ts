@@ -63,6 +63,10 @@ export interface TestAppOptions {
   seed?: boolean;
   /** PostgreSQL only: reach the test database through a local TCP proxy on this port. */
   viaProxyPort?: number;
+  /** Send mail as the server does (SMTP_URL or the outbox) instead of capturing it in `mails`. */
+  realMailer?: boolean;
+  /** Receives the server log as JSON lines, every level. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The real app on a real database (PGlite, or PostgreSQL when TEST_ENGINE=postgres). */
@@ -85,7 +89,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   });
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
-  const app = await buildApp({ env, database, authSecret: 'test-secret-test-secret-test-secret-0123', mailer, logger: false });
+  const app = await buildApp({
+    env,
+    database,
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+    mailer: options.realMailer ? undefined : mailer,
+    logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
+  });
   await app.ready();
 
   return {
@@ -216,9 +226,9 @@ export async function readyToSubmit(ctx: TestContext, serial: string, email?: st
     url: '/api/devices/heartbeats',
     headers: { 'x-api-key': DEVICE_KEY },
     payload: (run.checks as { type: string; imei: string; controllerSerial: string | null }[]).map((c) =>
-      c.type === 'telematics-heartbeat'
-        ? { type: c.type, imei: c.imei, timestamp: now }
-        : { type: c.type, imei: c.imei, controllerSerial: c.controllerSerial, timestamp: now },
+      c.type === 'mcu-heartbeat'
+        ? { type: c.type, imei: c.imei, controllerSerial: c.controllerSerial, timestamp: now }
+        : { type: c.type, imei: c.imei, timestamp: now },
     ),
   });
   return { h, id };

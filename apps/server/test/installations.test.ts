@@ -100,6 +100,30 @@ describe('creating an installation (general tab)', () => {
     expect(await c.database.db.select().from(installation).where(eq(installation.name, ''))).toHaveLength(0);
   });
 
+  it('a serial of another of the caller\'s fleets is not recorded there unasked when the request names a fleet', async () => {
+    const c = await ctx();
+    const h = bearer(await c.tokenFor('both-fleets@example.com', [{ fleet: 'sono' }, { fleet: 'acme' }]));
+    const refused = await create(c, h, 'sn-acme-0001', { fleet: 'sono' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      status: 409,
+      code: 'SYSTEM_IN_OTHER_FLEET',
+      details: { field: 'systemSerialNumber', serialNumber: 'SN-ACME-0001', fleet: 'acme', fleetName: 'ACME Logistics' },
+    });
+    expect(await c.database.db.select().from(installation).where(eq(installation.systemSerial, 'SN-ACME-0001'))).toHaveLength(0);
+
+    // A fleet the caller is not a member of is not found, and nothing is written.
+    const stranger = await create(c, await installer(c), 'SN-DEMO-0005', { fleet: 'acme' });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await c.database.db.select().from(installation).where(eq(installation.systemSerial, 'SN-DEMO-0005'))).toHaveLength(0);
+
+    const confirmed = await create(c, h, 'SN-ACME-0001', { fleet: 'acme' });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json()).toMatchObject({ fleet: 'acme', systemSerialNumber: 'SN-ACME-0001' });
+    await c.app.inject({ method: 'DELETE', url: `/api/installations/${confirmed.json().id}`, headers: h });
+  });
+
   it('a retried create with the same Idempotency-Key creates once and answers the same', async () => {
     const c = await ctx();
     const h = { ...(await installer(c)), 'idempotency-key': 'create-demo-3-attempt' };
@@ -128,6 +152,27 @@ describe('updating (general, customer) with optimistic concurrency', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ status: 409, code: 'VERSION_CONFLICT', details: { currentVersion: 1 } });
     expect((await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json()).toMatchObject({ name: 'Renamed', version: 1 });
+  });
+
+  it('keeps the system tab\'s confirmation of the controller serials with the installation, versioned', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const { id } = (await create(c, h, 'SN-DEMO-0005')).json();
+    expect((await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json()).toMatchObject({ systemDataConfirmed: false });
+    const saved = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: 0, systemDataConfirmed: true } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ systemDataConfirmed: true, version: 1 });
+    // Another device of another installer of the fleet reads it.
+    expect((await c.app.inject({ url: `/api/installations/${id}`, headers: await installer(c) })).json()).toMatchObject({ systemDataConfirmed: true });
+
+    const stale = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: 0, systemDataConfirmed: false } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 1 } });
+    const acme = bearer(await c.tokenFor('acme-only@example.com', [{ fleet: 'acme' }]));
+    const foreign = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: acme, payload: { version: 1, systemDataConfirmed: false } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json()).toMatchObject({ systemDataConfirmed: true, version: 1 });
+    await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: h });
   });
 
   it('the serial number cannot be changed once the installation exists', async () => {
@@ -187,7 +232,7 @@ describe('vehicle', () => {
       'body.year': 'invalidYear',
       'body.batteryCapacity': 'invalidNumber',
       'body.vin': 'invalidVin',
-      'body.mileage': 'invalidNumber',
+      'body.mileage': 'negativeNumber',
     });
     expect((await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json()).toMatchObject({ vehicle: null, version: 0 });
     await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: h });
@@ -319,5 +364,28 @@ describe('systems and places', () => {
     const en = (await c.app.inject({ url: '/api/mapbox/locations/Berl?language=en', headers: h })).json();
     expect(en.features[0].place_name).toBe('Berlin, Germany');
     expect((await c.app.inject({ url: '/api/mapbox/locations/zzzzqqq', headers: h })).json()).toEqual({ features: [] });
+  });
+
+  it('knows big cities by their German, English and local names, and names them in the interface language', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const names = async (query: string, language: 'de' | 'en') =>
+      ((await c.app.inject({ url: `/api/mapbox/locations/${encodeURIComponent(query)}?language=${language}`, headers: h })).json() as { features: { place_name: string }[] }).features.map(
+        (f) => f.place_name,
+      );
+    const deMunich = await names('München', 'de');
+    expect(deMunich[0]).toBe('München, Deutschland');
+    expect(deMunich.indexOf('Münchenstein, Schweiz')).toBeGreaterThan(0);
+    expect((await names('Munich', 'de'))[0]).toBe('München, Deutschland');
+    expect((await names('München', 'en'))[0]).toBe('Munich, Germany');
+    expect((await names('Köln', 'en'))[0]).toBe('Cologne, Germany');
+    expect((await names('Cologne', 'de'))[0]).toBe('Köln, Deutschland');
+    expect((await names('Wien', 'de'))[0]).toBe('Wien, Österreich');
+    expect((await names('Wien', 'en'))[0]).toBe('Vienna, Austria');
+    expect((await names('Vienna', 'de'))[0]).toBe('Wien, Österreich');
+    expect((await names('Zurich', 'de'))[0]).toBe('Zürich, Schweiz');
+    expect((await names('Zürich', 'en'))[0]).toBe('Zurich, Switzerland');
+    expect((await names('Lodz', 'en'))[0]).toBe('Łódź, Poland');
+    expect((await names('Mailand', 'de'))[0]).toBe('Mailand, Italien');
   });
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from './helper';
 
@@ -27,6 +30,50 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('a Permissions-Policy that allows no browser feature, on pages and API answers alike', async () => {
+    const { app } = await ctx();
+    for (const url of ['/config.auth.json', '/api/health', '/api/me']) {
+      const policy = String((await app.inject({ url })).headers['permissions-policy']);
+      const entries = policy.split(',').map((e) => e.trim());
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(entries, url).toContain(`${feature}=()`);
+      expect(entries.every((e) => /^[a-z-]+=\(\)$/.test(e)), policy).toBe(true);
+    }
+  });
+
+  it('styles need a nonce: no unsafe-inline, and the page carries the nonce of its own answer', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><link rel="stylesheet" href="/assets/a.css" nonce="__CSP_NONCE__"></head><body></body></html>',
+    );
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'a.css'), 'body{}');
+    const c = await createTestApp({ env: { WEB_DIST: webDist } });
+    try {
+      const nonces = [];
+      for (const url of ['/', '/index.html', '/']) {
+        const res = await c.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers['cache-control']).toBe('no-store');
+        const csp = String(res.headers['content-security-policy']);
+        const styleSrc = csp.split(';').find((d) => d.startsWith('style-src'))!;
+        expect(styleSrc).not.toContain('unsafe-inline');
+        const nonce = styleSrc.match(/'nonce-([^']+)'/)?.[1];
+        expect(nonce).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
+        expect(res.body).not.toContain('__CSP_NONCE__');
+        expect(res.body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+        nonces.push(nonce);
+      }
+      expect(new Set(nonces).size).toBe(3);
+      // Hashed assets are still served as files.
+      expect((await c.app.inject({ url: '/assets/a.css' })).statusCode).toBe(200);
+    } finally {
+      await c.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
   });
 
   it('HSTS when the portal is served over https', async () => {

@@ -24,7 +24,13 @@ describe('summary and submit', () => {
       { type: 'pvModules', files: [{ id: expect.any(Number), name: 'modules.jpg' }] },
       { type: 'telematics-mcu', files: [{ id: expect.any(Number), name: 'box.jpg' }] },
     ]);
-    expect(s.systemChecks.map((x: { status: string }) => x.status)).toEqual(['success', 'success', 'success']);
+    expect(s.systemChecks.map((x: { type: string; status: string; imei: string; controllerSerial: string | null }) => [x.type, x.imei, x.controllerSerial, x.status])).toEqual([
+      ['telematics-heartbeat', '356938035643801', null, 'success'],
+      ['mcu-heartbeat', '356938035643801', 'CC-DEMO-0001-A', 'success'],
+      ['mcu-heartbeat', '356938035643801', 'CC-DEMO-0001-B', 'success'],
+      ['ignition-heartbeat', '356938035643801', null, 'success'],
+      ['sense-line-connection', '356938035643801', null, 'success'],
+    ]);
   });
 
   it('ten concurrent submits complete it once and all answer the same', async () => {
@@ -89,5 +95,8 @@ describe('summary and submit', () => {
     const done = await c.app.inject({ method: 'POST', url: `/api/installations/${id}/submit`, headers: h, payload: { summaryDataConfirmed: true } });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ status: 'completed', proceededWithFailedChecks: true });
+    // The fleet's list says so beside 'Completed'.
+    const listed = (await c.app.inject({ url: '/api/installations?fleet=sono&q=SN-DEMO-0005', headers: h })).json();
+    expect(listed.items[0]).toMatchObject({ id, status: 'completed', proceededWithFailedChecks: true });
   });
 });

@@ -4,6 +4,7 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
 import type { SystemCheckEvent } from '@portal/domain/system-check';
 import { heartbeat, installation, systemCheck, systemCheckEvent } from '../src/db/schema';
+import { devicesOfChecks, heartbeatsForDevices } from '../src/simulator/simulator';
 import { bearer, DEVICE_KEY, draftInstallation, useTestApp, type TestContext } from './helper';
 import { openEventStream } from './sse-client';
 
@@ -15,7 +16,7 @@ const post = (c: TestContext, payload: unknown, key: string | null = DEVICE_KEY)
 
 
 describe('check runs', () => {
-  it('the first read starts a run with one pending check per telematics unit and per controller', async () => {
+  it('the first read starts a run with pending checks: per telematics unit its heartbeat, ignition and sense line, per controller its heartbeat', async () => {
     const c = await ctx();
     const { h, id } = await draftInstallation(c, 'SN-DEMO-0001');
     const res = await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h });
@@ -25,6 +26,8 @@ describe('check runs', () => {
       ['telematics-heartbeat', 'pending', '356938035643801', null],
       ['mcu-heartbeat', 'pending', '356938035643801', 'CC-DEMO-0001-A'],
       ['mcu-heartbeat', 'pending', '356938035643801', 'CC-DEMO-0001-B'],
+      ['ignition-heartbeat', 'pending', '356938035643801', null],
+      ['sense-line-connection', 'pending', '356938035643801', null],
     ]);
     expect(new Date(run.checks[0].createdAt).toISOString()).toBe(run.checks[0].createdAt);
     // A second read returns the same run.
@@ -38,17 +41,22 @@ describe('check runs', () => {
     await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h });
     const first = await post(c, { type: 'telematics-heartbeat', imei: '356938035643802', timestamp: now() });
     expect(first.statusCode).toBe(202);
-    expect(first.json()).toEqual({ received: 1, matched: 1 });
+    expect(first.json()).toEqual({ received: 1, matched: 1, rejected: [] });
     const batch = await post(c, [
       { type: 'mcu-heartbeat', imei: '356938035643802', controllerSerial: 'CC-DEMO-0002-A', totalMcu: 1, timestamp: now() },
       { type: 'telematics-heartbeat', imei: '356938035643802', timestamp: now() },
     ]);
-    expect(batch.json()).toEqual({ received: 2, matched: 2 });
+    expect(batch.json()).toEqual({ received: 2, matched: 2, rejected: [] });
     const run = (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json();
-    expect(run.checks.map((x: { status: string }) => x.status)).toEqual(['success', 'success']);
+    expect(run.checks.map((x: { type: string; status: string }) => [x.type, x.status])).toEqual([
+      ['telematics-heartbeat', 'success'],
+      ['mcu-heartbeat', 'success'],
+      ['ignition-heartbeat', 'pending'],
+      ['sense-line-connection', 'pending'],
+    ]);
     expect(run.checks[1].totalMcu).toBe(1);
     const rows = await c.database.db.select().from(systemCheck).where(eq(systemCheck.installationId, id));
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4);
     expect(await c.database.db.select().from(heartbeat).where(eq(heartbeat.imei, '356938035643802'))).toHaveLength(3);
   });
 
@@ -59,6 +67,8 @@ describe('check runs', () => {
     await post(c, [
       { type: 'telematics-heartbeat', imei: '356938035643805', timestamp: now() },
       { type: 'mcu-heartbeat', imei: '356938035643805', controllerSerial: 'CC-DEMO-0005-A', timestamp: now() },
+      { type: 'ignition-heartbeat', imei: '356938035643805', timestamp: now() },
+      { type: 'sense-line-connection', imei: '356938035643805', timestamp: now() },
     ]);
     await new Promise((r) => setTimeout(r, 1200));
     const expired = await c.database.db.select().from(systemCheck).where(and(eq(systemCheck.status, 'pending'), lte(systemCheck.deadlineAt, new Date())));
@@ -70,7 +80,7 @@ describe('check runs', () => {
     );
     expect(failedEvents).toHaveLength(1);
     const run = (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json();
-    expect(run.checks.map((x: { status: string }) => x.status)).toEqual(['success', 'success', 'failed']);
+    expect(run.checks.map((x: { status: string }) => x.status)).toEqual(['success', 'success', 'failed', 'success', 'success']);
     // A heartbeat after the window does not revive the failed check.
     await post(c, { type: 'mcu-heartbeat', imei: '356938035643805', controllerSerial: 'CC-DEMO-0005-B', timestamp: now() });
     const after = (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json();
@@ -85,6 +95,8 @@ describe('check runs', () => {
       { type: 'telematics-heartbeat', imei: '356938035643805', timestamp: now() },
       { type: 'mcu-heartbeat', imei: '356938035643805', controllerSerial: 'CC-DEMO-0005-A', timestamp: now() },
       { type: 'mcu-heartbeat', imei: '356938035643805', controllerSerial: 'CC-DEMO-0005-B', timestamp: now() },
+      { type: 'ignition-heartbeat', imei: '356938035643805', timestamp: now() },
+      { type: 'sense-line-connection', imei: '356938035643805', timestamp: now() },
     ]);
     const [row] = await c.database.db.select().from(installation).where(eq(installation.id, id));
     expect(row!.proceededWithFailedChecks).toBe(false);
@@ -107,6 +119,59 @@ describe('check runs', () => {
   });
 });
 
+describe('ignition and sense line', () => {
+  it('the telematics unit reports each by its IMEI; each turns its own row, another IMEI none', async () => {
+    const c = await ctx();
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001');
+    const run = (await c.app.inject({ method: 'POST', url: `/api/installations/${id}/systemChecks/restart`, headers: h })).json();
+    const statusOf = async (type: string) =>
+      (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json().checks.find((x: { type: string }) => x.type === type).status;
+
+    const foreign = await post(c, { type: 'ignition-heartbeat', imei: '356938035643899', timestamp: now() });
+    expect(foreign.json()).toEqual({ received: 1, matched: 0 });
+    const ignition = await post(c, { type: 'ignition-heartbeat', imei: '356938035643801', timestamp: now() });
+    expect(ignition.statusCode).toBe(202);
+    expect(ignition.json()).toEqual({ received: 1, matched: 1 });
+    expect(await statusOf('ignition-heartbeat')).toBe('success');
+    expect(await statusOf('sense-line-connection')).toBe('pending');
+    expect(await statusOf('telematics-heartbeat')).toBe('pending');
+
+    expect((await post(c, [{ type: 'sense-line-connection', imei: '356938035643801', timestamp: now() }])).json()).toEqual({ received: 1, matched: 1 });
+    expect(await statusOf('sense-line-connection')).toBe('success');
+    const events = (await c.app.systemChecks.eventsAfter(id, Number(run.lastEventId))).map((e) => JSON.parse(e.payload) as SystemCheckEvent);
+    expect(events.map((e) => e.kind === 'check-updated' && [e.check.type, e.check.status, e.check.imei])).toEqual([
+      ['ignition-heartbeat', 'success', '356938035643801'],
+      ['sense-line-connection', 'success', '356938035643801'],
+    ]);
+    const raw = await c.database.db.select().from(heartbeat).where(eq(heartbeat.imei, '356938035643801'));
+    expect(raw.map((r) => r.type).sort()).toEqual(['ignition-heartbeat', 'sense-line-connection']);
+  });
+
+  it('the simulated gateways report every check of a demo system but SN-DEMO-0005-B, which fails', async () => {
+    const c = await ctx();
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0005');
+    const run = (await c.app.inject({ method: 'POST', url: `/api/installations/${id}/systemChecks/restart`, headers: h })).json();
+    const res = await post(c, heartbeatsForDevices(devicesOfChecks(run.checks)));
+    expect(res.json()).toEqual({ received: 4, matched: 4 });
+    await expect
+      .poll(
+        async () => {
+          await c.app.systemChecks.sweep();
+          const checks = (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json().checks;
+          return checks.map((x: { type: string; controllerSerial: string | null; status: string }) => [x.type, x.controllerSerial, x.status]);
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toEqual([
+        ['telematics-heartbeat', null, 'success'],
+        ['mcu-heartbeat', 'CC-DEMO-0005-A', 'success'],
+        ['mcu-heartbeat', 'CC-DEMO-0005-B', 'failed'],
+        ['ignition-heartbeat', null, 'success'],
+        ['sense-line-connection', null, 'success'],
+      ]);
+  });
+});
+
 describe('device ingest', () => {
   it('refuses a missing or wrong device key, and a user token, with 401', async () => {
     const c = await ctx();
@@ -123,9 +188,16 @@ describe('device ingest', () => {
 
   it('validates heartbeats', async () => {
     const c = await ctx();
-    const res = await post(c, { type: 'mcu-heartbeat', imei: '123', timestamp: 'yesterday' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_ERROR');
+    for (const bad of [
+      { type: 'mcu-heartbeat', imei: '123', timestamp: 'yesterday' },
+      { type: 'ignition-heartbeat', imei: '35693803564380', timestamp: now() },
+      { type: 'sense-line-connection', imei: '356938035643801', timestamp: 'yesterday' },
+      { type: 'door-heartbeat', imei: '356938035643801', timestamp: now() },
+    ]) {
+      const res = await post(c, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../src/db/schema';
+import type { Env } from '../src/env';
+import { createS3FileStore } from '../src/services/file-store';
 import { dataUrl, makeJpeg, makePdf } from './files';
 import { createTestApp, draftInstallation, engine, type TestContext } from './helper';
 
@@ -67,5 +70,80 @@ describe.skipIf(engine !== 'pglite')('uploads in an S3-compatible bucket (S3_* s
     const objects = fs.readdirSync(path.join(dir, 'portal-uploads'), { recursive: true }).map(String);
     expect(objects.some((o) => o.includes(rows.find((r) => r.name === 'report.pdf')!.sha256))).toBe(false);
     expect(objects.some((o) => o.includes(rows.find((r) => r.name === 'roof.jpg')!.sha256))).toBe(true);
+  });
+});
+
+describe.skipIf(engine !== 'pglite')('an object store the operator watches', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-ready-'));
+  let s3: S3rver | undefined;
+  let endpoint = '';
+  const config = (overrides: Partial<NonNullable<Env['s3']>> = {}) => ({
+    bucket: 'portal-uploads',
+    endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'portal-uploads', configs: [] }] });
+    endpoint = `http://127.0.0.1:${((await s3.run()) as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await s3?.close().catch(() => {});
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names the variable to fix: a missing bucket, refused credentials, an unreachable store', async () => {
+    await expect(createS3FileStore(config()).check()).resolves.toBeUndefined();
+    await expect(createS3FileStore(config({ bucket: 'no-such-bucket' })).check()).rejects.toThrow(/^S3_BUCKET: the bucket no-such-bucket does not exist/);
+    await expect(createS3FileStore(config({ accessKeyId: 'WRONG', secretAccessKey: 'WRONG' })).check()).rejects.toThrow(/^S3_ACCESS_KEY_ID \/ S3_SECRET_ACCESS_KEY: .*refused/);
+    await expect(createS3FileStore(config({ endpoint: 'http://127.0.0.1:9' })).check()).rejects.toThrow(/^S3_ENDPOINT: .* not reachable/);
+  });
+
+  it('the server refuses to start on a missing bucket, naming S3_BUCKET', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-start-'));
+    // Not spawnSync: the store answers from this very process.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: '3398',
+        DEMO: 'false',
+        SIMULATOR: 'false',
+        LOG_LEVEL: 'silent',
+        S3_BUCKET: 'no-such-bucket',
+        S3_ENDPOINT: endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/S3_BUCKET: the bucket no-such-bucket does not exist/);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('readiness reports the store, and answers 503 while it is down while liveness stays 200', async () => {
+    const c = await createTestApp({
+      env: { S3_BUCKET: 'portal-uploads', S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    });
+    try {
+      expect((await c.app.inject({ url: '/api/health/ready' })).json()).toMatchObject({ status: 'ok', database: 'ok', objectStore: 'ok' });
+      await s3!.close();
+      const down = await c.app.inject({ url: '/api/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { database: 'ok', objectStore: 'unreachable' } });
+      expect((await c.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await c.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import 'virtual:theme-variables.css';
+import '@/lib/csp-nonce';
 import '@/lib/i18n';
 import { Root } from '@/app/root';
 

@@ -21,6 +21,8 @@ export const AuthConfigSchema = z.object({
   emailLink: z.boolean(),
   google: z.object({ clientId: z.string() }).nullable(),
   microsoft: z.object({ clientId: z.string() }).nullable(),
+  /** A company identity provider, shown with the operator's label. */
+  oidc: z.object({ label: z.string() }).nullable(),
   supportEmail: z.string(),
   demo: z.boolean(),
 });

@@ -16,11 +16,15 @@ export const ERROR_STATUS = {
   VERSION_CONFLICT: 409,
   /** The serial number is not in the registry of any fleet the user may open. */
   SYSTEM_NOT_FOUND: 404,
+  /** The serial number belongs to another of the user's fleets than the one the request names. */
+  SYSTEM_IN_OTHER_FLEET: 409,
   /** The system already has an installation. */
   SYSTEM_ALREADY_INSTALLED: 409,
   /** A completed installation is read-only. */
   INSTALLATION_COMPLETED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** The mail server refused the address for good (e.g. no such mailbox). */
+  EMAIL_UNDELIVERABLE: 422,
   /** The bytes are not what the name says, or could run as script. */
   UNSUPPORTED_FILE_TYPE: 415,
   /** An image whose declared dimensions would flood memory when decoded. */

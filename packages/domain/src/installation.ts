@@ -28,6 +28,11 @@ const comments = z
 const partnerId = z.number().int().positive().nullable();
 
 export const CreateInstallationSchema = z.object({
+  /**
+   * The fleet (slug) the installation is recorded in. A serial number of another of the caller's
+   * fleets is then refused with SYSTEM_IN_OTHER_FLEET instead of being recorded there unasked.
+   */
+  fleet: z.string().trim().min(1).max(100).optional(),
   systemSerialNumber: SerialNumberSchema,
   startDate: IsoDateSchema,
   name,
@@ -47,6 +52,8 @@ export const UpdateInstallationSchema = z.object({
   comments: comments.optional(),
   partnerId: partnerId.optional(),
   customerDataConfirmed: z.boolean().optional(),
+  /** The system tab: the controller serial numbers were compared with the devices fitted. */
+  systemDataConfirmed: z.boolean().optional(),
   /** Set when the installer goes on although a digital check failed. */
   proceededWithFailedChecks: z.boolean().optional(),
 });
@@ -55,6 +62,11 @@ export type UpdateInstallation = z.input<typeof UpdateInstallationSchema>;
 /** The customer tab's acknowledgement. */
 export const CustomerConfirmationSchema = z.object({
   customerDataConfirmed: z.literal(true, { error: E.confirmationRequired }),
+});
+
+/** The system tab's acknowledgement of the controller serial numbers. */
+export const SystemConfirmationSchema = z.object({
+  systemDataConfirmed: z.literal(true, { error: E.confirmationRequired }),
 });
 
 export const InstallationSchema = z.object({
@@ -68,6 +80,7 @@ export const InstallationSchema = z.object({
   comments: z.string().nullable(),
   status: z.enum(INSTALLATION_STATUSES),
   customerDataConfirmed: z.boolean(),
+  systemDataConfirmed: z.boolean(),
   summaryDataConfirmed: z.boolean(),
   proceededWithFailedChecks: z.boolean(),
   vehicleId: z.number().int().nullable(),
@@ -102,6 +115,8 @@ export const InstallationListItemSchema = z.object({
   vehicle: z.object({ type: z.string(), manufacturer: z.string(), model: z.string(), vin: z.string() }).nullable(),
   startDate: z.string(),
   status: z.enum(INSTALLATION_STATUSES),
+  /** Submitted (or going on) although a digital check failed. */
+  proceededWithFailedChecks: z.boolean(),
   updatedAt: z.string(),
 });
 export type InstallationListItem = z.infer<typeof InstallationListItemSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControllerSetupSchema, isActiveChannelCountValid, isInspectionPassed, isPvModuleSumValid, setupIssues } from './setup';
+import { ControllerSetupSchema, HEALTHY_LED_STATES, isActiveChannelCountValid, isInspectionPassed, isPvModuleSumValid, setupIssues, wrongLeds } from './setup';
 import { channelsFor } from './system';
 
 const ok = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
@@ -32,6 +32,12 @@ describe('physical inspection', () => {
     expect(isInspectionPassed({ ...ok, powerLed: 'blinking' })).toBe(false);
     expect(isInspectionPassed({ ...ok, statusLed: 'off' })).toBe(false);
     expect(isInspectionPassed({ ...ok, faultLed: 'on' })).toBe(false);
+  });
+  it('names the LEDs that differ from a healthy controller', () => {
+    expect(wrongLeds(ok)).toEqual([]);
+    expect(wrongLeds({ ...ok, powerLed: 'off', faultLed: 'blinking' })).toEqual(['powerLed', 'faultLed']);
+    expect(wrongLeds({ statusLed: 'off' })).toEqual(['statusLed']);
+    expect(HEALTHY_LED_STATES).toEqual({ powerLed: ['constantlyLit'], statusLed: ['on', 'blinking'], faultLed: ['off'] });
   });
   it('the request schema reports inspectionFailed', () => {
     const r = ControllerSetupSchema.safeParse({ installationId: 1, version: 0, pvModulesCount: 4, activeChannelCount: 4, inspection: { ...ok, faultLed: 'blinking' } });

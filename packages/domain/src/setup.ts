@@ -13,9 +13,23 @@ export const PhysicalInspectionSchema = z.object({
 });
 export type PhysicalInspection = z.infer<typeof PhysicalInspectionSchema>;
 
+export type Led = keyof PhysicalInspection;
+export const LEDS: readonly Led[] = ['powerLed', 'statusLed', 'faultLed'];
+
+/** What each LED of a healthy controller shows: power constantly lit, status on or blinking, fault off. */
+export const HEALTHY_LED_STATES: { readonly [L in Led]: readonly PhysicalInspection[L][] } = {
+  powerLed: ['constantlyLit'],
+  statusLed: ['on', 'blinking'],
+  faultLed: ['off'],
+};
+
+export const isLedHealthy = <L extends Led>(led: L, state: PhysicalInspection[L]) => (HEALTHY_LED_STATES[led] as readonly string[]).includes(state);
+
+/** The LEDs of an inspection that differ from a healthy controller (those not yet chosen are left out). */
+export const wrongLeds = (i: Partial<PhysicalInspection>): Led[] => LEDS.filter((led) => i[led] != null && !isLedHealthy(led, i[led]!));
+
 /** A healthy controller: power LED constantly lit, status LED on or blinking, fault LED off. */
-export const isInspectionPassed = (i: PhysicalInspection) =>
-  i.powerLed === 'constantlyLit' && (i.statusLed === 'on' || i.statusLed === 'blinking') && i.faultLed === 'off';
+export const isInspectionPassed = (i: PhysicalInspection) => wrongLeds(i).length === 0;
 
 export const isActiveChannelCountValid = (type: ControllerType, activeChannelCount: number) =>
   Number.isInteger(activeChannelCount) && activeChannelCount >= 1 && activeChannelCount <= channelsFor(type);
@@ -31,13 +45,18 @@ const count = () =>
     .min(0, E.invalidNumber)
     .max(1000, E.invalidNumber);
 
-/** Body of `PUT /api/chargecontrollers/{serialNumber}`. */
+/**
+ * Body of `PUT /api/chargecontrollers/{serialNumber}`: SPEC §7 sends only the two counts. An API
+ * client may add the installation it means (a controller of another one answers 404), the
+ * `version` it read (a stale one answers 409; without it the write applies to the current version)
+ * and the physical inspection (without it the stored one stays).
+ */
 export const ControllerSetupSchema = z.object({
-  installationId: z.number().int().positive(),
-  version: z.number().int().min(0),
+  installationId: z.number().int().positive().optional(),
+  version: z.number().int().min(0).optional(),
   pvModulesCount: count().min(1, E.invalidNumber),
   activeChannelCount: count().min(1, E.invalidActiveChannels),
-  inspection: PhysicalInspectionSchema.refine(isInspectionPassed, E.inspectionFailed),
+  inspection: PhysicalInspectionSchema.refine(isInspectionPassed, E.inspectionFailed).optional(),
 });
 export type ControllerSetup = z.infer<typeof ControllerSetupSchema>;
 
@@ -60,11 +79,14 @@ export type InstallationSetup = z.infer<typeof InstallationSetupSchema>;
 
 export const ControllerSetupResultSchema = z.object({
   serialNumber: z.string(),
+  installationId: z.number().int(),
   pvModulesCount: z.number().int(),
   activeChannelCount: z.number().int(),
-  inspection: PhysicalInspectionSchema,
+  /** The stored inspection of this controller; null until one is recorded. */
+  inspection: PhysicalInspectionSchema.nullable(),
   version: z.number().int(),
 });
+export type ControllerSetupResult = z.infer<typeof ControllerSetupResultSchema>;
 
 /** One row of the setup form, checked against its controller and the whole system. */
 export function setupIssues(

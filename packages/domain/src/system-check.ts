@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
-export const SYSTEM_CHECK_TYPES = ['telematics-heartbeat', 'mcu-heartbeat'] as const;
+/**
+ * SPEC §3: the telematics unit's own heartbeat, one per charge controller (reported through the
+ * gateway), and two more that the telematics unit reports about the vehicle: the ignition signal it
+ * sees and its sense line to the vehicle battery.
+ */
+export const SYSTEM_CHECK_TYPES = ['telematics-heartbeat', 'mcu-heartbeat', 'ignition-heartbeat', 'sense-line-connection'] as const;
 export type SystemCheckType = (typeof SYSTEM_CHECK_TYPES)[number];
+/** The kinds that a telematics unit reports about itself and its vehicle: one row per unit, matched by IMEI. */
+export const UNIT_CHECK_TYPES = ['telematics-heartbeat', 'ignition-heartbeat', 'sense-line-connection'] as const satisfies readonly SystemCheckType[];
+export type UnitCheckType = (typeof UNIT_CHECK_TYPES)[number];
+export const isUnitCheckType = (type: SystemCheckType): type is UnitCheckType => (UNIT_CHECK_TYPES as readonly string[]).includes(type);
 export const SYSTEM_CHECK_STATUSES = ['pending', 'success', 'failed'] as const;
 export type SystemCheckStatus = (typeof SYSTEM_CHECK_STATUSES)[number];
 
@@ -13,7 +22,7 @@ export const SystemCheckSchema = z.object({
   runId: z.number().int(),
   type: z.enum(SYSTEM_CHECK_TYPES),
   status: z.enum(SYSTEM_CHECK_STATUSES),
-  /** The telematics unit's IMEI (telematics-heartbeat) or the gateway that reported (mcu-heartbeat). */
+  /** The telematics unit's IMEI (unit checks) or the gateway that reported (mcu-heartbeat). */
   imei: z.string().nullable(),
   controllerSerial: z.string().nullable(),
   totalMcu: z.number().int().nullable(),
@@ -49,6 +58,8 @@ const HeartbeatBase = z.object({
 /** What a telematics gateway reports through `POST /api/devices/heartbeats`. */
 export const HeartbeatSchema = z.discriminatedUnion('type', [
   HeartbeatBase.extend({ type: z.literal('telematics-heartbeat') }),
+  HeartbeatBase.extend({ type: z.literal('ignition-heartbeat') }),
+  HeartbeatBase.extend({ type: z.literal('sense-line-connection') }),
   HeartbeatBase.extend({
     type: z.literal('mcu-heartbeat'),
     controllerSerial: z.string().trim().min(1).max(64),
@@ -59,7 +70,28 @@ export type Heartbeat = z.infer<typeof HeartbeatSchema>;
 
 export const HeartbeatBatchSchema = z.union([HeartbeatSchema, z.array(HeartbeatSchema).min(1).max(500)]);
 
-export const HeartbeatResultSchema = z.object({ received: z.number().int(), matched: z.number().int() });
+/** Device clocks may be off, but a heartbeat older than a day or from the future is not a live sign. */
+export const HEARTBEAT_MAX_AGE_SECONDS = 24 * 60 * 60;
+export const HEARTBEAT_MAX_FUTURE_SECONDS = 5 * 60;
+
+export const HEARTBEAT_REJECTIONS = ['TIMESTAMP_TOO_OLD', 'TIMESTAMP_IN_FUTURE'] as const;
+export type HeartbeatRejection = (typeof HEARTBEAT_REJECTIONS)[number];
+
+/** Why a heartbeat's timestamp is refused at `now`, or null when it is accepted. */
+export function heartbeatTimestampProblem(timestamp: string, now: Date): HeartbeatRejection | null {
+  const at = new Date(timestamp).getTime();
+  if (at < now.getTime() - HEARTBEAT_MAX_AGE_SECONDS * 1000) return 'TIMESTAMP_TOO_OLD';
+  if (at > now.getTime() + HEARTBEAT_MAX_FUTURE_SECONDS * 1000) return 'TIMESTAMP_IN_FUTURE';
+  return null;
+}
+
+/** `received` counts the heartbeats stored; each refused one is listed by its index in the batch. */
+export const HeartbeatResultSchema = z.object({
+  received: z.number().int(),
+  matched: z.number().int(),
+  rejected: z.array(z.object({ index: z.number().int(), code: z.enum(HEARTBEAT_REJECTIONS), message: z.string() })),
+});
+export type HeartbeatResult = z.infer<typeof HeartbeatResultSchema>;
 
 export const ProceedWithFailedChecksSchema = z.object({ version: z.number().int().min(0), proceed: z.boolean() });
 

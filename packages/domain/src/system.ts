@@ -15,6 +15,8 @@ export const SystemAcknowledgementSchema = z.object({
 export type SystemAcknowledgement = z.input<typeof SystemAcknowledgementSchema>;
 
 export const SerialNumberSchema = z.string().trim().min(1, 'required').max(64, 'tooLong');
+/** Serial numbers are compared without surrounding spaces and case, as the registry looks them up. */
+export const isSameSerialNumber = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const CustomerSchema = z.object({
   name: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64DecodedBytes, checkUpload, formatOf, formatSizeMb, missingRequiredSlots, parseDataUrl, validatedDataUrlParts } from './upload';
+import { base64DecodedBytes, checkUpload, formatOf, missingRequiredSlots, parseDataUrl, sizeMb, validatedDataUrlParts } from './upload';
 
 const MB = 1024 * 1024;
 
@@ -27,9 +27,9 @@ describe('checkUpload', () => {
 });
 
 describe('helpers', () => {
-  it('formats sizes in MB with two decimals from KB/1024', () => {
-    expect(formatSizeMb(512)).toBe('0.50');
-    expect(formatSizeMb(1536)).toBe('1.50');
+  it('gives sizes in MB as KB/1024', () => {
+    expect(sizeMb(512)).toBe(0.5);
+    expect(sizeMb(1536)).toBe(1.5);
   });
   it('reads the format from the name', () => {
     expect(formatOf('Photo.JPEG')).toBe('jpeg');

@@ -56,7 +56,9 @@ export function checkUpload(slot: UploadType, file: { name: string; size: number
 }
 
 /** Size as shown to the installer: MB with two decimals, from KB/1024. */
-export const formatSizeMb = (sizeKilobytes: number) => (sizeKilobytes / 1024).toFixed(2);
+/** SPEC §9: sizes are shown in MB (KB/1024), with two decimals in the interface's number format. */
+export const sizeMb = (sizeKilobytes: number) => sizeKilobytes / 1024;
+export const SIZE_MB_FRACTION_DIGITS = 2;
 
 /** The required slots that still hold no file. */
 export const missingRequiredSlots = (uploads: readonly { type: string }[]) =>

@@ -5,6 +5,8 @@
 export const FORM_ERRORS = {
   required: 'required',
   invalidNumber: 'invalidNumber',
+  /** A count or reading that cannot be below zero (mileage). */
+  negativeNumber: 'negativeNumber',
   invalidYear: 'invalidYear',
   invalidVin: 'invalidVin',
   invalidDate: 'invalidDate',

@@ -3,6 +3,7 @@ import {
   capacityUnitFor,
   convertMileage,
   isValidVehicleYear,
+  isVinCheckDigitSuspicious,
   isVinCheckDigitValid,
   isVinFormatValid,
   kmToMiles,
@@ -65,6 +66,16 @@ describe('VIN', () => {
     expect(isVinCheckDigitValid('1M8GDM9A1KP042788')).toBe(false);
     expect(messages({ ...valid, vin: '1M8GDM9A1KP042788' })).toEqual({});
   });
+  it('warns about the check digit only on North American VINs (first character 1-5)', () => {
+    expect(isVinCheckDigitSuspicious('1M8GDM9A1KP042788')).toBe(true);
+    expect(isVinCheckDigitSuspicious('1M8GDM9AXKP042788')).toBe(false);
+    // European VINs carry no check digit: a 9th character that is no check digit is ordinary there.
+    expect(isVinCheckDigitValid('WVWZZZ1JZXW000001')).toBe(false);
+    expect(isVinCheckDigitSuspicious('WVWZZZ1JZXW000001')).toBe(false);
+    expect(isVinCheckDigitSuspicious('WDB9634031L123456')).toBe(false);
+    expect(isVinCheckDigitSuspicious('wvwzzz1jzxw000001')).toBe(false);
+    expect(isVinCheckDigitSuspicious('1M8GDM9A1KP04278')).toBe(false);
+  });
   it('reports invalidVin and required', () => {
     expect(messages({ ...valid, vin: 'SHORT' })).toEqual({ vin: 'invalidVin' });
     expect(messages({ ...valid, vin: '' })).toEqual({ vin: 'required' });
@@ -82,8 +93,14 @@ describe('mileage', () => {
     expect(convertMileage(5, 'km', 'km')).toBe(5);
     expect(kmToMiles(0)).toBe(0);
   });
+  it('comes back unchanged when converted from the entered value, not from a converted one', () => {
+    const shownInMiles = convertMileage(120000, 'km', 'miles');
+    expect(convertMileage(shownInMiles, 'miles', 'km')).not.toBe(120000);
+    expect(convertMileage(120000, 'km', 'km')).toBe(120000);
+  });
   it('must be a whole, non-negative number', () => {
-    expect(messages({ ...valid, mileage: -1 })).toEqual({ mileage: 'invalidNumber' });
+    expect(messages({ ...valid, mileage: -1 })).toEqual({ mileage: 'negativeNumber' });
+    expect(messages({ ...valid, mileage: 0 })).toEqual({});
     expect(messages({ ...valid, mileage: 'abc' })).toEqual({ mileage: 'invalidNumber' });
     expect(messages({ ...valid, mileage: undefined })).toEqual({ mileage: 'required' });
   });

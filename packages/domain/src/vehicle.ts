@@ -43,9 +43,12 @@ const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 export const normalizeVin = (vin: string) => vin.replace(/\s+/g, '').toUpperCase();
 export const isVinFormatValid = (vin: string) => VIN_PATTERN.test(normalizeVin(vin));
 
+/** VINs of vehicles made for North America start with 1-5; only there is position 9 a check digit. */
+export const isNorthAmericanVin = (vin: string) => /^[1-5]/.test(normalizeVin(vin));
+
 /**
- * The check digit (position 9) is mandatory in North America only, so a mismatch is a warning
- * for the installer to look again, never a refusal.
+ * Whether the 9th character is the ISO 3779 check digit of the rest. Elsewhere (e.g. Europe) it is
+ * often a free character, so only isVinCheckDigitSuspicious() decides whether to warn.
  */
 export function isVinCheckDigitValid(vin: string): boolean {
   const v = normalizeVin(vin);
@@ -60,13 +63,22 @@ export function isVinCheckDigitValid(vin: string): boolean {
   return v[8] === (remainder === 10 ? 'X' : String(remainder));
 }
 
+/**
+ * A well-formed North American VIN whose check digit does not match: worth a second look at the
+ * papers, never a refusal. European and other VINs need no check digit and get no warning.
+ */
+export const isVinCheckDigitSuspicious = (vin: string) => isVinFormatValid(vin) && isNorthAmericanVin(vin) && !isVinCheckDigitValid(vin);
+
 // ---- mileage: stored in km, shown in the installer's unit ----
 
 export const kmToMiles = (km: number) => Math.round(km * MILEAGE_FACTOR_KM_TO_MILES);
 export const milesToKm = (miles: number) => Math.round(miles / MILEAGE_FACTOR_KM_TO_MILES);
 export const toKm = (value: number, unit: DistanceUnit) => (unit === 'km' ? Math.round(value) : milesToKm(value));
 export const fromKm = (km: number, unit: DistanceUnit) => (unit === 'km' ? km : kmToMiles(km));
-/** Converts the shown mileage when the installer switches the unit. */
+/**
+ * Converts a mileage between units. Always convert the value the installer entered (in the unit it
+ * was entered in), never one converted before: each conversion rounds, so km -> miles -> km drifts.
+ */
 export const convertMileage = (value: number, from: DistanceUnit, to: DistanceUnit) =>
   from === to ? value : to === 'miles' ? kmToMiles(value) : milesToKm(value);
 
@@ -98,7 +110,7 @@ export const VehicleInputSchema = z
       .pipe(z.string().min(1, E.required).regex(VIN_PATTERN, E.invalidVin)),
     licensePlate: optionalText(20),
     /** Kilometres, whole numbers; 0 for a new vehicle. */
-    mileage: number().int(E.invalidNumber).min(0, E.invalidNumber).max(10_000_000, E.invalidNumber),
+    mileage: number().int(E.invalidNumber).min(0, E.negativeNumber).max(10_000_000, E.invalidNumber),
     city: optionalText(120),
   })
   .superRefine((v, ctx) => {

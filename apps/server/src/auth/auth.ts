@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { emailOTP, jwt, magicLink } from 'better-auth/plugins';
+import { createAuthMiddleware } from 'better-auth/api';
+import { emailOTP, genericOAuth, jwt, magicLink } from 'better-auth/plugins';
+import { sql } from 'drizzle-orm';
 import { SIGN_IN_CODE_LENGTH, SIGN_IN_MAX_WRONG_CODES, SIGN_IN_TTL_SECONDS } from '@portal/domain/constants';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -14,12 +16,31 @@ interface PendingMail {
 }
 const pendingMail = new AsyncLocalStorage<PendingMail>();
 
+/** The provider id of the company identity provider: its callback is /api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = 'oidc';
+
 export interface AuthOptions {
   env: Env;
   db: Db;
   secret: string;
   /** Called once for every user that signs up through the sign-in page. */
   onUserCreated?: (userId: string) => Promise<void>;
+}
+
+/** Paths that turn a sign-in mail's code or link into a session. */
+const MAIL_SIGN_IN_PATHS = new Set(['/sign-in/email-otp', '/magic-link/verify']);
+
+/**
+ * Deletes every pending code and link of an address. One mail is one secret: signing in with its
+ * code burns its link and the other way round, and a newer mail burns the older one.
+ */
+export async function burnSignInSecrets(db: Db, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  await db.delete(schema.verification).where(
+    sql`${schema.verification.identifier} = ${`sign-in-otp-${address}`}
+        or (case when ${schema.verification.identifier} like 'magic-link:%'
+                 then lower(${schema.verification.value}::jsonb ->> 'email') end) = ${address}`,
+  );
 }
 
 export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
@@ -42,6 +63,12 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
         companyId: { type: 'number', required: false, input: false },
       },
     },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        const email = ctx.context.newSession?.user.email;
+        if (email && MAIL_SIGN_IN_PATHS.has(ctx.path)) await burnSignInSecrets(db, email);
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -56,10 +83,28 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
     socialProviders: {
       ...(env.google ? { google: { clientId: env.google.clientId, clientSecret: env.google.clientSecret } } : {}),
       ...(env.microsoft
-        ? { microsoft: { clientId: env.microsoft.clientId, clientSecret: env.microsoft.clientSecret, tenantId: 'common' } }
+        ? { microsoft: { clientId: env.microsoft.clientId, clientSecret: env.microsoft.clientSecret, tenantId: env.microsoft.tenantId } }
         : {}),
     },
     plugins: [
+      // A company's own identity provider (Keycloak, Entra ID, Okta, Authentik…), found by its issuer.
+      ...(env.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${env.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: env.oidc.clientId,
+                  clientSecret: env.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
       emailOTP({
         otpLength: SIGN_IN_CODE_LENGTH,
         expiresIn: SIGN_IN_TTL_SECONDS,
@@ -95,6 +140,7 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
    */
   async function createSignInSecrets(email: string, headers: Headers): Promise<{ otp: string; url: string }> {
     const pending: PendingMail = {};
+    await burnSignInSecrets(db, email);
     await pendingMail.run(pending, async () => {
       await auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' }, headers });
       await auth.api.signInMagicLink({

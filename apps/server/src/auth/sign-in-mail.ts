@@ -29,7 +29,7 @@ export function buildSignInMail(to: string, code: string, url: string, locale: L
   const t = texts[locale];
   const minutes = SIGN_IN_TTL_SECONDS / 60;
   const text = [t.intro, '', `    ${code}`, '', t.orLink, url, '', t.expiry(minutes), t.ignore].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif">
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
 <p>${t.intro}</p>
 <p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p>
 <p>${t.orLink}</p>
@@ -56,5 +56,5 @@ const invitation = {
 export function buildInvitationMail(to: string, fleet: string, publicUrl: string, locale: Locale): Mail {
   const t = invitation[locale];
   const text = t.body(fleet, publicUrl);
-  return { to, subject: t.subject(fleet), text, html: `<!doctype html><html><body style="font-family:sans-serif">${text.split('\n').map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>` };
+  return { to, subject: t.subject(fleet), text, html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">${text.split('\n').map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>` };
 }

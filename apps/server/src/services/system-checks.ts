@@ -73,7 +73,10 @@ export function createSystemCheckService(database: Database, options: SystemChec
     };
   }
 
-  /** A new run: one telematics check per unit, one controller check per charge controller, all pending. */
+  /**
+   * A new run, all pending: a telematics check per unit, a controller check per charge controller,
+   * then the unit's ignition and sense-line checks.
+   */
   async function insertRun(tx: Db, installationId: number, systemId: number) {
     const deadline = sql`now() + make_interval(secs => ${options.windowSeconds})`;
     const [run] = await tx
@@ -88,6 +91,8 @@ export function createSystemCheckService(database: Database, options: SystemChec
     const rows = [
       ...units.map((u) => ({ type: 'telematics-heartbeat' as const, imei: u.imei, controllerSerial: null })),
       ...controllers.map((c) => ({ type: 'mcu-heartbeat' as const, imei: gateway, controllerSerial: c.serialNumber })),
+      ...units.map((u) => ({ type: 'ignition-heartbeat' as const, imei: u.imei, controllerSerial: null })),
+      ...units.map((u) => ({ type: 'sense-line-connection' as const, imei: u.imei, controllerSerial: null })),
     ];
     const checks = rows.length
       ? await tx
@@ -150,9 +155,9 @@ export function createSystemCheckService(database: Database, options: SystemChec
         const changed = new Map<number, CheckRow>();
         for (const h of heartbeats) {
           const match =
-            h.type === 'telematics-heartbeat'
-              ? and(eq(systemCheck.type, 'telematics-heartbeat'), eq(systemCheck.imei, h.imei))
-              : and(eq(systemCheck.type, 'mcu-heartbeat'), sql`lower(${systemCheck.controllerSerial}) = lower(${h.controllerSerial})`);
+            h.type === 'mcu-heartbeat'
+              ? and(eq(systemCheck.type, 'mcu-heartbeat'), sql`lower(${systemCheck.controllerSerial}) = lower(${h.controllerSerial})`)
+              : and(eq(systemCheck.type, h.type), eq(systemCheck.imei, h.imei));
           // Only the latest run of each installation listens; it exists, so it started before this heartbeat arrived.
           const rows = await tx
             .update(systemCheck)
@@ -203,6 +208,19 @@ export function createSystemCheckService(database: Database, options: SystemChec
         for (const r of rows) await publish(tx as Db, r.installationId, { kind: 'check-updated', check: toCheck(r) });
         return rows.length;
       });
+    },
+
+    /** Deletes raw heartbeats received more than `retentionDays` ago, oldest first, a batch at a time. */
+    async purgeHeartbeats(retentionDays: number, limit = 1000): Promise<number> {
+      const result = await db.execute(sql`
+        delete from heartbeat where id in (
+          select id from heartbeat
+          where received_at < now() - make_interval(days => ${retentionDays})
+          order by received_at
+          limit ${limit}
+          for update skip locked)
+        returning id`);
+      return rowsOf<{ id: number }>(result).length;
     },
 
     /** Events of an installation after an id, oldest first. */

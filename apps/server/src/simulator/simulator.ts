@@ -13,6 +13,8 @@ export function heartbeatsForDevices(devices: SimulatedDevice[], now = new Date(
   const timestamp = now.toISOString();
   return devices.flatMap((d) => [
     { type: 'telematics-heartbeat' as const, imei: d.imei, timestamp },
+    { type: 'ignition-heartbeat' as const, imei: d.imei, timestamp },
+    { type: 'sense-line-connection' as const, imei: d.imei, timestamp },
     ...d.controllers
       .filter((serial) => !NEVER_REPORTING_CONTROLLERS.has(serial))
       .map((serial) => ({ type: 'mcu-heartbeat' as const, imei: d.imei, controllerSerial: serial, totalMcu: d.controllers.length, timestamp })),

@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { ErrorModalHost } from '@/components/ui/error-modal-host';
+import { getStyleNonce } from '@/lib/csp-nonce';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
+
+// zod would otherwise probe `new Function` once, which the Content-Security-Policy (no 'unsafe-eval') reports.
+z.config({ jitless: true });
 
 type AppProviderProps = {
   children: ReactNode;
@@ -14,7 +19,7 @@ type AppProviderProps = {
 
 export function AppProvider({ children, queryClient = defaultQueryClient, env = 'default' }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env} getStyleNonce={getStyleNonce}>
       <QueryClientProvider client={queryClient}>
         {children}
         <ErrorModalHost />

@@ -15,6 +15,7 @@ export function createInstallationListItem(overrides: Partial<InstallationListIt
     vehicle: null,
     startDate: '2026-11-20',
     status: 'draft',
+    proceededWithFailedChecks: false,
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };

@@ -13,6 +13,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { FleetSwitcher } from '@/features/fleet/components/fleet-switcher';
+import { ConnectionBadge, useConnectionStatus } from '@/features/installation-wizard/components/connection-badge';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import classes from './app-frame.module.css';
 import '@mantine/notifications/styles.css';
@@ -35,6 +36,9 @@ export function AppFrame() {
   const me = useMe();
   const setUser = useAuthStore((state) => state.setUser);
   const user = useAuthStore((state) => state.user);
+  const connection = useConnectionStatus();
+  // On a phone the badge takes the brand's place: the menu still leads home.
+  const isBadgeInsteadOfBrand = isNarrow && connection.isShown;
 
   const fleetSlug = useMatch('/:fleet/*')?.params.fleet ?? null;
   const fleets = me.data?.fleets ?? [];
@@ -64,7 +68,8 @@ export function AppFrame() {
 
   return (
     <ModalsProvider>
-      <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1100} />
+      {/* Below the header, so a toast never hides the connection badge. */}
+      <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1100} className={classes.toasts} />
       <Suspense fallback={null}>
         <PendingSavesSync />
       </Suspense>
@@ -85,17 +90,22 @@ export function AppFrame() {
                 h={48}
               />
             )}
-            <Box component={Link} to="/" onClick={guardLinkClick('/')} className={classes.brand}>
-              <Text fw={700} c="blue.9" size="sm" truncate>
-                {t('app.brand')}
-              </Text>
-              {/* Smaller on phones so "Installateur-Portal" fits beside the menu and language buttons. */}
-              <Text fw={600} size={isNarrow ? 'md' : 'lg'} truncate>
-                {t('app.title')}
-              </Text>
-            </Box>
+            {isBadgeInsteadOfBrand ? (
+              <ConnectionBadge status={connection} />
+            ) : (
+              <Box component={Link} to="/" onClick={guardLinkClick('/')} className={classes.brand}>
+                <Text fw={700} c="blue.9" size="sm" truncate>
+                  {t('app.brand')}
+                </Text>
+                {/* Smaller on phones so "Installateur-Portal" fits beside the menu and language buttons. */}
+                <Text fw={600} size={isNarrow ? 'md' : 'lg'} truncate>
+                  {t('app.title')}
+                </Text>
+              </Box>
+            )}
           </Group>
           <Group gap="md" wrap="nowrap">
+            {!isNarrow && <ConnectionBadge status={connection} />}
             {!isNarrow && (
               <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} withLabel={false} w={240} />
             )}

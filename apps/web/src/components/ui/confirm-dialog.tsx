@@ -16,6 +16,8 @@ type ConfirmDialogProps = {
   isPending: boolean;
   /** A retry cannot help (e.g. the last admin, a row already gone): the confirm button stays disabled. */
   canConfirm?: boolean;
+  /** Red for what cannot be undone (the default); the primary colour for a question that loses nothing. */
+  confirmColor?: 'red' | 'primary';
   onConfirm: () => void;
   onClose: () => void;
   testId: string;
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   errorText,
   isPending,
   canConfirm = true,
+  confirmColor = 'red',
   onConfirm,
   onClose,
   testId,
@@ -56,7 +59,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={close} disabled={isPending} data-autofocus>
             {cancelLabel}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={isPending} disabled={!canConfirm} data-testid={confirmTestId}>
+          <Button color={confirmColor === 'red' ? 'red' : undefined} onClick={onConfirm} loading={isPending} disabled={!canConfirm} data-testid={confirmTestId}>
             {confirmLabel}
           </Button>
         </Group>

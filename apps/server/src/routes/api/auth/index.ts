@@ -4,21 +4,21 @@ import { z } from 'zod';
 import { SendSignInEmailSchema } from '@portal/domain/auth';
 import { DEFAULT_LOCALE } from '@portal/domain/constants';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@portal/domain/errors';
+import { MailError } from '../../../auth/mailer';
 import { buildSignInMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
-import { allowSignInMail } from '../../../services/send-limit';
+import { allowCodeGuess, allowSignInMail, forgiveCodeGuess, releaseSignInMail } from '../../../services/send-limit';
 
 /** The better-auth endpoints the portal uses; the rest of its surface stays closed. */
-const FORWARDED: { method: 'GET' | 'POST'; path: string }[] = [
-  { method: 'POST', path: '/sign-in/email-otp' },
-  { method: 'GET', path: '/magic-link/verify' },
-  { method: 'GET', path: '/token' },
-  { method: 'GET', path: '/jwks' },
-  { method: 'GET', path: '/get-session' },
-  { method: 'POST', path: '/sign-out' },
-  { method: 'POST', path: '/sign-in/social' },
-  { method: 'GET', path: '/callback/:provider' },
-  { method: 'POST', path: '/callback/:provider' },
+const FORWARDED: { method: 'GET' | 'POST'; path: string; summary: string }[] = [
+  { method: 'GET', path: '/magic-link/verify', summary: 'The link of the sign-in email: signs in and redirects to the portal' },
+  { method: 'GET', path: '/token', summary: 'A short-lived Bearer ID token for the session of the cookie' },
+  { method: 'GET', path: '/jwks', summary: 'The public keys that verify ID tokens' },
+  { method: 'GET', path: '/get-session', summary: 'The session of the cookie and its user, or null' },
+  { method: 'POST', path: '/sign-out', summary: 'Ends the session of the cookie everywhere at once' },
+  { method: 'POST', path: '/sign-in/social', summary: 'Starts sign-in with Google, Microsoft or the company provider: answers the address to send the browser to' },
+  { method: 'GET', path: '/callback/:provider', summary: "The identity provider's redirect back: finishes sign-in and redirects to the portal" },
+  { method: 'POST', path: '/callback/:provider', summary: "The identity provider's redirect back (form post): finishes sign-in and redirects to the portal" },
 ];
 
 /** better-auth's codes, in the portal's vocabulary. */
@@ -100,8 +100,25 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   for (const route of FORWARDED) {
-    app.route({ method: route.method, url: route.path, config: { public: true }, handler: forward });
+    app.route({ method: route.method, url: route.path, config: { public: true }, schema: { tags: ['auth'], summary: route.summary }, handler: forward });
   }
+
+  // Code guesses are counted per address and per IP before the code is looked at; once either
+  // limit is reached every attempt gets the same answer, whether the code was right or not.
+  app.post(
+    '/sign-in/email-otp',
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Signs in with the 6-digit code of the sign-in email; sets the session cookie' } },
+    async (request, reply) => {
+      const body = request.body as { email?: unknown } | undefined;
+      const email = typeof body?.email === 'string' ? body.email : '';
+      if (!(await allowCodeGuess(app.db, app.env.codeGuessLimit, email, request.ip))) {
+        throw new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please wait a while and try again, or use the link in the email.');
+      }
+      await forward(request, reply);
+      if (reply.statusCode === 200) await forgiveCodeGuess(app.db, email, request.ip);
+      return reply;
+    },
+  );
 
   app.post(
     '/email/send',
@@ -125,7 +142,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.mailer.send(buildSignInMail(email, otp, url, language ?? DEFAULT_LOCALE));
       } catch (error) {
         request.log.error({ err: error }, 'sign-in email could not be sent');
-        throw new AppError('SERVICE_UNAVAILABLE', 'The email could not be sent. Please try again.');
+        await releaseSignInMail(app.db, email, request.ip);
+        if (error instanceof MailError && error.permanent) {
+          throw new AppError('EMAIL_UNDELIVERABLE', "This address can't receive mail. Check it for typos or use another one.");
+        }
+        throw new AppError('SERVICE_UNAVAILABLE', 'The email could not be sent. Please try again in a few minutes.');
       }
       return { ok: true as const };
     },

@@ -2,24 +2,54 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors';
 
+const Engine = z.enum(['pglite', 'postgres']);
+
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Liveness: the process answers. A load balancer or orchestrator restarts it only when this fails.
   app.get(
     '/',
     {
       config: { public: true },
       schema: {
         tags: ['health'],
-        summary: 'Answers 200 while the database is reachable, 503 when it is not',
-        response: { 200: z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']) }) },
+        summary: 'Liveness: answers 200 while the process serves requests (503 once it shuts down)',
+        response: { 200: z.object({ status: z.literal('ok'), engine: Engine }) },
+      },
+    },
+    async () => ({ status: 'ok' as const, engine: app.database.engine }),
+  );
+
+  // Readiness: what this process needs is reachable. A load balancer takes it out of rotation meanwhile.
+  app.get(
+    '/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: 200 while the database and the object store (if any) are reachable, 503 naming the one that is not',
+        response: {
+          200: z.object({ status: z.literal('ok'), engine: Engine, database: z.literal('ok'), objectStore: z.enum(['ok', 'none']) }),
+        },
       },
     },
     async () => {
-      try {
-        await app.database.ping();
-      } catch {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable');
+      const [database, objectStore] = await Promise.all([
+        app.database.ping().then(
+          () => 'ok' as const,
+          () => 'unreachable' as const,
+        ),
+        app.fileStore
+          ? app.fileStore.check().then(
+              () => 'ok' as const,
+              () => 'unreachable' as const,
+            )
+          : ('none' as const),
+      ]);
+      if (database !== 'ok' || objectStore === 'unreachable') {
+        const what = [database !== 'ok' && 'the database', objectStore === 'unreachable' && 'the object store'].filter(Boolean).join(' and ');
+        throw new AppError('SERVICE_UNAVAILABLE', `Not ready: ${what} is not reachable`, { database, objectStore });
       }
-      return { status: 'ok' as const, engine: app.database.engine };
+      return { status: 'ok' as const, engine: app.database.engine, database, objectStore };
     },
   );
 };

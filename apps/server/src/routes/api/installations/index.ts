@@ -53,10 +53,16 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { tags, summary: 'Creates an installation for a system of the registry (first save of the general tab)', body: CreateInstallationSchema, response: { 201: InstallationSchema } } },
+    { schema: { tags, summary: 'Creates an installation for a system of the registry (first save of the general tab); with `fleet`, only in that fleet', body: CreateInstallationSchema, response: { 201: InstallationSchema } } },
     async (request, reply) => {
       const me = currentUser(request);
-      const row = await createInstallation(app.db, await callerFleetIds(app.db, request), me.userId, request.body, me.companyId);
+      const fleets = await callerFleets(app.db, request);
+      let fleetId: number | null = null;
+      if (request.body.fleet !== undefined) {
+        fleetId = [...fleets].find(([, f]) => f.slug === request.body.fleet)?.[0] ?? null;
+        if (fleetId === null) throw new AppError('NOT_FOUND', 'Fleet not found');
+      }
+      const row = await createInstallation(app.db, [...fleets.keys()], me.userId, request.body, me.companyId, fleetId);
       return reply.status(201).send(await getInstallationDetail(app.db, row));
     },
   );
@@ -70,10 +76,14 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:id', { schema: { tags, summary: 'Deletes a draft with its vehicle, setup, uploads and checks', params: IdParams } }, async (request, reply) => {
-    await deleteInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { schema: { tags, summary: 'Deletes a draft with its vehicle, setup, uploads and checks', params: IdParams, response: { 204: z.null().describe('Deleted') } } },
+    async (request, reply) => {
+      await deleteInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/:id/vehicle',

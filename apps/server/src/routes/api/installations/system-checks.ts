@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SystemCheckRunSchema } from '@portal/domain/system-check';
 import { AppError } from '../../../errors';
+import { currentUser } from '../../../plugins/request-auth';
 import { callerFleetIds } from '../../../services/fleet-scope';
 import { findScopedInstallation } from '../../../services/installations';
 
@@ -33,7 +34,8 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Server-sent events of the checks (text/event-stream; Last-Event-ID replays what was missed)',
+        summary:
+          'Server-sent events of the checks (text/event-stream; Last-Event-ID replays what was missed). The stream ends with its session or fleet membership; a user may hold a limited number at once (429 beyond)',
         params: IdParams,
         headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,10}$/).optional() }).passthrough(),
       },
@@ -42,6 +44,8 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
       const header = request.headers['last-event-id'];
       const lastId = header ? Number(header) : Number(await app.systemChecks.lastEventId(row.id));
+      const { userId, sessionId } = currentUser(request);
+      const streamId = await app.checkStreams.claim({ userId, sessionId, installationId: row.id });
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -51,9 +55,11 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
       });
-      const close = app.checkStreams.open(row.id, lastId, res);
+      const close = app.checkStreams.open(streamId, row.id, lastId, res);
       request.raw.on('close', close);
       res.on('close', close);
+      // A client that left while the stream was being set up has already fired 'close'.
+      if (res.destroyed || request.raw.destroyed) close();
     },
   );
 };

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema, type Upload } from '@portal/domain/upload';
 import { callerFleetIds } from '../../../services/fleet-scope';
-import { createS3FileStore } from '../../../services/file-store';
 import { createInspector } from '../../../services/inspection-pool';
 import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/upload-gate';
 import { deleteUploads, listUploads, readUploadFile, savedUploadsJson, saveUploads } from '../../../services/uploads';
@@ -16,7 +15,7 @@ const contentDisposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = app.env.s3 ? createS3FileStore(app.env.s3) : null;
+  const store = app.fileStore;
   const inspector = createInspector(app.env.inspection);
   const gate = createUploadGate(app.env.uploads);
   app.addHook('onClose', () => inspector.close());

@@ -4,6 +4,7 @@ import { IconChevronDown, IconChevronRight, IconChevronUp } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { CardFields, CardList, ListCard } from '@/components/ui/card-list';
 import { DataTable } from '@/components/ui/data-table';
+import { useFormatNumber } from '@/lib/format-number';
 import type { RegistrySystem } from '../api/get-registry';
 import { SystemDevices } from './system-devices';
 import classes from './registry.module.css';
@@ -36,11 +37,11 @@ const detailsId = (serial: string) => `system-devices-${serial.replace(/[^\w-]/g
 
 /** The product registry: a table whose rows open to show the devices, or cards on narrow screens. */
 export function RegistryView({ systems, isLoading, isUpdating, isNarrow, emptyText, skeletonRows }: RegistryViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [expanded, toggle] = useExpanded();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const formatNumber = useFormatNumber();
   const pvModules = (system: RegistrySystem) => t('admin.registry.pvModules', { modules: system.pvModuleCount, version: system.pvModuleVersion });
-  const capacity = (system: RegistrySystem) => t('admin.registry.wattPeak', { value: number.format(system.installedCapacity) });
+  const capacity = (system: RegistrySystem) => t('admin.registry.wattPeak', { value: formatNumber(system.installedCapacity) });
   const controllers = (system: RegistrySystem) =>
     `${system.chargeControllers.length} (${system.chargeControllers.map((controller) => controller.type).join(', ')})`;
   const imeis = (system: RegistrySystem) => system.telematics.map((unit) => unit.imei).join(', ') || '–';

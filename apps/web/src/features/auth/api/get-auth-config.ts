@@ -14,6 +14,7 @@ export function readAuthConfig(body: unknown): AuthConfig {
     emailLink: config.emailLink !== false,
     google: provider(config.google),
     microsoft: provider(config.microsoft),
+    oidc: isObject(config.oidc) && typeof config.oidc.label === 'string' && config.oidc.label !== '' ? { label: config.oidc.label } : null,
     supportEmail: typeof config.supportEmail === 'string' ? config.supportEmail : '',
     demo: config.demo === true,
   };

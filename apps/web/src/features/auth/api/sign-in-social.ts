@@ -1,6 +1,7 @@
 import { apiRequest } from '@/lib/api-client';
 
-export const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const;
+/** `oidc` is the company identity provider the operator configured (OIDC_ISSUER). */
+export const SOCIAL_PROVIDERS = ['google', 'microsoft', 'oidc'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 const CALLBACK_URL = '/#/login/callback';

@@ -10,8 +10,8 @@ const config = { emailLink: true, google: { clientId: 'g' }, microsoft: null, su
 // header.payload.signature with exp far in the future; the client never verifies it.
 const token = `x.${btoa(JSON.stringify({ exp: 4_102_444_800 }))}.y`;
 
-function renderPanel(routes: Parameters<typeof fakeFetch>[0]) {
-  const fake = fakeFetch({ 'GET /config.auth.json': { body: config }, ...routes });
+function renderPanel(routes: Parameters<typeof fakeFetch>[0], serverConfig: object = config) {
+  const fake = fakeFetch({ 'GET /config.auth.json': { body: serverConfig }, ...routes });
   vi.stubGlobal('fetch', fake.fetchFn);
   configureApiAuth({ getToken: async () => null, onUnauthorized: () => undefined });
   renderWithProviders(<LoginPanel />, { route: '/login' });
@@ -40,6 +40,25 @@ describe('LoginPanel', () => {
     renderPanel({});
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign in with Microsoft' })).toBeNull();
+  });
+
+  it("shows the company sign-in under the operator's label, and says so when it could not start", async () => {
+    const fake = renderPanel(
+      { 'POST /api/auth/sign-in/social': { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'x' } } },
+      { ...config, google: null, oidc: { label: 'ACME SSO' } },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with ACME SSO' }));
+    expect(await screen.findByText('Company sign-in failed. Please try again.')).toBeTruthy();
+    const started = fake.calls.find((call) => call.path === '/api/auth/sign-in/social');
+    expect(JSON.parse(String(started?.init?.body))).toMatchObject({ provider: 'oidc' });
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+  });
+
+  it('says when the address cannot receive mail', async () => {
+    renderPanel({ 'POST /api/auth/email/send': { status: 422, body: { status: 422, code: 'EMAIL_UNDELIVERABLE', message: 'x' } } });
+    fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: 'nobody@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request email link' }));
+    expect(await screen.findByText("This address can't receive mail. Please check it for typos or use another one.")).toBeTruthy();
   });
 
   it('sends the email in the current language and then asks for the code', async () => {

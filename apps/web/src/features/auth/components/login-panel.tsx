@@ -51,7 +51,11 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
 
   const language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const supportEmail = config?.supportEmail || SUPPORT_EMAIL;
-  const providers: SocialProvider[] = [...(config?.google ? (['google'] as const) : []), ...(config?.microsoft ? (['microsoft'] as const) : [])];
+  const providers: SocialProvider[] = [
+    ...(config?.oidc ? (['oidc'] as const) : []),
+    ...(config?.google ? (['google'] as const) : []),
+    ...(config?.microsoft ? (['microsoft'] as const) : []),
+  ];
 
   const requestEmail = async (address: string, isResend: boolean) => {
     setError(null);
@@ -119,7 +123,7 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
               <div className={classes.divider} role="separator">
                 {t('auth.login.or')}
               </div>
-              <LoginSocialButtons providers={providers} onError={(provider) => setError(socialErrorKey(provider))} />
+              <LoginSocialButtons providers={providers} oidcLabel={config?.oidc?.label} onError={(provider) => setError(socialErrorKey(provider))} />
             </>
           )}
         </>

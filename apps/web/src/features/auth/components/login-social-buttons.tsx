@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IconBrandGoogle, IconBrandWindows } from '@tabler/icons-react';
+import { IconBrandGoogle, IconBrandWindows, IconBuilding } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { signInSocial, type SocialProvider } from '../api/sign-in-social';
 import { rememberPendingProvider } from '../lib/complete-redirect-sign-in';
@@ -8,12 +8,14 @@ import classes from './login.module.css';
 
 type LoginSocialButtonsProps = {
   providers: readonly SocialProvider[];
+  /** The operator's name for the company identity provider. */
+  oidcLabel?: string;
   onError: (provider: SocialProvider) => void;
 };
 
-const ICONS = { google: IconBrandGoogle, microsoft: IconBrandWindows } as const;
+const ICONS = { google: IconBrandGoogle, microsoft: IconBrandWindows, oidc: IconBuilding } as const;
 
-export function LoginSocialButtons({ providers, onError }: LoginSocialButtonsProps) {
+export function LoginSocialButtons({ providers, oidcLabel = '', onError }: LoginSocialButtonsProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<SocialProvider | null>(null);
 
@@ -45,7 +47,7 @@ export function LoginSocialButtons({ providers, onError }: LoginSocialButtonsPro
             disabled={pending !== null}
             onClick={() => start(provider)}
           >
-            {t(`auth.login.${provider}`)}
+            {provider === 'oidc' ? t('auth.login.oidc', { label: oidcLabel }) : t(`auth.login.${provider}`)}
           </ActionButton>
         );
       })}

@@ -9,6 +9,8 @@ describe('login error messages', () => {
     expect(sendEmailErrorKey(apiError(429, 'RATE_LIMITED'))).toBe('auth.login.errors.rateLimited');
     expect(sendEmailErrorKey(apiError(400, 'VALIDATION_ERROR'))).toBe('auth.login.errors.sendFailed');
     expect(sendEmailErrorKey(new TypeError('offline'))).toBe('auth.login.errors.sendFailed');
+    expect(sendEmailErrorKey(apiError(422, 'EMAIL_UNDELIVERABLE'))).toBe('auth.login.errors.undeliverable');
+    expect(sendEmailErrorKey(apiError(503, 'SERVICE_UNAVAILABLE'))).toBe('auth.login.errors.mailUnavailable');
   });
 
   it('maps code sign-in failures', () => {

@@ -4,8 +4,11 @@ import { isApiError } from '@/lib/api-error';
 export type LoginErrorKey =
   | 'auth.login.errors.sendFailed'
   | 'auth.login.errors.rateLimited'
+  | 'auth.login.errors.undeliverable'
+  | 'auth.login.errors.mailUnavailable'
   | 'auth.login.errors.googleFailed'
   | 'auth.login.errors.microsoftFailed'
+  | 'auth.login.errors.oidcFailed'
   | 'auth.login.errors.linkFailed'
   | 'auth.login.errors.emailNotFound'
   | 'auth.login.errors.wrongCode'
@@ -22,7 +25,10 @@ function isRateLimited(error: unknown): boolean {
 }
 
 export function sendEmailErrorKey(error: unknown): LoginErrorKey {
-  return isRateLimited(error) ? 'auth.login.errors.rateLimited' : 'auth.login.errors.sendFailed';
+  if (isRateLimited(error)) return 'auth.login.errors.rateLimited';
+  if (codeOf(error) === 'EMAIL_UNDELIVERABLE') return 'auth.login.errors.undeliverable';
+  if (isApiError(error) && error.status === 503) return 'auth.login.errors.mailUnavailable';
+  return 'auth.login.errors.sendFailed';
 }
 
 export function codeSignInErrorKey(error: unknown): LoginErrorKey {
@@ -44,6 +50,7 @@ export function codeSignInErrorKey(error: unknown): LoginErrorKey {
 export function socialErrorKey(provider: string | null): LoginErrorKey | null {
   if (provider === 'google') return 'auth.login.errors.googleFailed';
   if (provider === 'microsoft') return 'auth.login.errors.microsoftFailed';
+  if (provider === 'oidc') return 'auth.login.errors.oidcFailed';
   return null;
 }
 

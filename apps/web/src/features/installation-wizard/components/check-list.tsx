@@ -22,6 +22,8 @@ export type CheckVerification = {
 
 type CheckListProps = {
   title: string;
+  /** What the installer can do for these checks, under the title. */
+  description?: string;
   rows: CheckListRow[];
   /** Cards instead of a table on phones. */
   isNarrow: boolean;
@@ -31,7 +33,7 @@ type CheckListProps = {
 };
 
 /** The checks of one kind: a table on wide screens, one card per device on narrow ones. */
-export function CheckList({ title, rows, isNarrow, verification, testId }: CheckListProps) {
+export function CheckList({ title, description, rows, isNarrow, verification, testId }: CheckListProps) {
   const { t } = useTranslation();
   if (rows.length === 0) return null;
   const headers = rows[0]!.values.map((v) => v.label);
@@ -51,9 +53,14 @@ export function CheckList({ title, rows, isNarrow, verification, testId }: Check
 
   return (
     <section data-testid={testId}>
-      <Title order={3} size="h4" mb="sm">
+      <Title order={3} size="h4" mb={description ? 4 : 'sm'}>
         {title}
       </Title>
+      {description && (
+        <Text size="sm" mb="sm" data-testid={`${testId}-hint`}>
+          {description}
+        </Text>
+      )}
       {isNarrow ? (
         <Stack gap="sm">
           {rows.map((row) => (

@@ -17,6 +17,27 @@ const conflict = { status: 409, body: { status: 409, code: 'VERSION_CONFLICT', m
 const nameInput = () => screen.getByTestId('general-name') as HTMLInputElement;
 
 describe('installation wizard', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('closes the form on an internalError refusal, keeping the entries for the next visit', async () => {
+    const refusal = { status: 422, body: { status: 422, code: 'UNPROCESSABLE', message: 'Refused' } };
+    const { unmount } = startWizard('/sono/installations/42?tab=general', {
+      'GET /api/installations/42': { body: createInstallation() },
+      'PUT /api/installations/42': refusal,
+    });
+    await screen.findByTestId('general-name', undefined, slow);
+    fireEvent.change(nameInput(), { target: { value: 'Typed on site' } });
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect(await screen.findByText('An internal error occurred while processing the data. Please check and try again.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono'));
+    expect(screen.queryByTestId('installation-wizard')).toBeNull();
+    expect((await readDraft<{ name: string }>(generalKey))?.values.name).toBe('Typed on site');
+
+    // Opened again: the entries are back, and say where they come from.
+    unmount();
+    startWizard('/sono/installations/42?tab=general', { 'GET /api/installations/42': { body: createInstallation() } });
+    await waitFor(() => expect(nameInput().value).toBe('Typed on site'), slow);
+    expect(screen.getByTestId('draft-notice')).toBeTruthy();
+  });
+
   it('offers Reload on a version conflict and keeps the typed values until then', async () => {
     let current = createInstallation();
     const { fake } = startWizard('/sono/installations/42?tab=general', {

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { CLOSE_DIALOG_SAVE_DELAY_MS, DEFAULT_FLEET } from '@portal/domain/constants';
+import { Trans, useTranslation } from 'react-i18next';
+import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
 import { setLeaveGuard } from '@/lib/leave-guard';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { useMe } from '@/features/fleet/api/get-me';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
+import { resetWizardState } from '../lib/reset-wizard-state';
 import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from '../lib/tabs';
 import { useWizardStore } from '../stores/wizard-store';
 import { CustomerStep } from '../steps/customer-step';
@@ -39,20 +39,19 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function InstallationWizard({ fleet, installation }: InstallationWizardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const me = useMe();
   const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
   const [params, setParams] = useSearchParams();
   const isNew = installation === null;
   const isReadOnly = installation !== null && !isEditable(installation.status);
-  const systemAcknowledged = useWizardStore((state) => (installation ? (state.acknowledgedSystems[installation.id] ?? false) : false));
   const created = useWizardStore((state) => state.created);
   const setCreated = useWizardStore((state) => state.setCreated);
   const resetWizard = useWizardStore((state) => state.reset);
+  const isCloseRequested = useWizardStore((state) => state.isCloseRequested);
   const [isCloseDialogOpen, setCloseDialogOpen] = useState(false);
   const [isClosingWithSave, setClosingWithSave] = useState(false);
 
   const tabs = tabsFor(isNew);
-  const reachable = reachableTabs(installation, { systemAcknowledged });
+  const reachable = reachableTabs(installation);
   const requested = parseTab(params.get('tab'));
   const tab: WizardTab =
     requested && tabs.includes(requested) && reachable.has(requested) ? requested : installation ? resumeTab(installation, reachable) : 'preInstallation';
@@ -88,9 +87,16 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
   // wherever the menu, logout or the fleet switcher was about to lead.
   const [leaveTo, setLeaveTo] = useState(homePath);
   const closeNow = (to = leaveTo) => {
-    resetWizard();
+    resetWizardState();
     navigate(to);
   };
+  // A save the server refused without naming a field: the form closes (its entries are kept on the device).
+  useEffect(() => {
+    if (!isCloseRequested) return;
+    resetWizard();
+    navigate(homePath);
+  }, [homePath, isCloseRequested, navigate, resetWizard]);
+
   const onClose = () => {
     const form = useWizardStore.getState().activeForm;
     setLeaveTo(homePath);
@@ -124,10 +130,9 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
   };
   const onCancelNew = async () => {
     await deleteInstallationDrafts(userId, 'new');
-    resetWizard();
-    // SPEC §2: cancelling the pre-installation goes to /sono, for those who may open it.
-    const isSonoMember = me.data?.fleets.some((f) => f.slug === DEFAULT_FLEET) ?? fleet === DEFAULT_FLEET;
-    navigate(isSonoMember ? `/${DEFAULT_FLEET}` : homePath);
+    resetWizardState();
+    // SPEC §2 names /sono as the default fleet; the installer's default is the fleet they came from.
+    navigate(homePath);
   };
   const onCreated = (saved: Installation, next: WizardTab) => {
     navigate(`/${saved.fleet}/installations/${saved.id}?tab=${next}`, { replace: true, state: { focusStep: true } });
@@ -151,7 +156,13 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
           {installation && (
             <Group gap="sm" mt={4}>
               <Text c="dimmed" data-testid="wizard-serial">
-                {t('wizard.serial', { serial: installation.systemSerialNumber })}
+                {/* A serial is one token: it may move to the next line, never break at its hyphens. */}
+                <Trans
+                  t={t}
+                  i18nKey="wizard.serial"
+                  values={{ serial: installation.systemSerialNumber }}
+                  components={{ serial: <span style={{ whiteSpace: 'nowrap' }} /> }}
+                />
               </Text>
               {isReadOnly && (
                 <Badge color="green" c={SUCCESS_TEXT_COLOR} variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>

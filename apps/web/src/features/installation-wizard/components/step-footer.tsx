@@ -1,6 +1,7 @@
-import { Button, Group } from '@mantine/core';
-import { IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useWizardStore } from '../stores/wizard-store';
 
 type StepFooterProps = {
   onSave?: () => void;
@@ -15,7 +16,8 @@ type StepFooterProps = {
 /** Save stays on the tab, Next saves and moves on; both at least 44 px high for gloved hands. */
 export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = false, isReadOnly = false, nextLabel }: StepFooterProps) {
   const { t } = useTranslation();
-  return (
+  const isEmptyFormShown = useWizardStore((state) => state.isEmptyFormShown);
+  const buttons = (
     <Group justify="flex-end" gap="sm" pt="md" wrap="wrap">
       {onSave && !isReadOnly && (
         <Button variant="default" leftSection={<IconDeviceFloppy aria-hidden />} onClick={onSave} loading={isSaving} data-testid="step-save">
@@ -34,5 +36,15 @@ export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = 
         </Button>
       )}
     </Group>
+  );
+  if (!isEmptyFormShown || isReadOnly) return buttons;
+  // SPEC §5, beside the buttons just pressed rather than far above them.
+  return (
+    <Stack gap={0}>
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" mt="md" data-testid="empty-form-alert">
+        {t('solar.errors.formErrors.emptyForm')}
+      </Alert>
+      {buttons}
+    </Stack>
   );
 }

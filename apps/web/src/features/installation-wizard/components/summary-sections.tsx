@@ -5,10 +5,11 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, IconFile } 
 import { useTranslation } from 'react-i18next';
 import { isInspectionPassed, type PhysicalInspection } from '@portal/domain/setup';
 import type { InstallationSummary } from '@portal/domain/summary';
-import type { SystemCheckStatus, SystemCheckType } from '@portal/domain/system-check';
+import { isUnitCheckType, type SystemCheckStatus, type SystemCheckType } from '@portal/domain/system-check';
 import { fromKm } from '@portal/domain/vehicle';
 import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { formatDate } from '@/lib/format-date';
+import { useFormatNumber } from '@/lib/format-number';
 import { currentLocale } from '@/lib/i18n';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { ReadOnlyValue } from './read-only-value';
@@ -71,6 +72,7 @@ function CheckStatus({ status }: { status: SystemCheckStatus }) {
 export function SummarySections({ summary }: { summary: InstallationSummary }) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const formatNumber = useFormatNumber();
   const [distanceUnit] = usePreferredDistanceUnit();
   const isNarrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const { general, customer, installer, vehicle, pvSystem } = summary;
@@ -81,8 +83,8 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
     </Text>
   );
   const isCompleted = general.status === 'completed';
-  const identifierLabel = (type: SystemCheckType) => (type === 'telematics-heartbeat' ? t('wizard.labels.imei') : t('wizard.labels.controllerSerialNumber'));
-  const identifierOf = (check: InstallationSummary['systemChecks'][number]) => (check.type === 'telematics-heartbeat' ? check.imei : check.controllerSerial);
+  const identifierLabel = (type: SystemCheckType) => (isUnitCheckType(type) ? t('wizard.labels.imei') : t('wizard.labels.controllerSerialNumber'));
+  const identifierOf = (check: InstallationSummary['systemChecks'][number]) => (isUnitCheckType(check.type) ? check.imei : check.controllerSerial);
   const ledLabel = (inspection: PhysicalInspection, led: keyof PhysicalInspection) =>
     t(`wizard.setup.${led}.${inspection[led]}` as 'wizard.setup.powerLed.off');
 
@@ -134,12 +136,12 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
             <ReadOnlyValue label={t('wizard.labels.year')} value={vehicle.year} />
             <ReadOnlyValue label={t('wizard.labels.transmission')} value={t(`wizard.vehicle.transmissions.${vehicle.transmission}`)} />
             <ReadOnlyValue label={t('wizard.labels.batteryType')} value={t(`wizard.vehicle.batteryTypes.${vehicle.batteryType}`)} />
-            <ReadOnlyValue label={t('wizard.labels.batteryCapacity')} value={`${vehicle.batteryCapacity} ${vehicle.batteryCapacityUnit}`} />
+            <ReadOnlyValue label={t('wizard.labels.batteryCapacity')} value={`${formatNumber(vehicle.batteryCapacity)} ${vehicle.batteryCapacityUnit}`} />
             <ReadOnlyValue label={t('wizard.labels.vin')} value={vehicle.vin} testId="summary-vin" />
             <ReadOnlyValue label={t('wizard.labels.licensePlate')} value={vehicle.licensePlate || none} />
             <ReadOnlyValue
               label={t('wizard.labels.mileage')}
-              value={`${fromKm(vehicle.mileage, distanceUnit)} ${t(`wizard.vehicle.distanceUnits.${distanceUnit}`)}`}
+              value={`${formatNumber(fromKm(vehicle.mileage, distanceUnit))} ${t(`wizard.vehicle.distanceUnits.${distanceUnit}`)}`}
               testId="summary-mileage"
             />
             <ReadOnlyValue label={t('wizard.labels.city')} value={vehicle.city || none} />
@@ -151,9 +153,9 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
 
       <Section section="pvSystem">
         <Grid>
-          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={pvSystem.pvModuleCount} />
+          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={formatNumber(pvSystem.pvModuleCount)} />
           <ReadOnlyValue label={t('wizard.labels.pvModuleVersion')} value={pvSystem.pvModuleVersion} />
-          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: pvSystem.installedCapacity })} />
+          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: formatNumber(pvSystem.installedCapacity) })} />
         </Grid>
       </Section>
 
@@ -167,7 +169,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
                 <ReadOnlyValue label={t('wizard.labels.controllerType')} value={t(`wizard.controllerTypes.${controller.type}`)} />
                 <ReadOnlyValue label={t('wizard.labels.hardwareVersion')} value={controller.hardwareVersion} />
                 <ReadOnlyValue label={t('wizard.labels.firmwareVersion')} value={controller.firmwareVersion} />
-                <ReadOnlyValue label={t('wizard.summary.labels.channelCount')} value={controller.channelCount} />
+                <ReadOnlyValue label={t('wizard.summary.labels.channelCount')} value={formatNumber(controller.channelCount)} />
               </SimpleGrid>
             </Fragment>
           ))}
@@ -196,8 +198,8 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
               {index > 0 && <Divider mb="xs" />}
               <Text fw={600}>{t('wizard.summary.controller', { serial: row.serialNumber })}</Text>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-                <ReadOnlyValue label={t('wizard.labels.pvModulesCount')} value={row.pvModulesCount ?? notRecorded} />
-                <ReadOnlyValue label={t('wizard.labels.activeChannelCount')} value={row.activeChannelCount ?? notRecorded} />
+                <ReadOnlyValue label={t('wizard.labels.pvModulesCount')} value={row.pvModulesCount === null ? notRecorded : formatNumber(row.pvModulesCount)} />
+                <ReadOnlyValue label={t('wizard.labels.activeChannelCount')} value={row.activeChannelCount === null ? notRecorded : formatNumber(row.activeChannelCount)} />
                 <ReadOnlyValue
                   label={t('wizard.setup.inspectionTitle')}
                   value={

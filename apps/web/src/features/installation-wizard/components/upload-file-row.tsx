@@ -18,7 +18,8 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatSizeMb, THUMBNAIL_FORMATS } from '@portal/domain/upload';
+import { SIZE_MB_FRACTION_DIGITS, sizeMb, THUMBNAIL_FORMATS } from '@portal/domain/upload';
+import { useFormatNumber } from '@/lib/format-number';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { getUploadFileQueryOptions, useUploadFile } from '../api/get-upload-file';
 import { useObjectUrl } from '../hooks/use-object-url';
@@ -86,6 +87,7 @@ function Thumbnail({ src, format, name, isLoading, hasFailed }: { src: string | 
 /** One file of a slot: thumbnail, name, size in MB, what happens to it, and its buttons (44 px for gloved hands). */
 export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, progress = 0, problem, isReadOnly, onRemove, onRestore }: UploadFileRowProps) {
   const { t } = useTranslation();
+  const formatNumber = useFormatNumber();
   const queryClient = useQueryClient();
   const [isPreviewOpen, setPreviewOpen] = useState(false);
   const [hasPreviewFailed, setPreviewFailed] = useState(false);
@@ -147,7 +149,7 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
             <Group gap="xs">
               {sizeKilobytes !== null && (
                 <Text size="sm" c="dimmed" data-testid="upload-size">
-                  {t('wizard.uploads.sizeMb', { size: formatSizeMb(sizeKilobytes) })}
+                  {t('wizard.uploads.sizeMb', { size: formatNumber(sizeMb(sizeKilobytes), { minimumFractionDigits: SIZE_MB_FRACTION_DIGITS, maximumFractionDigits: SIZE_MB_FRACTION_DIGITS }) })}
                 </Text>
               )}
               {status === 'ready' && !problem && (

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Installation, WizardTab } from '@portal/domain/installation';
+import { FORM_ERRORS } from '@portal/domain/validation';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError, normalizeError } from '@/lib/api-error';
 import { storeSavedInstallation } from '../api/save-options';
@@ -16,9 +17,10 @@ import {
   writePendingSave,
   type InstallationKey,
 } from '../lib/draft-storage';
+import { errorMessages, isEmptyForm, withBlanks } from '../lib/empty-form';
 import { serverFieldErrors, type ServerFieldError } from '../lib/form-errors';
 import { isSameValues, newIdempotencyKey } from '../lib/form-values';
-import { notifyInternalError, notifySaved } from '../lib/notify';
+import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
 import { isOfflineFailure, sendSaveOnce, withVersion, type SaveRequest } from '../lib/save-request';
 import { useWizardStore } from '../stores/wizard-store';
 
@@ -40,6 +42,8 @@ type StepFormOptions<V extends FieldValues, O> = {
   isReadOnly: boolean;
   /** Puts a field problem the server reported on the form; false when it is not a field of this tab. */
   applyServerError?: (error: ServerFieldError, form: UseFormReturn<V, unknown, O>) => boolean;
+  /** A refusal the tab answers itself (e.g. with a question); true when it did. */
+  onRefusal?: (error: unknown) => boolean;
 };
 
 /**
@@ -55,6 +59,7 @@ export function useStepForm<V extends FieldValues, O>({
   toRequest,
   isReadOnly,
   applyServerError,
+  onRefusal,
 }: StepFormOptions<V, O>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -62,6 +67,8 @@ export function useStepForm<V extends FieldValues, O>({
   const setNotice = useWizardStore((state) => state.setNotice);
   const setActiveForm = useWizardStore((state) => state.setActiveForm);
   const showSaveError = useWizardStore((state) => state.showSaveError);
+  const requestClose = useWizardStore((state) => state.requestClose);
+  const setEmptyFormShown = useWizardStore((state) => state.setEmptyFormShown);
   const installationKey: InstallationKey = installation?.id ?? 'new';
   const key = draftKey(userId, installationKey, tab);
   const notice = useWizardStore((state) => state.notices[key] ?? null);
@@ -72,9 +79,9 @@ export function useStepForm<V extends FieldValues, O>({
   const [isSaving, setSaving] = useState(false);
 
   // The latest props, for callbacks that outlive a render (timers, the close dialog).
-  const latest = useRef({ defaultValues, toRequest, applyServerError, installation });
+  const latest = useRef({ defaultValues, toRequest, applyServerError, onRefusal, installation, resolver });
   useEffect(() => {
-    latest.current = { defaultValues, toRequest, applyServerError, installation };
+    latest.current = { defaultValues, toRequest, applyServerError, onRefusal, installation, resolver };
   });
 
   // A save (ours or someone's, after Reload) changes the version: show what the server has now.
@@ -136,7 +143,8 @@ export function useStepForm<V extends FieldValues, O>({
   }, [key, isReadOnly, isDraftLoaded, form]);
 
   const handleRefusal = useCallback(
-    (error: unknown) => {
+    async (error: unknown, values: V) => {
+      if (latest.current.onRefusal?.(error)) return;
       const fieldErrors = serverFieldErrors(error);
       let isShownOnForm = false;
       for (const fieldError of fieldErrors) {
@@ -158,10 +166,14 @@ export function useStepForm<V extends FieldValues, O>({
       } else if (!isApiError(error) || error.status >= 500) {
         showSaveError(normalizeError(error));
       } else {
+        // SPEC §8: the internalError toast closes the form. What was typed is kept on the device
+        // first, and comes back when this tab is opened again.
+        await writeDraft(key, { values, savedAt: new Date().toISOString() });
         notifyInternalError(t);
+        requestClose();
       }
     },
-    [form, key, queryClient, setNotice, showSaveError, t],
+    [form, key, queryClient, requestClose, setNotice, showSaveError, t],
   );
 
   const send = useCallback(
@@ -196,16 +208,30 @@ export function useStepForm<V extends FieldValues, O>({
       } catch (error) {
         if (isOfflineFailure(error)) {
           setNotice(key, 'offline');
+          notifyOffline(t);
           return { outcome: 'offline' };
         }
         // Refused: nothing was saved, so a later save starts afresh.
         await deletePendingSave(key);
         setNotice(key, null);
-        handleRefusal(error);
+        await handleRefusal(error, values);
         return { outcome: 'failed' };
       }
     },
     [fleet, form, handleRefusal, installationKey, key, queryClient, setNotice, t, tab],
+  );
+
+  /** Which of these filled paths the form requires: emptied, they turn into 'required' problems. */
+  const requiredWhenBlanked = useCallback(
+    async (paths: string[]) => {
+      const result = await latest.current.resolver(withBlanks(form.getValues(), paths), undefined, {
+        fields: {},
+        shouldUseNativeValidation: false,
+      });
+      const problems = errorMessages(result.errors);
+      return paths.filter((path) => problems.get(path) === FORM_ERRORS.required);
+    },
+    [form],
   );
 
   /** Validates; sends when something changed (a new installation always); `withToast` for Save. */
@@ -215,11 +241,21 @@ export function useStepForm<V extends FieldValues, O>({
       if (isReadOnly) return { outcome: 'unchanged', installation: current ?? undefined };
       let output: O | undefined;
       let isValid = false;
-      await form.handleSubmit((data) => {
-        output = data;
-        isValid = true;
-      })();
-      if (!isValid) return { outcome: 'invalid' };
+      let errors: FieldErrors<V> = {};
+      await form.handleSubmit(
+        (data) => {
+          output = data;
+          isValid = true;
+        },
+        (found) => {
+          errors = found;
+        },
+      )();
+      if (!isValid) {
+        setEmptyFormShown(await isEmptyForm(errors, form.getValues(), latest.current.defaultValues, requiredWhenBlanked));
+        return { outcome: 'invalid' };
+      }
+      setEmptyFormShown(false);
       const values = structuredClone(form.getValues());
       const hasPending = (await readPendingSave(key)) !== undefined;
       if (current && !hasPending && isSameValues(values, latest.current.defaultValues)) {
@@ -233,8 +269,17 @@ export function useStepForm<V extends FieldValues, O>({
         setSaving(false);
       }
     },
-    [form, isReadOnly, key, send, t, tab],
+    [form, isReadOnly, key, requiredWhenBlanked, send, setEmptyFormShown, t, tab],
   );
+
+  // The message goes once something is typed, and with the tab.
+  useEffect(() => {
+    const subscription = form.watch(() => setEmptyFormShown(false));
+    return () => {
+      subscription.unsubscribe();
+      setEmptyFormShown(false);
+    };
+  }, [form, setEmptyFormShown]);
 
   /** Back to what the server has: the restored draft and any save waiting for the network are dropped. */
   const discard = useCallback(async () => {

@@ -34,6 +34,14 @@ const localKey = () => `local-${++keyCounter}`;
 const queues = new Map<number, Promise<void>>();
 const aborts = new Map<string, AbortController>();
 
+/** Forgets every picked file that is not saved yet, and stops its compression (Cancel or close of the wizard). */
+export function discardUploadDrafts(): void {
+  for (const controller of aborts.values()) controller.abort();
+  aborts.clear();
+  queues.clear();
+  useUploadsStore.getState().reset();
+}
+
 type Options = { installation: Installation; saved: readonly Upload[] | undefined; isReadOnly: boolean };
 
 /**

@@ -43,9 +43,23 @@ export const readDraft = <V>(key: string) => safely((s) => get<Draft<V>>(key, s)
 export const writeDraft = <V>(key: string, draft: Draft<V>) => safely((s) => set(key, draft, s), undefined);
 export const deleteDraft = (key: string) => safely((s) => del(key, s), undefined);
 
+const pendingListeners = new Set<() => void>();
+
+/** Called whenever a save is queued or leaves the queue (sent, refused, discarded). */
+export function subscribePendingSaves(listener: () => void): () => void {
+  pendingListeners.add(listener);
+  return () => pendingListeners.delete(listener);
+}
+
+async function changingQueue(change: Promise<unknown>): Promise<undefined> {
+  await change;
+  for (const listener of pendingListeners) listener();
+  return undefined;
+}
+
 export const readPendingSave = (key: string) => safely((s) => get<StoredPendingSave>(pendingKey(key), s), undefined);
-export const writePendingSave = (key: string, pending: StoredPendingSave) => safely((s) => set(pendingKey(key), pending, s), undefined);
-export const deletePendingSave = (key: string) => safely((s) => del(pendingKey(key), s), undefined);
+export const writePendingSave = (key: string, pending: StoredPendingSave) => changingQueue(safely((s) => set(pendingKey(key), pending, s), undefined));
+export const deletePendingSave = (key: string) => changingQueue(safely((s) => del(pendingKey(key), s), undefined));
 
 /** The draft keys of a user's saves still waiting for the network. */
 export async function pendingDraftKeys(userId: string): Promise<string[]> {
@@ -58,7 +72,7 @@ export async function pendingDraftKeys(userId: string): Promise<string[]> {
 export async function deleteInstallationDrafts(userId: string, installation: InstallationKey): Promise<void> {
   const all = await safely((s) => keys<string>(s), [] as string[]);
   const own = all.filter((k) => typeof k === 'string' && (k.startsWith(`draft:${userId}:${installation}:`) || k.startsWith(`pending:${userId}:${installation}:`)));
-  await Promise.all(own.map((k) => safely((s) => del(k, s), undefined)));
+  await changingQueue(Promise.all(own.map((k) => safely((s) => del(k, s), undefined))));
 }
 
 /** For tests: drop the cached handle so a fresh IndexedDB is used. */

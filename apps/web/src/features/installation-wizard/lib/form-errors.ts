@@ -10,6 +10,7 @@ export type FieldNameKey = keyof typeof en.wizard.names;
 const MESSAGE_KEYS: Record<string, FormErrorI18nKey> = {
   required: 'required',
   invalidNumber: 'invalidNumber',
+  negativeNumber: 'negativeNumber',
   invalidYear: 'invalidYear',
   invalidVin: 'invalidVin',
   invalidDate: 'invalidDate',

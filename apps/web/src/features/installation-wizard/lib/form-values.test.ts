@@ -2,15 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { isSameValues, newIdempotencyKey, numberToText, parseNumberInput } from './form-values';
 
 describe('form values', () => {
-  it('reads numbers typed with a dot or a German decimal comma', () => {
-    expect(parseNumberInput('12')).toBe(12);
-    expect(parseNumberInput(' 12.5 ')).toBe(12.5);
-    expect(parseNumberInput('12,5')).toBe(12.5);
-    expect(parseNumberInput('')).toBeUndefined();
-    expect(parseNumberInput('12a')).toBeNaN();
-    expect(parseNumberInput('1.000,5')).toBeNaN();
-    expect(numberToText(null)).toBe('');
-    expect(numberToText(480)).toBe('480');
+  it('reads numbers typed in the interface language', () => {
+    expect(parseNumberInput('12', 'en')).toBe(12);
+    expect(parseNumberInput(' 12.5 ', 'en')).toBe(12.5);
+    expect(parseNumberInput('12,5', 'de')).toBe(12.5);
+    expect(parseNumberInput('15.000', 'de')).toBe(15000);
+    expect(parseNumberInput('15,000', 'en')).toBe(15000);
+    expect(parseNumberInput('', 'de')).toBeUndefined();
+    expect(parseNumberInput('12a', 'en')).toBeNaN();
+    expect(parseNumberInput('1.000,5', 'en')).toBeNaN();
+  });
+
+  it("writes saved numbers into fields with the language's decimal separator and no grouping", () => {
+    expect(numberToText(null, 'de')).toBe('');
+    expect(numberToText(480, 'en')).toBe('480');
+    expect(numberToText(24.5, 'de')).toBe('24,5');
+    expect(numberToText(24.5, 'en')).toBe('24.5');
+    expect(numberToText(15000, 'de')).toBe('15000');
   });
 
   it('compares values by content, ignoring key order and missing keys', () => {

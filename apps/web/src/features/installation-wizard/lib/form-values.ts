@@ -1,16 +1,19 @@
+import type { Locale } from '@portal/domain/constants';
+import { parseLocaleNumber } from '@portal/domain/number-format';
+import { formatNumber } from '@/lib/format-number';
+import { currentLocale } from '@/lib/i18n';
+
 /**
  * Forms keep what the installer typed as text; numbers are read only for validation and saving,
- * so '12,5' (German) and '12.5' both count and a half-typed value never jumps around.
+ * in the interface language ('24,5' and '15.000' in German), so a half-typed value never jumps around.
  */
-export function parseNumberInput(text: string | number | null | undefined): number | undefined {
-  if (typeof text === 'number') return text;
-  const trimmed = (text ?? '').trim();
-  if (trimmed === '') return undefined;
-  const normalised = /^-?\d+,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
-  return /^-?(\d+\.?\d*|\.\d+)$/.test(normalised) ? Number(normalised) : Number.NaN;
+export function parseNumberInput(text: string | number | null | undefined, locale: Locale = currentLocale()): number | undefined {
+  return parseLocaleNumber(text, locale);
 }
 
-export const numberToText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+/** A saved number as the text of a field: the language's decimal separator, no thousands separator. */
+export const numberToText = (value: number | null | undefined, locale: Locale = currentLocale()) =>
+  value === null || value === undefined ? '' : formatNumber(value, locale, { useGrouping: false, maximumFractionDigits: 20 });
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);

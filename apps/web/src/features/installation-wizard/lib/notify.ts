@@ -27,3 +27,27 @@ export function notifyInternalError(t: TFunction): void {
     closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
   });
 }
+
+/** Where a new installation went when the installer chose another of their fleets for it. */
+export function notifyRecordedInFleet(t: TFunction, serial: string, fleetName: string): void {
+  notifications.show({
+    color: 'blue',
+    message: t('wizard.general.otherFleet.recorded', { serial, fleetName }),
+    autoClose: ERROR_TOAST_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
+  });
+}
+
+/** A save could not leave the device: said where the installer looks, not only above the form. */
+export function notifyOffline(t: TFunction): void {
+  notifications.show({
+    id: 'save-offline',
+    color: 'orange',
+    title: t('wizard.offline.title'),
+    message: t('wizard.offline.text'),
+    autoClose: ERROR_TOAST_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
+  });
+}

@@ -8,19 +8,19 @@ describe('wizard tabs', () => {
   it('starts a new installation with the pre-installation checklist', () => {
     expect(tabsFor(true)[0]).toBe('preInstallation');
     expect(tabsFor(false)[0]).toBe('general');
-    expect([...reachableTabs(null, { systemAcknowledged: false })]).toEqual(['preInstallation', 'general']);
+    expect([...reachableTabs(null)]).toEqual(['preInstallation', 'general']);
   });
 
   it('opens a tab only when the data before it exists', () => {
     const fresh = createInstallation();
-    expect([...reachableTabs(fresh, { systemAcknowledged: false })]).toEqual(['general', 'customer']);
+    expect([...reachableTabs(fresh)]).toEqual(['general', 'customer']);
     const confirmed = createInstallation({ customerDataConfirmed: true });
-    expect(reachableTabs(confirmed, { systemAcknowledged: true }).has('vehicle')).toBe(true);
-    expect(reachableTabs(confirmed, { systemAcknowledged: true }).has('system')).toBe(false);
+    expect(reachableTabs(confirmed).has('vehicle')).toBe(true);
+    expect(reachableTabs(confirmed).has('system')).toBe(false);
     const withVehicle = createInstallationWithVehicle();
-    expect(reachableTabs(withVehicle, { systemAcknowledged: false }).has('setup')).toBe(false);
-    expect(reachableTabs(withVehicle, { systemAcknowledged: true }).has('setup')).toBe(true);
-    expect(reachableTabs(withVehicle, { systemAcknowledged: true }).has('uploads')).toBe(false);
+    expect(reachableTabs(withVehicle).has('setup')).toBe(false);
+    expect(reachableTabs({ ...withVehicle, systemDataConfirmed: true }).has('setup')).toBe(true);
+    expect(reachableTabs({ ...withVehicle, systemDataConfirmed: true }).has('uploads')).toBe(false);
   });
 
   it('opens everything after a recorded setup, and every tab of a completed installation', () => {
@@ -29,15 +29,15 @@ describe('wizard tabs', () => {
       system: { ...base.system, chargeControllers: base.system.chargeControllers.map((c) => ({ ...c, pvModulesCount: 6, activeChannelCount: 4 })) },
       inspections: base.system.chargeControllers.map((c) => ({ chargeControllerSerial: c.serialNumber, ...healthy })),
     });
-    const reachable = reachableTabs(setUp, { systemAcknowledged: false });
+    const reachable = reachableTabs(setUp);
     expect(reachable.has('setup') && reachable.has('summary')).toBe(true);
     expect(resumeTab(setUp, reachable)).toBe('uploads');
-    expect(reachableTabs(createInstallation({ status: 'completed' }), { systemAcknowledged: false }).size).toBe(8);
+    expect(reachableTabs(createInstallation({ status: 'completed' })).size).toBe(8);
   });
 
   it('resumes on the furthest tab with data to enter', () => {
     const confirmed = createInstallation({ customerDataConfirmed: true });
-    expect(resumeTab(confirmed, reachableTabs(confirmed, { systemAcknowledged: false }))).toBe('vehicle');
+    expect(resumeTab(confirmed, reachableTabs(confirmed))).toBe('vehicle');
   });
 
   it('reads tabs from the address and steps between them', () => {

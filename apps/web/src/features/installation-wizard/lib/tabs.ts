@@ -20,10 +20,10 @@ export function isSetupRecorded(installation: Installation): boolean {
 }
 
 /**
- * Which tabs can be opened: a tab needs the data of the tabs before it. The system tab saves nothing,
- * so setup opens once the serial numbers were acknowledged in this session or a setup was saved before.
+ * Which tabs can be opened: a tab needs the data of the tabs before it. Setup opens once the controller
+ * serial numbers were confirmed on the system tab (stored with the installation) or a setup was saved before.
  */
-export function reachableTabs(installation: Installation | null, { systemAcknowledged }: { systemAcknowledged: boolean }): Set<WizardTab> {
+export function reachableTabs(installation: Installation | null): Set<WizardTab> {
   if (!installation) return new Set(['preInstallation', 'general']);
   if (installation.status === 'completed') return new Set(FORM_TABS);
   const tabs = new Set<WizardTab>(['general', 'customer']);
@@ -31,7 +31,7 @@ export function reachableTabs(installation: Installation | null, { systemAcknowl
   if (installation.customerDataConfirmed && installation.vehicle) {
     tabs.add('system');
     const setupDone = isSetupRecorded(installation);
-    if (systemAcknowledged || setupDone) tabs.add('setup');
+    if (installation.systemDataConfirmed || setupDone) tabs.add('setup');
     if (setupDone) {
       tabs.add('uploads');
       tabs.add('digitalCheck');

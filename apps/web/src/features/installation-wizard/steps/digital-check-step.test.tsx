@@ -4,7 +4,7 @@ import type { Installation } from '@portal/domain/installation';
 import type { SystemCheckRun } from '@portal/domain/system-check';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
-import { createCheck, createReadyInstallation, createRun, createSummary } from '../testing/check-factory';
+import { createCheck, createReadyInstallation, createRun, createSummary, createVehicleChecks } from '../testing/check-factory';
 import { fakeEventStream } from '../testing/fake-event-stream';
 import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
 
@@ -90,6 +90,20 @@ describe('digital check tab', { timeout: TEST_TIMEOUT_MS }, () => {
     const alert = await screen.findByTestId('stream-error', undefined, slow);
     expect(alert.textContent).toContain('Live results are not available');
     expect(alert.textContent).toContain('did not answer with an event stream (content type application/json)');
+  });
+
+  it('forgets the ticks when the wizard is closed: the next visit starts unticked', async () => {
+    const first = openDigitalCheck({ run: createRun({}, 'success') });
+    await waitFor(() => expect(rows().map(resultOf)).toEqual(['success', 'success', 'success']), slow);
+    fireEvent.click(screen.getByTestId('check-verify-901'));
+    expect(screen.getByTestId('check-verify-901').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('wizard-close'));
+    await waitFor(() => expect(location()).toBe('/sono'));
+    first.unmount();
+
+    openDigitalCheck({ run: createRun({}, 'success') });
+    await waitFor(() => expect(rows().map(resultOf)).toEqual(['success', 'success', 'success']), slow);
+    expect(screen.getByTestId('check-verify-901').getAttribute('aria-checked')).toBe('false');
   });
 
   it('restarts the run: every check pending again, the ticks gone', async () => {
@@ -189,6 +203,56 @@ describe('digital check tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(fake.calls.filter((c) => c.path === '/api/installations/42/systemChecks')).toHaveLength(1);
     // The ticks are kept while moving between tabs.
     expect(screen.getByTestId('check-verify-901').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('shows the ignition and sense-line checks in rows of their own: pending, passed, failed, restarted, proceeded with', async () => {
+    const installation = createReadyInstallation();
+    const restarted = createRun({ runId: 10, lastEventId: '40', checks: [...createRun({ runId: 10 }).checks, ...createVehicleChecks(10)] });
+    const { stream, fake } = openDigitalCheck({
+      run: createRun({ checks: [...createRun().checks, ...createVehicleChecks()] }),
+      installation,
+      routes: {
+        'POST /api/installations/42/systemChecks/restart': { body: restarted },
+        'PUT /api/installations/42': { body: { ...installation, proceededWithFailedChecks: true, version: 4 } },
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(5), slow);
+    const ignition = () => within(screen.getByTestId('checks-ignition')).getByTestId('check-row');
+    const senseLine = () => within(screen.getByTestId('checks-sense-line')).getByTestId('check-row');
+    expect(within(screen.getByTestId('checks-ignition')).getByRole('heading').textContent).toBe('Ignition');
+    expect(screen.getByTestId('checks-ignition-hint').textContent).toBe("The telematics unit reports when it sees the vehicle's ignition. Switch the ignition on.");
+    expect(within(screen.getByTestId('checks-sense-line')).getByRole('heading').textContent).toBe('Sense line');
+    expect(ignition().textContent).toContain('Ignition at telematics unit TCU-4G v3');
+    expect(within(ignition()).getByTestId('check-imei').textContent).toBe('356938035643801');
+    expect(senseLine().textContent).toContain('Sense line of telematics unit TCU-4G v3');
+    expect([resultOf(ignition()), resultOf(senseLine())]).toEqual(['pending', 'pending']);
+    expect(screen.getByRole('checkbox', { name: 'I have seen the result of Ignition at telematics unit TCU-4G v3' })).toBeTruthy();
+
+    await waitForStream(stream);
+    const done = { updatedAt: new Date().toISOString() };
+    act(() => {
+      stream.push(18, { kind: 'check-updated', check: createCheck({ id: 904, type: 'ignition-heartbeat', status: 'success', ...done }) });
+      stream.push(19, { kind: 'check-updated', check: createCheck({ id: 905, type: 'sense-line-connection', status: 'failed', ...done }) });
+    });
+    await waitFor(() => expect([resultOf(ignition()), resultOf(senseLine())]).toEqual(['success', 'failed']));
+    expect(within(senseLine()).getByText('Failed')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('checks-restart'));
+    await waitFor(() => expect([resultOf(ignition()), resultOf(senseLine())]).toEqual(['pending', 'pending']));
+    expect(within(ignition()).getByTestId('check-verify-1004')).toBeTruthy();
+
+    act(() => {
+      for (const [i, check] of restarted.checks.entries()) {
+        const status = check.type === 'sense-line-connection' ? 'failed' : 'success';
+        stream.push(41 + i, { kind: 'check-updated', check: { ...check, status, ...done } });
+      }
+    });
+    await waitFor(() => expect(screen.getByTestId('checks-failed')).toBeTruthy());
+    for (const id of [1001, 1002, 1003, 1004, 1005]) fireEvent.click(screen.getByTestId(`check-verify-${id}`));
+    fireEvent.click(screen.getByTestId('step-next'));
+    fireEvent.click(within(await screen.findByTestId('proceed-modal')).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(location()).toContain('tab=summary'));
+    expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([{ version: 3, proceededWithFailedChecks: true }]);
   });
 
   it('signs out when the stream answers 401', async () => {

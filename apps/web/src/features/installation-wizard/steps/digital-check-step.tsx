@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconPl
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
-import type { SystemCheckRun } from '@portal/domain/system-check';
+import type { SystemCheckRun, UnitCheckType } from '@portal/domain/system-check';
 import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { isApiError } from '@/lib/api-error';
 import { useSystemChecks } from '../api/get-system-checks';
@@ -124,19 +124,24 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
           nextProblem === 'notVerified' && check.status !== 'pending' && !verified[check.id] ? t('solar.errors.formErrors.checkedOnError') : undefined,
       };
 
-  const telematicsRows: CheckListRow[] = checks
-    .filter((c) => c.type === 'telematics-heartbeat')
-    .map((check) => {
-      const unit = system.telematics.find((u) => u.imei === check.imei)?.unit;
-      return {
-        check,
-        device: unit ? t('wizard.digitalCheck.telematics', { unit }) : t('wizard.labels.telematicsUnit'),
-        values: [
-          { label: t('wizard.digitalCheck.columns.imei'), value: check.imei ?? '–', testId: 'check-imei' },
-          { label: t('wizard.digitalCheck.columns.createdAt'), value: check.createdAt, testId: 'check-created' },
-        ],
-      };
-    });
+  /** Rows of the checks a telematics unit reports, named after the unit. */
+  const unitRows = (type: UnitCheckType, deviceKey: 'telematics' | 'ignition' | 'senseLine'): CheckListRow[] =>
+    checks
+      .filter((c) => c.type === type)
+      .map((check) => {
+        const unit = system.telematics.find((u) => u.imei === check.imei)?.unit ?? check.imei ?? '–';
+        return {
+          check,
+          device: t(`wizard.digitalCheck.${deviceKey}`, { unit }),
+          values: [
+            { label: t('wizard.digitalCheck.columns.imei'), value: check.imei ?? '–', testId: 'check-imei' },
+            { label: t('wizard.digitalCheck.columns.createdAt'), value: check.createdAt, testId: 'check-created' },
+          ],
+        };
+      });
+  const telematicsRows = unitRows('telematics-heartbeat', 'telematics');
+  const ignitionRows = unitRows('ignition-heartbeat', 'ignition');
+  const senseLineRows = unitRows('sense-line-connection', 'senseLine');
   const controllerRows: CheckListRow[] = checks
     .filter((c) => c.type === 'mcu-heartbeat')
     .map((check) => {
@@ -265,6 +270,22 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
 
       <CheckList title={t('wizard.digitalCheck.telematicsTitle')} rows={telematicsRows} isNarrow={isNarrow} verification={verification} testId="checks-telematics" />
       <CheckList title={t('wizard.digitalCheck.controllersTitle')} rows={controllerRows} isNarrow={isNarrow} verification={verification} testId="checks-controllers" />
+      <CheckList
+        title={t('wizard.digitalCheck.ignitionTitle')}
+        description={isReadOnly ? undefined : t('wizard.digitalCheck.ignitionHint')}
+        rows={ignitionRows}
+        isNarrow={isNarrow}
+        verification={verification}
+        testId="checks-ignition"
+      />
+      <CheckList
+        title={t('wizard.digitalCheck.senseLineTitle')}
+        description={isReadOnly ? undefined : t('wizard.digitalCheck.senseLineHint')}
+        rows={senseLineRows}
+        isNarrow={isNarrow}
+        verification={verification}
+        testId="checks-sense-line"
+      />
 
       {outcome === 'passed' && (
         <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} data-testid="checks-passed">

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { createInstallation } from '../testing/installation-factory';
 import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
@@ -16,7 +16,60 @@ async function fillGeneral(serial: string) {
   fireEvent.change(screen.getByTestId('general-name'), { target: { value: 'Bus 12' } });
 }
 
+const acme = { slug: 'acme', name: 'ACME Logistics', role: 'installer' };
+const twoFleets = {
+  'GET /api/me': { body: { id: 'u1', name: 'Ina Installer', email: 'ina@example.com', company: null, fleets: [{ slug: 'sono', name: 'Sono Demo Fleet', role: 'installer' }, acme] } },
+  'GET /api/fleets/acme': { body: { ...acme, customer: { name: 'ACME Logistics AG', primaryContact: 'Jane Roe', emailAddress: 'fleet@acme.example' } } },
+};
+const inOtherFleet = {
+  status: 409,
+  body: {
+    status: 409,
+    code: 'SYSTEM_IN_OTHER_FLEET',
+    message: 'SN-ACME-0001 belongs to ACME Logistics.',
+    details: { field: 'systemSerialNumber', serialNumber: 'SN-ACME-0001', fleet: 'acme', fleetName: 'ACME Logistics' },
+  },
+};
+
 describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('asks before recording a serial number of another fleet there, and says where it went', async () => {
+    const created = createInstallation({ id: 79, fleet: 'acme', systemSerialNumber: 'SN-ACME-0001' });
+    const { fake } = startWizard('/sono/installations/new', {
+      ...twoFleets,
+      'POST /api/installations': (init) => ((JSON.parse(String(init?.body)) as { fleet?: string }).fleet === 'acme' ? { status: 201, body: created } : inOtherFleet),
+    });
+    await fillGeneral('sn-acme-0001');
+    fireEvent.click(screen.getByTestId('step-next'));
+    const dialog = await screen.findByTestId('other-fleet-dialog', undefined, slow);
+    expect(dialog.textContent).toContain('SN-ACME-0001 belongs to ACME Logistics. Record it there?');
+    // Nothing was created, and the installer is still in their fleet.
+    expect(screen.getByTestId('location').textContent).toBe('/sono/installations/new?tab=general');
+    expect(bodiesOf(fake, 'POST', '/api/installations')).toEqual([expect.objectContaining({ fleet: 'sono', systemSerialNumber: 'sn-acme-0001' })]);
+
+    fireEvent.click(screen.getByTestId('other-fleet-confirm'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/acme/installations/79?tab=customer'), slow);
+    expect(bodiesOf(fake, 'POST', '/api/installations')[1]).toMatchObject({ fleet: 'acme', systemSerialNumber: 'sn-acme-0001' });
+    expect(await screen.findByText('SN-ACME-0001 was recorded in ACME Logistics. You are now in that fleet.')).toBeTruthy();
+  });
+
+  it('records nothing when the installer declines the other fleet', async () => {
+    const { fake } = startWizard('/sono/installations/new', { ...twoFleets, 'POST /api/installations': inOtherFleet });
+    await fillGeneral('SN-ACME-0001');
+    fireEvent.click(screen.getByTestId('step-save'));
+    const dialog = await screen.findByTestId('other-fleet-dialog', undefined, slow);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('other-fleet-dialog')).toBeNull());
+    expect(bodiesOf(fake, 'POST', '/api/installations')).toHaveLength(1);
+    expect(screen.getByTestId('location').textContent).toBe('/sono/installations/new?tab=general');
+    expect(screen.queryByText('An internal error occurred while processing the data. Please check and try again.')).toBeNull();
+  });
+
+  it('cancelling the pre-installation checklist goes home to the fleet the installer came from', async () => {
+    startWizard('/acme/installations/new', twoFleets);
+    fireEvent.click(await screen.findByTestId('pre-cancel', undefined, slow));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/acme'));
+  });
+
   it('creates the installation on Next and opens its page on the customer tab', async () => {
     const created = createInstallation({ id: 77 });
     const { fake } = startWizard('/sono/installations/new', { 'POST /api/installations': { status: 201, body: created } });
@@ -72,6 +125,27 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     expect(await screen.findByText('The product serial number is required')).toBeTruthy();
     expect(screen.getByText('The installation name is required')).toBeTruthy();
     expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("says 'Please fill out all fields.' when the tab is saved with every required field empty", async () => {
+    const { fake } = startWizard('/sono/installations/new', {});
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    fireEvent.change(await screen.findByTestId('general-comments'), { target: { value: 'Roof rails checked' } });
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect((await screen.findByTestId('empty-form-alert')).textContent).toBe('Please fill out all fields.');
+    expect(screen.getByText('The installation name is required')).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByTestId('general-name'), { target: { value: 'Bus 12' } });
+    await waitFor(() => expect(screen.queryByTestId('empty-form-alert')).toBeNull());
+  });
+
+  it('names only the missing field once one required field is filled', async () => {
+    startWizard('/sono/installations/new', {});
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    fireEvent.change(await screen.findByTestId('general-name'), { target: { value: 'Bus 12' } });
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect(await screen.findByText('The product serial number is required')).toBeTruthy();
+    expect(screen.queryByText('Please fill out all fields.')).toBeNull();
   });
 
   it('keeps the serial number read-only once the installation exists', async () => {

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { Fieldset, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
@@ -8,6 +9,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 import '@mantine/dates/styles.css';
 import { CreateInstallationSchema, type Installation, type WizardTab } from '@portal/domain/installation';
+import { isSameSerialNumber } from '@portal/domain/system';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { isApiError } from '@/lib/api-error';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
 import { StepFooter } from '../components/step-footer';
@@ -17,6 +21,7 @@ import { usePartnerOptions } from '../api/get-partner-options';
 import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
+import { notifyRecordedInFleet } from '../lib/notify';
 import classes from './general-step.module.css';
 
 export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string; partnerId: string | null };
@@ -35,6 +40,17 @@ function defaultsOf(installation: Installation | null): GeneralFormValues {
     comments: installation.comments ?? '',
     partnerId: installation.partnerId === null ? null : String(installation.partnerId),
   };
+}
+
+/** The server's answer when the serial number belongs to another of the installer's fleets. */
+type OtherFleet = { serialNumber: string; fleet: string; fleetName: string };
+
+function otherFleetOf(error: unknown): OtherFleet | null {
+  if (!isApiError(error) || error.code !== 'SYSTEM_IN_OTHER_FLEET') return null;
+  const d = (error.details ?? {}) as Partial<Record<keyof OtherFleet, unknown>>;
+  return typeof d.serialNumber === 'string' && typeof d.fleet === 'string' && typeof d.fleetName === 'string'
+    ? { serialNumber: d.serialNumber, fleet: d.fleet, fleetName: d.fleetName }
+    : null;
 }
 
 type GeneralStepProps = Omit<StepProps, 'installation'> & {
@@ -60,6 +76,12 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   const isNarrow = useMediaQuery('(max-width: 48em)');
   const partners = usePartnerOptions();
   const partnerOptions = (partners.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.email})` }));
+  // A serial number of another of the installer's fleets is recorded there only once they agreed, for that serial.
+  const [otherFleet, setOtherFleet] = useState<{ found: OtherFleet; next: WizardTab } | null>(null);
+  const agreedFleet = useRef<OtherFleet | null>(null);
+  const lastAction = useRef<WizardTab>('general');
+  const fleetFor = (serial: string) =>
+    agreedFleet.current && isSameSerialNumber(agreedFleet.current.serialNumber, serial) ? agreedFleet.current.fleet : fleet;
   const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
     tab: 'general',
     installation,
@@ -74,7 +96,12 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
             installationId: installation.id,
             body: { version: installation.version, startDate: data.startDate, name: data.name, comments: data.comments, partnerId: data.partnerId ?? null },
           }
-        : { endpoint: 'create', body: data },
+        : { endpoint: 'create', body: { ...data, fleet: fleetFor(data.systemSerialNumber) } },
+    onRefusal: (error) => {
+      const found = otherFleetOf(error);
+      if (found) setOtherFleet({ found, next: lastAction.current });
+      return found !== null;
+    },
   });
   const {
     register,
@@ -82,15 +109,29 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     formState: { errors },
   } = form;
 
+  const created = (saved: Installation, next: WizardTab) => {
+    const agreed = agreedFleet.current;
+    if (agreed && saved.fleet === agreed.fleet && saved.fleet !== fleet) notifyRecordedInFleet(t, saved.systemSerialNumber, agreed.fleetName);
+    onCreated(saved, next);
+  };
   const onSave = async () => {
+    lastAction.current = 'general';
     const result = await save({ withToast: true });
-    if (!installation && result.outcome === 'saved' && result.installation) onCreated(result.installation, 'general');
+    if (!installation && result.outcome === 'saved' && result.installation) created(result.installation, 'general');
   };
   const onNextClick = async () => {
+    lastAction.current = 'customer';
     const result = await save({ withToast: false });
     if (result.outcome !== 'saved' && result.outcome !== 'unchanged') return;
-    if (!installation && result.installation) onCreated(result.installation, 'customer');
+    if (!installation && result.installation) created(result.installation, 'customer');
     else onNext();
+  };
+  const onRecordInOtherFleet = () => {
+    if (!otherFleet) return;
+    agreedFleet.current = otherFleet.found;
+    const next = otherFleet.next;
+    setOtherFleet(null);
+    void (next === 'customer' ? onNextClick() : onSave());
   };
 
   return (
@@ -129,6 +170,9 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
                     valueFormat={displayDateFormat(locale)}
                     leftSection={<IconCalendar size={20} aria-hidden />}
                     dropdownType={isNarrow ? 'modal' : 'popover'}
+                    // A phone's calendar gets the screen's width (not 90 %), so seven 48 px days and the
+                    // selected Sunday keep a margin inside it.
+                    modalProps={{ xOffset: 8, padding: 'md' }}
                     // After a day is picked (or Escape), the focus goes back to the field instead of being lost.
                     popoverProps={{ returnFocus: true }}
                     ariaLabels={calendarLabels}
@@ -184,6 +228,20 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
         </Stack>
       </Fieldset>
       <StepFooter onSave={() => void onSave()} onNext={() => void onNextClick()} isSaving={isSaving} isReadOnly={isReadOnly} />
+      <ConfirmDialog
+        opened={otherFleet !== null}
+        title={t('wizard.general.otherFleet.title')}
+        text={otherFleet ? t('wizard.general.otherFleet.text', { serial: otherFleet.found.serialNumber, fleetName: otherFleet.found.fleetName }) : ''}
+        confirmLabel={t('wizard.general.otherFleet.confirm')}
+        cancelLabel={t('wizard.general.otherFleet.cancel')}
+        closeLabel={t('wizard.general.otherFleet.close')}
+        confirmColor="primary"
+        isPending={false}
+        onConfirm={onRecordInOtherFleet}
+        onClose={() => setOtherFleet(null)}
+        testId="other-fleet-dialog"
+        confirmTestId="other-fleet-confirm"
+      />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { useWizardStore } from '../stores/wizard-store';
+import { i18n } from '@/lib/i18n';
 import { createInstallationWithVehicle } from '../testing/installation-factory';
 import { bodiesOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
 
@@ -15,12 +16,12 @@ const healthy = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } 
 
 function openSetupTab(setupAnswer?: Parameters<typeof startWizard>[1][string]) {
   const installation = createInstallationWithVehicle({
+    systemDataConfirmed: true,
     inspections: [
       { chargeControllerSerial: 'CC-DEMO-0001-A', ...healthy },
       { chargeControllerSerial: 'CC-DEMO-0001-B', ...healthy, faultLed: 'on' },
     ],
   });
-  useWizardStore.getState().acknowledgeSystem(42, true);
   return startWizard('/sono/installations/42?tab=setup', {
     'GET /api/installations/42': { body: installation },
     'PUT /api/installations/42/setup': setupAnswer ?? { body: { ...installation, version: 4 } },
@@ -57,6 +58,33 @@ describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
     change('setup-pv-0', 'six');
     fireEvent.click(screen.getByTestId('step-save'));
     expect(await screen.findByText('The field PV modules should be a number')).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('says under each wrong LED what a healthy controller shows, and what to do next, in both languages', async () => {
+    const { fake } = openSetupTab();
+    await screen.findByTestId('setup-pv-0', undefined, slow);
+    change('setup-pv-0', '6');
+    change('setup-channels-0', '4');
+    change('setup-pv-1', '6');
+    change('setup-channels-1', '4');
+    fireEvent.click(screen.getByTestId('setup-powerLed-1'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Blinking' }));
+    // Said as soon as the LED is chosen, and still after Save.
+    expect(await screen.findByText("A healthy controller's power LED is constantly lit.")).toBeTruthy();
+    fireEvent.click(screen.getByTestId('step-save'));
+    await waitFor(() => expect(screen.getByTestId('setup-powerLed-1').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText("A healthy controller's power LED is constantly lit.")).toBeTruthy();
+    expect(screen.getByText("A healthy controller's fault LED is off.")).toBeTruthy();
+    expect(screen.queryByText("A healthy controller's status LED is on or blinking.")).toBeNull();
+    expect(screen.queryByTestId('setup-inspection-help-0')).toBeNull();
+    const help = screen.getByTestId('setup-inspection-help-1');
+    expect(help.textContent).toContain('Check the wiring of this charge controller and its fuse');
+    expect(within(help).getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
+    await act(() => i18n.changeLanguage('de'));
+    expect(await screen.findByText('Bei einem intakten Laderegler leuchtet die Power-LED dauerhaft.')).toBeTruthy();
+    expect(screen.getByText('Bei einem intakten Laderegler ist die Fehler-LED aus.')).toBeTruthy();
+    expect(screen.getByTestId('setup-inspection-help-1').textContent).toContain('Prüfen Sie die Verkabelung dieses Ladereglers und seine Sicherung');
     expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 

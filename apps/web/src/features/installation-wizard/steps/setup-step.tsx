@@ -1,18 +1,23 @@
-import { Badge, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import type { Installation } from '@portal/domain/installation';
 import {
   FAULT_LED_STATES,
   InstallationSetupSchema,
-  isInspectionPassed,
+  LEDS,
   POWER_LED_STATES,
   setupIssues,
   STATUS_LED_STATES,
+  wrongLeds,
   type InstallationSetup,
+  type Led,
   type PhysicalInspection,
 } from '@portal/domain/setup';
 import { channelsFor, type ControllerType } from '@portal/domain/system';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { StepFooter } from '../components/step-footer';
 import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
@@ -20,10 +25,8 @@ import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
 import { numberToText, parseNumberInput } from '../lib/form-values';
 
-type Led = keyof PhysicalInspection;
-const LEDS: readonly Led[] = ['powerLed', 'statusLed', 'faultLed'];
 const LED_STATES = { powerLed: POWER_LED_STATES, statusLed: STATUS_LED_STATES, faultLed: FAULT_LED_STATES } as const;
-const HEALTHY: PhysicalInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' };
+const INSPECTION_FAILED = 'inspectionFailed';
 
 export type SetupRowValues = {
   serialNumber: string;
@@ -90,13 +93,9 @@ function setupResolver(pvModuleCount: number): Resolver<SetupFormValues, unknown
     );
     for (const issue of issues) {
       if (issue.field !== 'inspection') add(issue.row, issue.field, issue.message);
-      else if (issue.message === 'inspectionFailed') {
-        // Point at the LED that is wrong: the one that fails the domain rule on an otherwise healthy controller.
-        const row = controllers[issue.row]!;
-        for (const led of LEDS) {
-          const value = row.inspection[led];
-          if (value && !isInspectionPassed({ ...HEALTHY, [led]: value })) add(issue.row, `inspection.${led}`, issue.message);
-        }
+      else if (issue.message === INSPECTION_FAILED) {
+        // Point at the LEDs that are wrong, each with what a healthy controller shows.
+        for (const led of wrongLeds(controllers[issue.row]!.inspection as Partial<PhysicalInspection>)) add(issue.row, `inspection.${led}`, issue.message);
       }
     }
     const hasErrors = rowErrors.some((e) => Object.keys(e).length > 0);
@@ -169,6 +168,14 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
           {rows.map((row, index) => {
             const rowErrors = errors.controllers?.[index];
             const max = channelsFor(row.type);
+            // What a wrong LED means follows from the choice itself: said as soon as it is made, not only after Save.
+            const wrong = wrongLeds(row.inspection as Partial<PhysicalInspection>);
+            const isInspectionFailed = wrong.length > 0;
+            const ledError = (led: Led) => {
+              if (wrong.includes(led)) return t(`wizard.setup.expected.${led}`);
+              const message = rowErrors?.inspection?.[led]?.message;
+              return message === INSPECTION_FAILED ? undefined : translateFormError(t, message, led);
+            };
             return (
               <Paper key={row.serialNumber} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid={`setup-row-${index}`}>
                 <Stack gap="md">
@@ -225,13 +232,35 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
                               data={LED_STATES[led].map((state) => ({ value: state, label: t(`wizard.setup.${led}.${state}` as 'wizard.setup.powerLed.off') }))}
                               allowDeselect={false}
                               required
-                              error={translateFormError(t, rowErrors?.inspection?.[led]?.message, led)}
+                              error={ledError(led)}
                               data-testid={`setup-${led}-${index}`}
                             />
                           )}
                         />
                       ))}
                     </SimpleGrid>
+                    {isInspectionFailed && (
+                      <Alert
+                        mt="md"
+                        color="orange"
+                        variant="light"
+                        icon={<IconAlertTriangle aria-hidden />}
+                        styles={{ title: { color: WARNING_TEXT_COLOR }, icon: { color: WARNING_TEXT_COLOR } }}
+                        title={t('solar.errors.formErrors.inspectionFailed')}
+                        data-testid={`setup-inspection-help-${index}`}
+                      >
+                        <Text size="sm" fw={600}>
+                          {t('wizard.setup.nextStepsTitle')}
+                        </Text>
+                        <Text size="sm">{t('wizard.setup.nextSteps')}</Text>
+                        <Text size="sm" mt={4}>
+                          {t('wizard.setup.nextStepsSupport')}{' '}
+                          <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                            {SUPPORT_EMAIL}
+                          </Anchor>
+                        </Text>
+                      </Alert>
+                    )}
                   </div>
                 </Stack>
               </Paper>

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Installation } from '@portal/domain/installation';
 import type { InstallationSummary } from '@portal/domain/summary';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { i18n } from '@/lib/i18n';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
-import { useWizardStore } from '../stores/wizard-store';
 import { createReadyInstallation, createSummary } from '../testing/check-factory';
 import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
 
@@ -27,6 +27,16 @@ function openSummary({ summary = createSummary(), installation = createReadyInst
 const section = (name: string) => screen.getByTestId(`summary-${name}`);
 
 describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('writes numbers the German way in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    const summary = createSummary();
+    openSummary({ summary: { ...summary, vehicle: { ...summary.vehicle!, batteryCapacity: 24.5, batteryCapacityUnit: 'kWh' }, pvSystem: { ...summary.pvSystem, installedCapacity: 2080 } } });
+    await screen.findByTestId('summary', undefined, slow);
+    expect(section('vehicle').textContent).toContain('24,5 kWh');
+    expect(screen.getByTestId('summary-mileage').textContent).toBe('12.000 km');
+    expect(section('pvSystem').textContent).toContain('2.080 Wp');
+  });
+
   it('shows every recorded part, the mileage in the preferred unit', async () => {
     localStorage.setItem('preferredDistanceUnit', 'miles');
     openSummary();
@@ -40,8 +50,8 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(section('installer').textContent).toContain('SFI');
     expect(section('installer').textContent).toContain('ina@example.com');
     expect(section('vehicle').textContent).toContain('1M8GDM9AXKP042788');
-    expect(screen.getByTestId('summary-mileage').textContent).toBe('7456 miles');
-    expect(section('pvSystem').textContent).toContain('1440 Wp');
+    expect(screen.getByTestId('summary-mileage').textContent).toBe('7,456 miles');
+    expect(section('pvSystem').textContent).toContain('1,440 Wp');
     expect(screen.getAllByTestId('summary-controller')).toHaveLength(2);
     expect(section('chargeControllers').textContent).toContain('HW 2.4');
     expect(section('telematics').textContent).toContain('8949226000000000011');
@@ -53,7 +63,12 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(pvModules.textContent).toContain('roof-left.jpg');
     expect(pvModules.textContent).toContain('roof-right.jpg');
     expect(screen.getByTestId('summary-uploads-telematics-mcu').textContent).toContain('tcu-box.jpg');
-    expect(screen.getAllByTestId('summary-check-result').map((e) => e.textContent)).toEqual(['Passed', 'Passed', 'Failed']);
+    expect(screen.getAllByTestId('summary-check-result').map((e) => e.textContent)).toEqual(['Passed', 'Passed', 'Failed', 'Passed', 'Failed']);
+    const checks = screen.getAllByTestId('summary-check');
+    expect(checks[3]!.textContent).toContain('Ignition heartbeat');
+    expect(checks[3]!.textContent).toContain('IMEI 356938035643801');
+    expect(checks[4]!.textContent).toContain('Sense line connection');
+    expect(checks[4]!.textContent).toContain('IMEI 356938035643801');
     expect(screen.getByTestId('summary-proceeded-warning').textContent).toBe('This installation is processed with failed digital checks.');
     expect((screen.getByTestId('summary-comments') as HTMLTextAreaElement).value).toBe('Depot north');
   });
@@ -107,7 +122,6 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     const completed: Installation = { ...installation, status: 'completed', summaryDataConfirmed: true, comments: 'All good', completionDate: '2026-11-21', version: 5 };
     let isSubmitted = false;
     useCheckVerificationStore.getState().setVerified(901, true);
-    useWizardStore.getState().acknowledgeSystem(42, true);
     const { fake } = openSummary({
       installation,
       routes: {
@@ -137,7 +151,6 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(posts).toHaveLength(1);
     expect(bodiesOf(fake, 'POST', '/api/installations/42/submit')).toEqual([{ summaryDataConfirmed: true, comments: 'All good' }]);
     expect(headerOf(posts[0], 'idempotency-key')).toBeTruthy();
-    expect(useWizardStore.getState().acknowledgedSystems).toEqual({});
     expect(useCheckVerificationStore.getState().verified).toEqual({});
 
     // From now on it is read-only: no submit controls behind the modal.

@@ -21,7 +21,7 @@ import { formResolver } from '../lib/form-resolver';
 import { newIdempotencyKey } from '../lib/form-values';
 import { missingPartsOf } from '../lib/missing-parts';
 import { notifyInternalError } from '../lib/notify';
-import { useCheckVerificationStore } from '../stores/check-verification-store';
+import { resetWizardState } from '../lib/reset-wizard-state';
 import { useWizardStore } from '../stores/wizard-store';
 
 export type SubmitFormValues = { summaryDataConfirmed: boolean; comments: string };
@@ -146,8 +146,7 @@ export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepP
 
   const onCompleted = (done: Installation) => {
     // Nothing of this installation is edited any more: forget the wizard's state and the device copies.
-    useWizardStore.getState().reset();
-    useCheckVerificationStore.getState().reset();
+    resetWizardState();
     void deleteInstallationDrafts(userId, done.id);
     setCompleted(done);
   };

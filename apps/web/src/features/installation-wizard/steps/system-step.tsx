@@ -1,33 +1,57 @@
-import { Badge, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Checkbox, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SystemConfirmationSchema } from '@portal/domain/installation';
+import { useFormatNumber } from '@/lib/format-number';
 import { StepFooter } from '../components/step-footer';
+import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
 import { ReadOnlyValue } from '../components/read-only-value';
-import { useWizardStore } from '../stores/wizard-store';
+import { useStepForm } from '../hooks/use-step-form';
+import { formResolver } from '../lib/form-resolver';
+
+export type SystemFormValues = { systemDataConfirmed: boolean };
+
+const resolver = formResolver(SystemConfirmationSchema, (values: SystemFormValues) => values);
 
 /**
- * The system from the registry, read-only. Nothing is saved here: the acknowledgement of the
- * controller serial numbers lives in the wizard for this session and opens the setup tab.
+ * The system from the registry, read-only, and the installer's confirmation that the controller
+ * serial numbers match the devices: saved with the installation, it opens the setup tab on any device.
  */
-export function SystemStep({ installation, isReadOnly, onNext }: StepProps) {
+export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
+  const formatNumber = useFormatNumber();
   const { system } = installation;
-  const isAcknowledged = useWizardStore((state) => state.acknowledgedSystems[installation.id] ?? false);
-  const acknowledge = useWizardStore((state) => state.acknowledgeSystem);
+  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
+    tab: 'system',
+    installation,
+    fleet,
+    defaultValues: { systemDataConfirmed: installation.systemDataConfirmed },
+    resolver,
+    isReadOnly,
+    toRequest: () => ({ endpoint: 'update', installationId: installation.id, body: { version: installation.version, systemDataConfirmed: true } }),
+  });
+  const isAcknowledged = form.watch('systemDataConfirmed');
+  const error = form.formState.errors.systemDataConfirmed?.message ? t('solar.errors.formErrors.confirmed') : undefined;
   const isComplete = system.chargeControllers.length > 0 && system.telematics.length > 0;
+
+  const onNextClick = async () => {
+    const { outcome } = await save({ withToast: false });
+    if (outcome === 'saved' || outcome === 'unchanged') onNext();
+  };
 
   return (
     <Stack gap="xl">
       <Text>{t('wizard.system.intro')}</Text>
+      <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
 
       <section>
         <Title order={3} size="h4" mb="sm">
           {t('wizard.system.modulesTitle')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={system.pvModuleCount} testId="system-pv-count" />
+          <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={formatNumber(system.pvModuleCount)} testId="system-pv-count" />
           <ReadOnlyValue label={t('wizard.labels.pvModuleVersion')} value={system.pvModuleVersion} />
-          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: system.installedCapacity })} />
+          <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: formatNumber(system.installedCapacity) })} />
         </SimpleGrid>
       </section>
 
@@ -37,7 +61,7 @@ export function SystemStep({ installation, isReadOnly, onNext }: StepProps) {
             {t('wizard.system.controllersTitle')}
           </Title>
           <Text c="dimmed">
-            {t('wizard.labels.controllerQuantity')}: <strong data-testid="system-controller-quantity">{system.controllerQuantity}</strong>
+            {t('wizard.labels.controllerQuantity')}: <strong data-testid="system-controller-quantity">{formatNumber(system.controllerQuantity)}</strong>
           </Text>
         </Group>
         <Stack gap="sm">
@@ -59,16 +83,18 @@ export function SystemStep({ installation, isReadOnly, onNext }: StepProps) {
           ))}
         </Stack>
         {!isReadOnly && (
-          <Paper withBorder radius="md" p="md" mt="md" bg={isAcknowledged ? 'blue.0' : undefined}>
-            <Checkbox
-              checked={isAcknowledged}
-              onChange={(event) => acknowledge(installation.id, event.currentTarget.checked)}
-              label={t('wizard.system.confirm')}
-              size="lg"
-              styles={{ body: { alignItems: 'center', minHeight: 44 }, label: { fontSize: 'var(--mantine-font-size-md)' } }}
-              data-testid="system-confirm"
-            />
-          </Paper>
+          <Fieldset variant="unstyled" p={0}>
+            <Paper withBorder radius="md" p="md" mt="md" bg={isAcknowledged ? 'blue.0' : undefined}>
+              <Checkbox
+                {...form.register('systemDataConfirmed')}
+                label={t('wizard.system.confirm')}
+                size="lg"
+                error={error}
+                styles={{ body: { alignItems: 'center', minHeight: 44 }, label: { fontSize: 'var(--mantine-font-size-md)' } }}
+                data-testid="system-confirm"
+              />
+            </Paper>
+          </Fieldset>
         )}
       </section>
 
@@ -89,7 +115,13 @@ export function SystemStep({ installation, isReadOnly, onNext }: StepProps) {
         </Stack>
       </section>
 
-      <StepFooter onNext={onNext} isNextDisabled={!isReadOnly && (!isAcknowledged || !isComplete)} isReadOnly={isReadOnly} />
+      <StepFooter
+        onSave={() => void save({ withToast: true })}
+        onNext={() => void onNextClick()}
+        isNextDisabled={!isReadOnly && (!isAcknowledged || !isComplete)}
+        isSaving={isSaving}
+        isReadOnly={isReadOnly}
+      />
     </Stack>
   );
 }

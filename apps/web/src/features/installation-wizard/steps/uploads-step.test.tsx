@@ -177,6 +177,24 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(rejectionsOf('telematics-mcu')).toEqual(['bild-11.jpg: Eine Kategorie kann höchstens 10 Dateien enthalten.']);
   });
 
+  it('forgets picked files that were not saved when the wizard is closed from another tab', async () => {
+    const first = openUploadsTab();
+    await screen.findByTestId('upload-slot-other', undefined, slow);
+    await pick('other', [file('manual.pdf', 'application/pdf')]);
+    await waitForReady('manual.pdf');
+    // Picked files outlive a visit to another tab, so the installer may look something up meanwhile.
+    fireEvent.click(screen.getByTestId('dot-customer'));
+    await screen.findByTestId('customer-name');
+    fireEvent.click(screen.getByTestId('wizard-close'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono'));
+    first.unmount();
+
+    const { fake } = openUploadsTab();
+    await screen.findByTestId('upload-slot-other', undefined, slow);
+    expect(rowsOf('other')).toHaveLength(0);
+    expect(postsOf(fake)).toHaveLength(0);
+  });
+
   it('takes ten files per slot: the picker closes and the eleventh is refused', async () => {
     openUploadsTab({ uploads: Array.from({ length: 8 }, (_, i) => createUpload({ id: i + 1, format: 'pdf', name: `doc-${i + 1}.pdf`, type: 'other' })) });
     await screen.findByTestId('upload-slot-other', undefined, slow);

@@ -56,6 +56,23 @@ describe('vehicle tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText(`Bitte geben Sie ein gültiges Jahr zwischen 2000 und ${maxVehicleYear()} ein.`)).toBeTruthy();
   });
 
+  it('shows and reads numbers with the German decimal comma and thousands point', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    const installation = createInstallationWithVehicle();
+    const withDecimal = { ...installation, vehicle: { ...installation.vehicle!, batteryType: 'LV' as const, batteryCapacity: 24.5, batteryCapacityUnit: 'Ah' as const } };
+    const { fake } = startWizard('/sono/installations/42?tab=vehicle', {
+      'GET /api/installations/42': { body: withDecimal },
+      'POST /api/installations/42/vehicle': (init) => ({ body: { ...withDecimal, version: 4, vehicle: { ...withDecimal.vehicle, ...JSON.parse(String(init?.body)) } } }),
+    });
+    const capacity = await screen.findByTestId('vehicle-battery-capacity', undefined, slow);
+    expect(capacity).toHaveProperty('value', '24,5');
+    change('vehicle-battery-capacity', '12,75');
+    change('vehicle-mileage', '15.000');
+    fireEvent.click(screen.getByTestId('step-save'));
+    await waitFor(() => expect(bodiesOf(fake, 'POST', '/api/installations/42/vehicle')).toHaveLength(1));
+    expect(bodiesOf(fake, 'POST', '/api/installations/42/vehicle')[0]).toMatchObject({ batteryCapacity: 12.75, mileage: 15000 });
+  });
+
   it('warns about a wrong VIN check digit but still saves, in upper case', async () => {
     const { fake } = openVehicleTab();
     await screen.findByTestId('vehicle-vin', undefined, slow);
@@ -65,6 +82,54 @@ describe('vehicle tab', { timeout: TEST_TIMEOUT_MS }, () => {
     fireEvent.click(screen.getByTestId('step-save'));
     expect(await screen.findByText('The vehicle data has been saved successfuly!', undefined, slow)).toBeTruthy();
     expect(bodiesOf(fake, 'POST', '/api/installations/42/vehicle')[0]).toMatchObject({ vin: '1M8GDM9A1KP042788', version: 3 });
+  });
+
+  it('says a negative mileage must be 0 or more, in both languages', async () => {
+    const { fake } = openVehicleTab();
+    await screen.findByTestId('vehicle-mileage', undefined, slow);
+    change('vehicle-mileage', '-5');
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect(await screen.findByText('The mileage must be 0 or more.')).toBeTruthy();
+    await act(() => i18n.changeLanguage('de'));
+    expect(await screen.findByText('Das Feld Kilometerstand muss 0 oder größer sein.')).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('warns about the check digit only on North American VINs', async () => {
+    openVehicleTab();
+    await screen.findByTestId('vehicle-vin', undefined, slow);
+    for (const vin of ['WVWZZZ1JZXW000001', 'WDB9634031L123456']) {
+      change('vehicle-vin', vin);
+      expect(screen.queryByTestId('vin-warning')).toBeNull();
+    }
+    change('vehicle-vin', '1M8GDM9A1KP042788');
+    expect(screen.getByTestId('vin-warning').textContent).toContain('North American VIN');
+  });
+
+  it('shows no check digit help on a completed installation', async () => {
+    const installation = createInstallationWithVehicle({ status: 'completed' });
+    startWizard('/sono/installations/42?tab=vehicle', {
+      'GET /api/installations/42': { body: { ...installation, vehicle: { ...installation.vehicle!, vin: '1M8GDM9A1KP042788' } } },
+    });
+    expect(await screen.findByTestId('vehicle-vin', undefined, slow)).toHaveProperty('value', '1M8GDM9A1KP042788');
+    expect(screen.getByTestId('completed-notice')).toBeTruthy();
+    expect(screen.queryByTestId('vin-warning')).toBeNull();
+  });
+
+  it('gives back the typed mileage unchanged after switching to miles and back, and saves it once converted', async () => {
+    const { fake } = openVehicleTab();
+    const mileage = await screen.findByTestId('vehicle-mileage', undefined, slow);
+    change('vehicle-mileage', '120000');
+    fireEvent.click(screen.getByRole('radio', { name: 'miles' }));
+    await waitFor(() => expect(mileage).toHaveProperty('value', '74565'));
+    fireEvent.click(screen.getByRole('radio', { name: 'km' }));
+    await waitFor(() => expect(mileage).toHaveProperty('value', '120000'));
+    fireEvent.click(screen.getByRole('radio', { name: 'miles' }));
+    await waitFor(() => expect(mileage).toHaveProperty('value', '74565'));
+    fireEvent.click(screen.getByTestId('step-save'));
+    await waitFor(() => expect(bodiesOf(fake, 'POST', '/api/installations/42/vehicle')).toHaveLength(1));
+    // Saved from what was typed (120000 km), not from the 74565 miles shown.
+    expect(bodiesOf(fake, 'POST', '/api/installations/42/vehicle')[0]).toMatchObject({ mileage: 120000 });
   });
 
   it('converts the shown mileage when the unit changes and saves it in km', async () => {

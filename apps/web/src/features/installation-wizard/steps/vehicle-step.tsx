@@ -13,8 +13,7 @@ import {
   DISTANCE_UNITS,
   fromKm,
   isDistanceUnit,
-  isVinCheckDigitValid,
-  isVinFormatValid,
+  isVinCheckDigitSuspicious,
   normalizeVin,
   toKm,
   TRANSMISSIONS,
@@ -53,10 +52,15 @@ export type VehicleFormValues = {
   /** In `mileageUnit`; saved in km. */
   mileage: string;
   mileageUnit: DistanceUnit;
+  /**
+   * The mileage as the installer entered it (or as stored, in km): what a unit switch converts and
+   * what is saved, so switching to miles and back gives the typed value, not a twice-rounded one.
+   */
+  mileageEntered: { text: string; unit: DistanceUnit };
   city: string;
 };
 
-const resolver = formResolver(VehicleInputSchema, ({ mileageUnit: _unit, ...values }: VehicleFormValues) => ({
+const resolver = formResolver(VehicleInputSchema, ({ mileageUnit: _unit, mileageEntered: _entered, ...values }: VehicleFormValues) => ({
   ...values,
   year: parseNumberInput(values.year),
   batteryCapacity: parseNumberInput(values.batteryCapacity),
@@ -77,8 +81,17 @@ function defaultsOf(vehicle: Vehicle | null, unit: DistanceUnit): VehicleFormVal
     licensePlate: vehicle?.licensePlate ?? '',
     mileage: vehicle ? numberToText(fromKm(vehicle.mileage, unit)) : '',
     mileageUnit: unit,
+    mileageEntered: { text: vehicle ? numberToText(vehicle.mileage) : '', unit: 'km' },
     city: vehicle?.city ?? '',
   };
+}
+
+/** The entered mileage, when the shown one is it or its conversion (a draft from an older version may lack it). */
+function enteredMileageOf({ mileage, mileageUnit, mileageEntered }: VehicleFormValues): { value: number; unit: DistanceUnit } | null {
+  const value = parseNumberInput(mileageEntered.text);
+  if (value === undefined || !Number.isFinite(value)) return null;
+  const shown = mileageEntered.unit === mileageUnit ? mileageEntered.text : String(convertMileage(value, mileageEntered.unit, mileageUnit));
+  return shown === mileage ? { value, unit: mileageEntered.unit } : null;
 }
 
 /** Every vehicle field of SPEC §3 with the domain's rules; mileage shown in km or miles, saved in km. */
@@ -95,13 +108,10 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
     resolver,
     isReadOnly,
     toRequest: (data, values) => {
-      // An untouched mileage keeps its exact km: converting there and back could round it by one.
-      const isMileageUnchanged = vehicle !== null && values.mileage === numberToText(fromKm(vehicle.mileage, values.mileageUnit));
-      return {
-        endpoint: 'vehicle',
-        installationId: installation.id,
-        body: { ...data, mileage: isMileageUnchanged ? vehicle.mileage : toKm(data.mileage, values.mileageUnit), version: installation.version },
-      };
+      // Converted once, from what was entered: a mileage shown converted is never converted back.
+      const entered = enteredMileageOf(values);
+      const mileage = entered ? toKm(entered.value, entered.unit) : toKm(data.mileage, values.mileageUnit);
+      return { endpoint: 'vehicle', installationId: installation.id, body: { ...data, mileage, version: installation.version } };
     },
   });
   const {
@@ -120,13 +130,17 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
   const [cityQuery] = useDebouncedValue(city, SUGGESTION_DEBOUNCE_MS);
   const places = usePlaces(isReadOnly ? '' : cityQuery, locale);
   const citySuggestions = [...new Set((places.data ?? []).map((place) => place.place_name))];
-  const showCheckDigitWarning = isVinFormatValid(vin) && !isVinCheckDigitValid(vin);
+  // Help for a second look, beside the field; a completed installation is not to be corrected any more.
+  const showCheckDigitWarning = !isReadOnly && isVinCheckDigitSuspicious(vin);
 
   const onUnitChange = (next: string) => {
     if (!isDistanceUnit(next)) return;
-    const from = getValues('mileageUnit');
-    const shown = parseNumberInput(getValues('mileage'));
-    if (shown !== undefined && Number.isFinite(shown)) setValue('mileage', String(convertMileage(shown, from, next)), { shouldDirty: true });
+    // Without a known entry (an older draft), what is shown counts as entered.
+    if (!enteredMileageOf(getValues())) setValue('mileageEntered', { text: getValues('mileage'), unit: getValues('mileageUnit') });
+    const entered = getValues('mileageEntered');
+    const value = parseNumberInput(entered.text);
+    if (entered.unit === next) setValue('mileage', entered.text, { shouldDirty: true });
+    else if (value !== undefined && Number.isFinite(value)) setValue('mileage', numberToText(convertMileage(value, entered.unit, next)), { shouldDirty: true });
     setValue('mileageUnit', next, { shouldDirty: true });
     setPreferredUnit(next);
   };
@@ -257,7 +271,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
               )}
             />
             {showCheckDigitWarning && (
-              <Group gap={6} wrap="nowrap" align="flex-start" role="status" data-testid="vin-warning">
+              <Group gap={6} wrap="nowrap" align="flex-start" id="vehicle-vin-warning" data-testid="vin-warning">
                 <IconAlertTriangle size={18} color={WARNING_TEXT_COLOR} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
                 <Text size="sm" c={WARNING_TEXT_COLOR}>
                   {t('wizard.vehicle.vinCheckDigit')}
@@ -274,7 +288,9 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
           />
           <Group gap="sm" align="flex-start" wrap="wrap">
             <TextInput
-              {...register('mileage')}
+              {...register('mileage', {
+                onChange: (event: { target: { value: string } }) => setValue('mileageEntered', { text: event.target.value, unit: getValues('mileageUnit') }),
+              })}
               label={t('wizard.labels.mileage')}
               description={t('wizard.vehicle.mileageHint')}
               inputMode="numeric"

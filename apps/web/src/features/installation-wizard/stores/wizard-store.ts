@@ -16,35 +16,37 @@ export type ActiveForm = {
 };
 
 type WizardState = {
-  /** System tab: controller serial numbers compared with the devices, per installation (this session only). */
-  acknowledgedSystems: Record<number, boolean>;
   notices: Record<string, SaveNotice | undefined>;
   activeForm: ActiveForm | null;
   /** A save the server refused unexpectedly: the 'Error saving data' dialog. */
   saveError: ApiError | null;
   /** A new installation created by a save sent later (after the connection came back). */
   created: { id: number; fleet: string } | null;
-  acknowledgeSystem: (installationId: number, acknowledged: boolean) => void;
+  /** The server refused a save for a reason no field shows (SPEC §8 internalError): the wizard closes. */
+  isCloseRequested: boolean;
+  /** SPEC §5 'Please fill out all fields.': the tab on screen was saved with every required field empty. */
+  isEmptyFormShown: boolean;
   setNotice: (key: string, notice: SaveNotice | null) => void;
   setActiveForm: (form: ActiveForm | null) => void;
   showSaveError: (error: ApiError) => void;
   clearSaveError: () => void;
   setCreated: (created: { id: number; fleet: string } | null) => void;
+  requestClose: () => void;
+  setEmptyFormShown: (isShown: boolean) => void;
   reset: () => void;
 };
 
 const initial = {
-  acknowledgedSystems: {},
   notices: {},
   activeForm: null,
   saveError: null,
   created: null,
+  isCloseRequested: false,
+  isEmptyFormShown: false,
 };
 
 export const useWizardStore = create<WizardState>()((set) => ({
   ...initial,
-  acknowledgeSystem: (installationId, acknowledged) =>
-    set((state) => ({ acknowledgedSystems: { ...state.acknowledgedSystems, [installationId]: acknowledged } })),
   setNotice: (key, notice) =>
     set((state) => {
       if ((state.notices[key] ?? null) === notice) return state;
@@ -57,5 +59,7 @@ export const useWizardStore = create<WizardState>()((set) => ({
   showSaveError: (saveError) => set({ saveError }),
   clearSaveError: () => set({ saveError: null }),
   setCreated: (created) => set({ created }),
+  requestClose: () => set({ isCloseRequested: true }),
+  setEmptyFormShown: (isEmptyFormShown) => set((state) => (state.isEmptyFormShown === isEmptyFormShown ? state : { isEmptyFormShown })),
   reset: () => set(initial),
 }));

@@ -54,6 +54,14 @@ export function createRun(overrides: Partial<SystemCheckRun> = {}, status: Syste
   };
 }
 
+/** The ignition and sense-line checks of SN-DEMO-0001's telematics unit in a run, with ids after createRun()'s. */
+export function createVehicleChecks(runId = 9, status: SystemCheck['status'] = 'pending'): SystemCheck[] {
+  return [
+    createCheck({ id: runId * 100 + 4, runId, type: 'ignition-heartbeat', status }),
+    createCheck({ id: runId * 100 + 5, runId, type: 'sense-line-connection', status }),
+  ];
+}
+
 /** The summary of createReadyInstallation() with uploads and passed checks: ready to submit. */
 export function createSummary(overrides: Partial<InstallationSummary> = {}): InstallationSummary {
   const installation = createReadyInstallation();
@@ -96,6 +104,8 @@ export function createSummary(overrides: Partial<InstallationSummary> = {}): Ins
       { type: 'telematics-heartbeat', status: 'success', createdAt: '2026-11-21T10:00:00.000Z', imei: '356938035643801', controllerSerial: null },
       { type: 'mcu-heartbeat', status: 'success', createdAt: '2026-11-21T10:00:00.000Z', imei: '356938035643801', controllerSerial: 'CC-DEMO-0001-A' },
       { type: 'mcu-heartbeat', status: 'failed', createdAt: '2026-11-21T10:00:00.000Z', imei: '356938035643801', controllerSerial: 'CC-DEMO-0001-B' },
+      { type: 'ignition-heartbeat', status: 'success', createdAt: '2026-11-21T10:00:00.000Z', imei: '356938035643801', controllerSerial: null },
+      { type: 'sense-line-connection', status: 'failed', createdAt: '2026-11-21T10:00:00.000Z', imei: '356938035643801', controllerSerial: null },
     ],
     customerDataConfirmed: true,
     summaryDataConfirmed: false,

@@ -33,6 +33,7 @@ export function createInstallation(overrides: Partial<Installation> = {}): Insta
     comments: null,
     status: 'draft',
     customerDataConfirmed: false,
+    systemDataConfirmed: false,
     summaryDataConfirmed: false,
     proceededWithFailedChecks: false,
     vehicleId: null,

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { useLocation } from 'react-router';
 import { IDBFactory } from 'fake-indexeddb';
 import type { FleetMembership, Me } from '@portal/domain/fleet';
@@ -24,8 +25,9 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** A fresh, empty IndexedDB and wizard state for each test. */
+/** A fresh, empty IndexedDB, wizard state and toast queue for each test. */
 export function resetWizardTestState(): void {
+  notifications.clean();
   globalThis.indexedDB = new IDBFactory();
   resetDraftStoreForTests();
   useWizardStore.getState().reset();

@@ -35,7 +35,7 @@ export function InstallationCards({ fleet, items, isLoading, isUpdating = false,
             <Anchor component={Link} to={installationPath(fleet, item.id)} fw={600} size="lg" c="inherit" underline="hover" style={{ overflowWrap: 'anywhere' }}>
               {item.name}
             </Anchor>
-            <InstallationStatusBadge status={item.status} />
+            <InstallationStatusBadge status={item.status} hasFailedChecks={item.proceededWithFailedChecks} />
           </Group>
           <CardFields>
             <dt>{t('solar.installations.columns.serialNumber')}</dt>

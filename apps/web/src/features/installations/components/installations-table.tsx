@@ -102,7 +102,7 @@ export function InstallationsTable({ fleet, items, isLoading, isUpdating = false
           <Table.Td className={classes.vehicle}>{vehicleLabel(item.vehicle) ?? <span title={t('solar.installations.noVehicle')}>–</span>}</Table.Td>
           <Table.Td className={classes.nowrap}>{formatDate(item.startDate, locale)}</Table.Td>
           <Table.Td>
-            <InstallationStatusBadge status={item.status} />
+            <InstallationStatusBadge status={item.status} hasFailedChecks={item.proceededWithFailedChecks} />
           </Table.Td>
           <Table.Td className={classes.stickyEnd}>
             <InstallationActions fleet={fleet} installation={item} onDelete={onDelete} variant="icons" />

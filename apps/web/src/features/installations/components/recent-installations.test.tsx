@@ -75,6 +75,18 @@ describe('RecentInstallations (home)', () => {
     expect(screen.getByRole('columnheader', { name: 'Startdatum' })).toBeTruthy();
   });
 
+  it('marks an installation submitted with failed checks beside Completed, in English and German', async () => {
+    const withFailedChecks = { ...completed, id: 6, name: 'Van 9', proceededWithFailedChecks: true };
+    renderHome(fakeInstallationsApi([withFailedChecks, completed]).routes);
+    const cell = (await rowOf('Van 9')).querySelector('[data-status="completed"]')!.closest('td') as HTMLElement;
+    expect(within(cell).getByText('Completed')).toBeTruthy();
+    expect(within(cell).getByText('Failed checks')).toBeTruthy();
+    expect(within(await rowOf('Trailer 3')).queryByText('Failed checks')).toBeNull();
+
+    await i18n.changeLanguage('de');
+    expect(await within(cell).findByText('Prüfung fehlgeschlagen')).toBeTruthy();
+  });
+
   it("says 'No installations yet.' when the fleet has none", async () => {
     renderHome(fakeInstallationsApi([]).routes);
     expect(await screen.findByText('No installations yet.')).toBeTruthy();

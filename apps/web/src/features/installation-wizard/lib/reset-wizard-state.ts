@@ -1,0 +1,13 @@
+import { discardUploadDrafts } from '../hooks/use-uploads-form';
+import { useCheckVerificationStore } from '../stores/check-verification-store';
+import { useWizardStore } from '../stores/wizard-store';
+
+/**
+ * SPEC §4: Cancel or close resets what the wizard holds in memory: notices, picked files not yet
+ * saved and the verification ticks of the digital check. Saved data and the server are untouched.
+ */
+export function resetWizardState(): void {
+  useWizardStore.getState().reset();
+  useCheckVerificationStore.getState().reset();
+  discardUploadDrafts();
+}
