@@ -9,6 +9,7 @@ import { benchApiThroughput } from './api-throughput';
 import { benchBackup } from './backup';
 import { benchBundleSize } from './bundle-size';
 import { benchHeartbeatStreams } from './heartbeat-streams';
+import { benchHostileUploads } from './hostile-uploads';
 import { benchImageCompression } from './image-compression';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
@@ -40,7 +41,7 @@ tables.push(await benchImageCompression());
 show(tables.at(-1)!);
 tables.push(await benchLighthouse());
 show(tables.at(-1)!);
-for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup]) {
+for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads]) {
   const before = tables.length;
   await onEngines(bench);
   tables.slice(before).forEach(show);

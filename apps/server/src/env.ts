@@ -63,6 +63,12 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: optional,
     S3_SECRET_ACCESS_KEY: optional,
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+    INSPECTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+    INSPECTION_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(128),
+    INSPECTION_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+    INSPECTION_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(1024).default(64),
+    UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(2),
+    UPLOAD_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(15_000),
   })
   .transform((e) => {
     const isProduction = e.NODE_ENV === 'production';
@@ -128,6 +134,17 @@ const EnvSchema = z
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
           }
         : null,
+      inspection: {
+        timeoutMs: e.INSPECTION_TIMEOUT_MS,
+        memoryMb: e.INSPECTION_MEMORY_MB,
+        workers: e.INSPECTION_WORKERS,
+        maxInflatedBytes: e.INSPECTION_MAX_INFLATED_MB * 1024 * 1024,
+      },
+      uploads: {
+        maxConcurrent: e.UPLOAD_MAX_CONCURRENT,
+        waitMs: e.UPLOAD_QUEUE_WAIT_MS,
+        maxWaiting: e.UPLOAD_MAX_CONCURRENT * 4,
+      },
     };
   });
 

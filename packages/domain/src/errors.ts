@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_FILE_TYPE: 415,
   /** An image whose declared dimensions would flood memory when decoded. */
   IMAGE_TOO_LARGE: 422,
+  /** The file could not be checked within the inspection's time or memory budget (or is too malformed to read). */
+  FILE_NOT_INSPECTABLE: 422,
   /** A slot holds at most 10 files. */
   MAX_FILES: 409,
   PARTNER_NAME_EXISTS: 409,

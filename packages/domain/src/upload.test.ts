@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64DecodedBytes, checkUpload, formatOf, missingRequiredSlots, parseDataUrl, sizeMb } from './upload';
+import { base64DecodedBytes, checkUpload, formatOf, missingRequiredSlots, parseDataUrl, sizeMb, validatedDataUrlParts } from './upload';
 
 const MB = 1024 * 1024;
 
@@ -20,7 +20,7 @@ describe('checkUpload', () => {
   it('refuses files over 25 MB, empty files and an 11th file', () => {
     expect(checkUpload('other', { name: 'a.pdf', size: 25 * MB, mimeType: 'application/pdf' }, 0)).toBeNull();
     expect(checkUpload('other', { name: 'a.pdf', size: 25 * MB + 1, mimeType: 'application/pdf' }, 0)).toBe('invalidFileSize');
-    expect(checkUpload('other', { name: 'a.pdf', size: 0, mimeType: 'application/pdf' }, 0)).toBe('invalidFileSize');
+    expect(checkUpload('other', { name: 'a.pdf', size: 0, mimeType: 'application/pdf' }, 0)).toBe('emptyFile');
     expect(checkUpload('other', { name: 'a.pdf', size: 10, mimeType: 'application/pdf' }, 9)).toBeNull();
     expect(checkUpload('other', { name: 'a.pdf', size: 10, mimeType: 'application/pdf' }, 10)).toBe('maxFiles');
   });
@@ -42,6 +42,8 @@ describe('helpers', () => {
   it('parses data URLs and computes the decoded size', () => {
     expect(parseDataUrl('data:image/png;base64,AAAA')).toEqual({ mediaType: 'image/png', base64: 'AAAA' });
     expect(parseDataUrl('javascript:alert(1)')).toBeNull();
+    expect(validatedDataUrlParts('data:Image/PNG;charset=x;base64,AAAA')).toEqual({ mediaType: 'image/png', base64: 'AAAA' });
+    expect(validatedDataUrlParts('data:;base64,')).toEqual({ mediaType: '', base64: '' });
     expect(base64DecodedBytes('aGVsbG8=')).toBe(5);
     expect(base64DecodedBytes('aGVsbA==')).toBe(4);
   });

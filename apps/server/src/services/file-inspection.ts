@@ -1,12 +1,8 @@
-import zlib from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
 import { UPLOAD_MAX_FILE_BYTES } from '@portal/domain/constants';
+import { headFitsFormat, isImageTooLarge, readImageSize } from '@portal/domain/file-header';
 import { AppError } from '../errors';
-
-/** Larger images would flood memory when a viewer decodes them. */
-export const MAX_IMAGE_PIXELS = 80_000_000;
-export const MAX_IMAGE_SIDE = 20_000;
+import { PdfNotInspectable, scanPdf } from './pdf-scan';
 
 /** What file-type calls each format we accept; text formats have no signature. */
 const SIGNATURES: Record<string, string[] | 'text'> = {
@@ -23,17 +19,21 @@ const SIGNATURES: Record<string, string[] | 'text'> = {
 };
 
 // Markup or script anywhere in a file means it could run if a browser ever rendered it.
+// Literal alternatives without nested repetition: the match is linear in the text's length.
 const MARKUP = /<(script|html|svg|iframe|object|embed|body|\?php)\b|<!doctype\s+html|javascript:/i;
-// PDF actions that run code or open other programs.
-const PDF_ACTIONS = /\/(JavaScript|JS|Launch|EmbeddedFile|SubmitForm|ImportData)\b/;
+
+export type InspectionLimits = {
+  /** Decompressed bytes a PDF may expand to while its streams are read. */
+  maxInflatedBytes: number;
+};
 
 const refuse = (message: string) => new AppError('UNSUPPORTED_FILE_TYPE', message);
 
 /**
- * The parts of a file that can carry text: scanning compressed image data or PDF streams for
- * markup would refuse good files by chance (random bytes spell "<svg" now and then).
+ * The parts of an image that can carry text: scanning compressed image data for markup would
+ * refuse good files by chance (random bytes spell "<svg" now and then).
  */
-function textBearingParts(format: string, bytes: Buffer): string[] {
+function imageTextParts(format: string, bytes: Buffer): string[] {
   if (format === 'jpg' || format === 'jpeg') {
     const parts: string[] = [];
     let i = 2;
@@ -42,70 +42,48 @@ function textBearingParts(format: string, bytes: Buffer): string[] {
       const marker = bytes[i + 1]!;
       if (marker === 0xda) break;
       const length = bytes.readUInt16BE(i + 2);
-      parts.push(bytes.subarray(i + 4, i + 2 + length).toString('latin1'));
-      i += 2 + length;
+      parts.push(bytes.toString('latin1', i + 4, i + 2 + length));
+      i += 2 + Math.max(length, 2);
     }
     const end = bytes.lastIndexOf(Buffer.from([0xff, 0xd9]));
-    if (end >= 0) parts.push(bytes.subarray(end + 2).toString('latin1'));
+    if (end >= 0) parts.push(bytes.toString('latin1', end + 2));
     return parts;
   }
-  if (format === 'png') {
-    const parts: string[] = [];
-    let i = 8;
-    while (i + 12 <= bytes.length) {
-      const length = bytes.readUInt32BE(i);
-      const type = bytes.subarray(i + 4, i + 8).toString('latin1');
-      if (type !== 'IDAT') parts.push(bytes.subarray(i + 8, i + 8 + length).toString('latin1'));
-      i += 12 + length;
-      if (type === 'IEND') break;
-    }
-    parts.push(bytes.subarray(i).toString('latin1'));
-    return parts;
+  const parts: string[] = [];
+  let i = 8;
+  while (i + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(i);
+    const type = bytes.toString('latin1', i + 4, i + 8);
+    if (type !== 'IDAT') parts.push(bytes.toString('latin1', i + 8, Math.min(bytes.length, i + 8 + length)));
+    i += 12 + length;
+    if (type === 'IEND') break;
   }
-  if (format === 'pdf') {
-    const text = bytes.toString('latin1');
-    const outside = text.replace(/stream\r?\n[\s\S]*?endstream/g, 'stream endstream');
-    return [outside];
-  }
-  return [bytes.toString('latin1')];
+  if (i < bytes.length) parts.push(bytes.toString('latin1', i));
+  return parts;
 }
-
-const isMostlyText = (s: string) => {
-  const sample = s.slice(0, 2048);
-  let printable = 0;
-  for (let i = 0; i < sample.length; i++) {
-    const c = sample.charCodeAt(i);
-    if ((c >= 0x20 && c < 0x7f) || c === 0x0a || c === 0x0d || c === 0x09) printable++;
-  }
-  return sample.length > 0 && printable / sample.length > 0.95;
-};
 
 /**
- * PDF stream bodies that hold PDF syntax (object streams, deflated or plain), so actions hidden
- * there are seen; binary streams (images, fonts) are left alone.
+ * Checks that the bytes are really the declared format and harmless to serve. Every step is linear
+ * in the file's size and decompression is capped; it runs in an inspection worker, which bounds
+ * its time and memory as well.
  */
-function pdfStreamTexts(bytes: Buffer): string[] {
-  const text = bytes.toString('latin1');
-  const out: string[] = [];
-  for (const m of text.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    const body = m[1]!;
-    try {
-      out.push(zlib.inflateSync(Buffer.from(body, 'latin1')).toString('latin1'));
-    } catch {
-      if (isMostlyText(body)) out.push(body);
-    }
-  }
-  return out.filter(isMostlyText);
-}
-
-/** Checks that the bytes are really the declared format and harmless to serve. */
-export async function inspectFile(format: string, bytes: Buffer): Promise<{ contentType: string }> {
+export async function inspectFile(format: string, bytes: Buffer, limits: InspectionLimits): Promise<{ contentType: string }> {
   if (bytes.length === 0) throw new AppError('VALIDATION_ERROR', 'The file is empty');
   if (bytes.length > UPLOAD_MAX_FILE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 25 MB');
   const expected = SIGNATURES[format];
   if (!expected) throw refuse(`Files of type .${format} are not accepted`);
-  const detected = await fileTypeFromBuffer(bytes);
+  // The rule the picker applies too: the first bytes must be what the name says.
+  if (!headFitsFormat(format, bytes, true)) throw refuse(`The file content is not .${format}`);
 
+  if (format === 'jpg' || format === 'jpeg' || format === 'png') {
+    // Before anything else reads the image: its header alone decides whether it may be decoded anywhere.
+    const size = readImageSize(bytes);
+    if (typeof size === 'string') throw refuse('The image header cannot be read');
+    if (size.width <= 0 || size.height <= 0) throw refuse('The image has no dimensions');
+    if (isImageTooLarge(size)) throw new AppError('IMAGE_TOO_LARGE', `The image claims ${size.width} x ${size.height} pixels, more than allowed`);
+  }
+
+  const detected = await fileTypeFromBuffer(bytes);
   if (expected === 'text') {
     if (detected) throw refuse(`The file is a ${detected.ext} file, not .${format}`);
     let text: string;
@@ -122,24 +100,20 @@ export async function inspectFile(format: string, bytes: Buffer): Promise<{ cont
   if (!detected || !expected.includes(detected.ext)) {
     throw refuse(`The file content is ${detected ? detected.ext : 'unknown'}, not .${format}`);
   }
-  const parts = textBearingParts(format, bytes);
-  if (parts.some((p) => MARKUP.test(p))) throw refuse('The file contains markup or script');
-  if (format === 'pdf' && [...parts, ...pdfStreamTexts(bytes)].some((p) => PDF_ACTIONS.test(p))) {
-    throw refuse('PDF files with scripts or actions are not accepted');
-  }
-
-  if (format === 'jpg' || format === 'jpeg' || format === 'png') {
-    let size: { width?: number; height?: number };
+  if (format === 'pdf') {
+    let scan: ReturnType<typeof scanPdf>;
     try {
-      size = imageSize(bytes);
-    } catch {
-      throw refuse('The image header cannot be read');
+      scan = scanPdf(bytes, { maxInflatedBytes: limits.maxInflatedBytes });
+    } catch (error) {
+      if (error instanceof PdfNotInspectable) throw new AppError('FILE_NOT_INSPECTABLE', error.message);
+      throw error;
     }
-    const { width = 0, height = 0 } = size;
-    if (width <= 0 || height <= 0) throw refuse('The image has no dimensions');
-    if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-      throw new AppError('IMAGE_TOO_LARGE', `The image claims ${width} x ${height} pixels, more than allowed`);
-    }
+    if (scan.action) throw refuse('PDF files with scripts or actions are not accepted');
+    if (scan.outside.some(([start, end]) => MARKUP.test(bytes.toString('latin1', start, end)))) throw refuse('The file contains markup or script');
+  } else if (format === 'jpg' || format === 'jpeg' || format === 'png') {
+    if (imageTextParts(format, bytes).some((p) => MARKUP.test(p))) throw refuse('The file contains markup or script');
+  } else if (MARKUP.test(bytes.toString('latin1'))) {
+    throw refuse('The file contains markup or script');
   }
   return { contentType: detected.mime };
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema } from '@portal/domain/upload';
+import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema, type Upload } from '@portal/domain/upload';
 import { callerFleetIds } from '../../../services/fleet-scope';
-import { deleteUploads, listUploads, readUploadFile, saveUploads } from '../../../services/uploads';
+import { createInspector } from '../../../services/inspection-pool';
+import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/upload-gate';
+import { deleteUploads, listUploads, readUploadFile, savedUploadsJson, saveUploads } from '../../../services/uploads';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['uploads'];
@@ -14,6 +16,9 @@ const contentDisposition = (name: string) =>
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = app.fileStore;
+  const inspector = createInspector(app.env.inspection);
+  const gate = createUploadGate(app.env.uploads);
+  app.addHook('onClose', () => inspector.close());
 
   app.get(
     '/:id/uploads',
@@ -25,6 +30,17 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/uploads',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
+      // A bounded number of uploads is read and inspected at once; the others wait before their body is read, or get 503.
+      onRequest: async (_request, reply) => {
+        try {
+          const leave = await gate.enter();
+          reply.raw.once('close', leave);
+          reply.raw.once('finish', leave);
+        } catch (error) {
+          if (error instanceof UploadsBusy) reply.header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS));
+          throw error;
+        }
+      },
       schema: {
         tags,
         summary: 'Stores uploads given as base64 data URLs; each file is checked by its bytes. A file already in its slot is not stored twice.',
@@ -33,7 +49,11 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.array(UploadSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send(await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, store)),
+    async (request, reply) => {
+      const saved = await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, inspector, store);
+      // JSON text made without scanning the files again (the schema above still describes it); Fastify sends a string as it is.
+      return reply.status(201).type('application/json; charset=utf-8').send(savedUploadsJson(saved) as unknown as Upload[]);
+    },
   );
 
   app.delete(

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
 import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
 import { checkUpload, formatOf, IMAGE_FORMATS, missingRequiredSlots, type Upload, type UploadSlot } from '@portal/domain/upload';
@@ -9,6 +10,7 @@ import { uploadFileQueryKey } from '../api/get-upload-file';
 import { uploadsQueryKey } from '../api/get-uploads';
 import { saveUploads } from '../api/save-uploads';
 import { compressImage } from '../lib/compress-image';
+import { checkFileContent } from '../lib/file-content';
 import { newIdempotencyKey } from '../lib/form-values';
 import { COMPRESSION_TARGET_BYTES, imageProblemOf } from '../lib/image-problem';
 import { notifyInternalError, notifySaved } from '../lib/notify';
@@ -20,7 +22,7 @@ export type SendingProgress = { current: number; total: number; percent: number 
 export type UploadsSaveOutcome = 'saved' | 'unchanged' | 'failed';
 
 /** Refusals that the same file will get again: sending it again is pointless. */
-const PERMANENT: readonly FileProblem[] = ['invalidFileType', 'invalidFileSize', 'imageTooLarge', 'refused'];
+const PERMANENT: readonly FileProblem[] = ['invalidFileType', 'emptyFile', 'invalidFileSize', 'imageTooLarge', 'notInspectable', 'refused'];
 
 const isImage = (format: string) => (IMAGE_FORMATS as readonly string[]).includes(format);
 
@@ -106,16 +108,26 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
     [installationId, patch, update],
   );
 
-  /** Files dropped or picked for a slot: checked by the domain rules, the accepted ones prepared for sending. */
+  /**
+   * Files dropped or picked for a slot: checked by the domain rules (name, type, size, and the first
+   * bytes: content and pixel count), the accepted ones prepared for sending. A refused file is only
+   * named with its reason; it never appears as a row.
+   */
   const onPick = useCallback(
-    (slot: UploadSlot, files: readonly File[]) => {
+    async (slot: UploadSlot, files: readonly File[]) => {
+      const checked = await Promise.all(
+        files.map(async (file) => {
+          const problem = checkUpload(slot, { name: file.name, size: file.size, mimeType: file.type }, 0);
+          return { file, problem: problem ?? (await checkFileContent(file, formatOf(file.name)!)) };
+        }),
+      );
       let count = filesInSlot(slot);
       const accepted: PendingUpload[] = [];
       const refused: Rejection[] = [];
-      for (const file of files) {
-        const problem = checkUpload(slot, { name: file.name, size: file.size, mimeType: file.type }, count);
-        if (problem) {
-          refused.push({ key: localKey(), name: file.name, problem });
+      for (const { file, problem } of checked) {
+        const refusal = problem ?? (count >= UPLOAD_MAX_FILES_PER_SLOT ? 'maxFiles' : null);
+        if (refusal) {
+          refused.push({ key: localKey(), name: file.name, problem: refusal });
           continue;
         }
         count += 1;

@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
+import { MAX_IMAGE_PIXELS } from '@portal/domain/file-header';
 import { MIME_TYPES, type UploadProblem, type UploadSlot } from '@portal/domain/upload';
 import { isApiError } from '@/lib/api-error';
 import type { ImageProblem } from './image-problem';
 
 /** Why a file is not in its slot: the domain's checks, a refusal of the server, or a photo that cannot be compressed. */
-export type FileProblem = UploadProblem | ImageProblem | 'imageTooLarge' | 'refused';
+export type FileProblem = UploadProblem | ImageProblem | 'imageTooLarge' | 'notInspectable' | 'refused';
 
 /** The server's refusal of one file, or null when the request failed for another reason (offline, server error). */
 export function uploadProblemOf(error: unknown): FileProblem | null {
@@ -18,6 +19,8 @@ export function uploadProblemOf(error: unknown): FileProblem | null {
       return 'invalidFileSize';
     case 'IMAGE_TOO_LARGE':
       return 'imageTooLarge';
+    case 'FILE_NOT_INSPECTABLE':
+      return 'notInspectable';
     case 'MAX_FILES':
       return 'maxFiles';
     case 'INSTALLATION_COMPLETED':
@@ -29,7 +32,7 @@ export function uploadProblemOf(error: unknown): FileProblem | null {
   }
 }
 
-const FORM_ERRORS: readonly FileProblem[] = ['invalidFileType', 'invalidFileSize', 'maxFiles', 'imageTooLarge'];
+const FORM_ERRORS: readonly FileProblem[] = ['invalidFileType', 'emptyFile', 'invalidFileSize', 'maxFiles', 'imageTooLarge'];
 
 /** The message shown next to a file (SPEC §8 upload and image messages). */
 export function fileProblemMessage(t: TFunction, problem: FileProblem): string {
@@ -37,6 +40,7 @@ export function fileProblemMessage(t: TFunction, problem: FileProblem): string {
     return t(`solar.errors.formErrors.${problem as 'maxFiles'}`, {
       maxMb: UPLOAD_MAX_FILE_BYTES / 1024 / 1024,
       max: UPLOAD_MAX_FILES_PER_SLOT,
+      maxMegapixels: MAX_IMAGE_PIXELS / 1_000_000,
     });
   }
   return t(`wizard.uploads.problems.${problem as 'refused'}`);

@@ -27,8 +27,22 @@ type SentUpload = { type: string; name: string; format: string; sizeKilobytes: n
 const MB = 1024 * 1024;
 const user = userEvent.setup({ applyAccept: false });
 
-function file(name: string, type: string, size = 1000): File {
-  const created = new File([new Uint8Array(Math.min(size, 4096)).fill(7)], name, { type });
+/** The first bytes of a real file of each format (a 640 x 480 photo), then filler. */
+function headOf(name: string, width = 640, height = 480): number[] {
+  const format = name.split('.').pop()!.toLowerCase();
+  const u32 = (n: number) => [n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+  const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+  if (format === 'jpg' || format === 'jpeg') return [0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3];
+  if (format === 'png') return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...ascii('IHDR'), ...u32(width), ...u32(height), 8, 2, 0, 0, 0];
+  if (format === 'pdf') return ascii('%PDF-1.4\n');
+  if (format === 'txt' || format === 'csv') return ascii('a;b\n');
+  return ascii('MZ');
+}
+
+function file(name: string, type: string, size = 1000, content = headOf(name)): File {
+  const bytes = new Uint8Array(Math.min(size, 4096)).fill(0x20);
+  bytes.set(content.slice(0, bytes.length));
+  const created = new File([bytes], name, { type });
   if (size > 4096) Object.defineProperty(created, 'size', { value: size });
   return created;
 }
@@ -106,6 +120,44 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     await pick('other', [file('manual.pdf', 'application/pdf'), file('list.csv', 'application/vnd.ms-excel'), file('tool.exe', 'application/x-msdownload')]);
     expect(rowsOf('other').map((r) => r.getAttribute('data-name'))).toEqual(['manual.pdf', 'list.csv']);
     expect(rejectionsOf('other')).toEqual(['tool.exe: This file type is not supported.']);
+  });
+
+  it('refuses an empty file with its own message, in English and German', async () => {
+    openUploadsTab();
+    await screen.findByTestId('upload-slot-other', undefined, slow);
+    await pick('other', [new File([], 'empty.txt', { type: 'text/plain' })]);
+    await waitFor(() => expect(rejectionsOf('other')).toEqual(['empty.txt: The file is empty. Please choose a file with content.']));
+    expect(rowsOf('other')).toHaveLength(0);
+    await i18n.changeLanguage('de');
+    await pick('other', [new File([], 'leer.pdf', { type: 'application/pdf' })]);
+    await waitFor(() => expect(rejectionsOf('other')).toEqual(['leer.pdf: Die Datei ist leer. Bitte wählen Sie eine Datei mit Inhalt.']));
+  });
+
+  it('reads the first bytes of a picked file: a program renamed .jpg is refused at once, with one message and no row', async () => {
+    const { fake } = openUploadsTab();
+    await screen.findByTestId('upload-slot-pvModules', undefined, slow);
+    const program = [0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0];
+    await pick('pvModules', [file('holiday.jpg', 'image/jpeg', 2048, program), file('roof.jpg', 'image/jpeg')]);
+    await waitFor(() => expect(rejectionsOf('pvModules')).toEqual(['holiday.jpg: This file type is not supported.']));
+    expect(rowsOf('pvModules').map((r) => r.getAttribute('data-name'))).toEqual(['roof.jpg']);
+    await pick('other', [file('notes.txt', 'text/plain', 2048, program), file('report.pdf', 'application/pdf', 2048, headOf('x.png'))]);
+    await waitFor(() => expect(rejectionsOf('other')).toEqual(['notes.txt: This file type is not supported.', 'report.pdf: This file type is not supported.']));
+    expect(rowsOf('other')).toHaveLength(0);
+    expect(postsOf(fake)).toHaveLength(0);
+  });
+
+  it('refuses a photo over 50 megapixels by its header, before it is compressed or shown', async () => {
+    openUploadsTab();
+    await screen.findByTestId('upload-slot-pvModules', undefined, slow);
+    await pick('pvModules', [file('plan.png', 'image/png', 304 * 1024, headOf('x.png', 10_000, 8_000)), file('wide.jpg', 'image/jpeg', 6 * MB, headOf('x.jpg', 9_000, 6_000)), file('ok.jpg', 'image/jpeg', 1000, headOf('x.jpg', 8_000, 6_000))]);
+    await waitFor(() =>
+      expect(rejectionsOf('pvModules')).toEqual([
+        'plan.png: The image has more than 50 megapixels. Please choose a smaller photo.',
+        'wide.jpg: The image has more than 50 megapixels. Please choose a smaller photo.',
+      ]),
+    );
+    expect(rowsOf('pvModules').map((r) => r.getAttribute('data-name'))).toEqual(['ok.jpg']);
+    expect(vi.mocked(compressImage).mock.calls.map(([picked]) => picked.name)).toEqual([]);
   });
 
   it('speaks German: slot texts and the same refusals', async () => {
