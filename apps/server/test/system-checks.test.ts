@@ -128,15 +128,15 @@ describe('ignition and sense line', () => {
       (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json().checks.find((x: { type: string }) => x.type === type).status;
 
     const foreign = await post(c, { type: 'ignition-heartbeat', imei: '356938035643899', timestamp: now() });
-    expect(foreign.json()).toEqual({ received: 1, matched: 0 });
+    expect(foreign.json()).toEqual({ received: 1, matched: 0, rejected: [] });
     const ignition = await post(c, { type: 'ignition-heartbeat', imei: '356938035643801', timestamp: now() });
     expect(ignition.statusCode).toBe(202);
-    expect(ignition.json()).toEqual({ received: 1, matched: 1 });
+    expect(ignition.json()).toEqual({ received: 1, matched: 1, rejected: [] });
     expect(await statusOf('ignition-heartbeat')).toBe('success');
     expect(await statusOf('sense-line-connection')).toBe('pending');
     expect(await statusOf('telematics-heartbeat')).toBe('pending');
 
-    expect((await post(c, [{ type: 'sense-line-connection', imei: '356938035643801', timestamp: now() }])).json()).toEqual({ received: 1, matched: 1 });
+    expect((await post(c, [{ type: 'sense-line-connection', imei: '356938035643801', timestamp: now() }])).json()).toEqual({ received: 1, matched: 1, rejected: [] });
     expect(await statusOf('sense-line-connection')).toBe('success');
     const events = (await c.app.systemChecks.eventsAfter(id, Number(run.lastEventId))).map((e) => JSON.parse(e.payload) as SystemCheckEvent);
     expect(events.map((e) => e.kind === 'check-updated' && [e.check.type, e.check.status, e.check.imei])).toEqual([
@@ -152,7 +152,7 @@ describe('ignition and sense line', () => {
     const { h, id } = await draftInstallation(c, 'SN-DEMO-0005');
     const run = (await c.app.inject({ method: 'POST', url: `/api/installations/${id}/systemChecks/restart`, headers: h })).json();
     const res = await post(c, heartbeatsForDevices(devicesOfChecks(run.checks)));
-    expect(res.json()).toEqual({ received: 4, matched: 4 });
+    expect(res.json()).toEqual({ received: 4, matched: 4, rejected: [] });
     await expect
       .poll(
         async () => {
