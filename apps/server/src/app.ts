@@ -13,12 +13,13 @@ import type { Database, Db } from './db/client';
 import { grantDemoAccess } from './db/seed';
 import type { Env } from './env';
 import { AppError } from './errors';
-import { createS3FileStore, type FileStore } from './services/file-store';
+import { answeringFileStore, createS3FileStore, type FileStore } from './services/file-store';
 import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulator/simulator';
 import { checkEventsPlugin } from './plugins/check-events';
 import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { metricsPlugin, type Metrics } from './plugins/metrics';
+import { objectDeletionsPlugin } from './plugins/object-deletions';
 import { openApiPlugin } from './plugins/openapi';
 import { requestAuthPlugin } from './plugins/request-auth';
 import { PERMISSIONS_POLICY } from './plugins/security-headers';
@@ -121,7 +122,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('env', env);
   app.decorate('deviceKeys', [...env.deviceApiKeys, ...(options.extraDeviceKeys ?? [])]);
   app.decorate('database', database);
-  app.decorate('fileStore', env.s3 ? createS3FileStore(env.s3) : null);
+  app.decorate('fileStore', env.s3 ? answeringFileStore(createS3FileStore(env.s3)) : null);
   app.decorate('db', database.db);
   app.decorate(
     'auth',
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions) {
           }
         : undefined,
   });
+  await app.register(objectDeletionsPlugin, { intervalMs: env.objectDeletionIntervalMs });
   await app.register(requestAuthPlugin);
   await app.register(idempotencyPlugin);
 

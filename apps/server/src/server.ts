@@ -47,6 +47,7 @@ async function main() {
       auth: app.auth,
       authSecret: runtime.authSecret,
       objectStoreBucket: env.s3?.bucket,
+      fileStore: app.fileStore,
     });
   }
 

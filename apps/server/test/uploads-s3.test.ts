@@ -5,9 +5,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upload } from '../src/db/schema';
+import { runAdminCommand } from '../src/admin/commands';
+import { objectDeletion, upload } from '../src/db/schema';
 import type { Env } from '../src/env';
 import { createS3FileStore } from '../src/services/file-store';
+import { processObjectDeletions } from '../src/services/object-deletions';
 import { dataUrl, makeJpeg, makePdf } from './files';
 import { createTestApp, draftInstallation, engine, type TestContext } from './helper';
 
@@ -145,5 +147,107 @@ describe.skipIf(engine !== 'pglite')('an object store the operator watches', () 
     } finally {
       await c.close();
     }
+  });
+});
+
+describe.skipIf(engine !== 'pglite')('objects follow their rows, even when the store is down', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-queue-'));
+  let s3: S3rver | undefined;
+  let port = 0;
+  let c: TestContext;
+  const start = async () => {
+    s3 = new S3rver({ port, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'portal-uploads', configs: [] }] });
+    port = ((await s3.run()) as { port: number }).port;
+  };
+  const objectsOf = (installationId: number) =>
+    fs.existsSync(path.join(dir, 'portal-uploads', 'installations', String(installationId)))
+      ? fs.readdirSync(path.join(dir, 'portal-uploads', 'installations', String(installationId))).filter((f) => f.endsWith('._S3rver_object'))
+      : [];
+  const pending = async () => (await c.database.db.select().from(objectDeletion)).map((r) => r.key);
+  const upload1 = (h: Record<string, string>, id: number, seed: number, type = 'pvModules') =>
+    c.app.inject({ method: 'POST', url: `/api/installations/${id}/uploads`, headers: h, payload: [{ type, name: `photo-${seed}.jpg`, file: dataUrl('image/jpeg', makeJpeg(48, 48, seed)) }] });
+
+  beforeAll(async () => {
+    await start();
+    c = await createTestApp({
+      env: {
+        S3_BUCKET: 'portal-uploads',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        OBJECT_DELETION_INTERVAL_MS: '0',
+      },
+    });
+  });
+  afterAll(async () => {
+    await c?.close();
+    await s3?.close().catch(() => {});
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('deleting an installation deletes its objects', async () => {
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0003');
+    expect((await upload1(h, id, 31)).statusCode).toBe(201);
+    expect(objectsOf(id).length).toBeGreaterThan(0);
+    expect((await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: h })).statusCode).toBe(204);
+    expect(objectsOf(id)).toEqual([]);
+    expect(await pending()).toEqual([]);
+  });
+
+  it('the eleventh file of a slot is refused and leaves no object behind', async () => {
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0002');
+    for (let i = 0; i < 10; i++) expect((await upload1(h, id, 100 + i)).statusCode).toBe(201);
+    const before = objectsOf(id).length;
+    const eleventh = await upload1(h, id, 200);
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json()).toMatchObject({ code: 'MAX_FILES' });
+    expect(objectsOf(id)).toHaveLength(before);
+    expect(await pending()).toEqual([]);
+  });
+
+  it('while the store is down: uploads and downloads answer 503 with Retry-After, a deletion waits in the queue and happens once it is back', async () => {
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001');
+    const saved = (await upload1(h, id, 41)).json() as { id: number; url: string }[];
+    expect(objectsOf(id)).toHaveLength(1);
+
+    await s3!.close();
+    const refused = await upload1(h, id, 42);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const download = await c.app.inject({ url: saved[0]!.url, headers: h });
+    expect(download.statusCode).toBe(503);
+    expect(download.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+    // The row goes now; its object is queued, not forgotten.
+    const removed = await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}/uploads`, headers: h, payload: { ids: [saved[0]!.id] } });
+    expect(removed.statusCode).toBe(200);
+    expect(await pending()).toHaveLength(1);
+
+    await start();
+    await c.database.db.update(objectDeletion).set({ nextAttemptAt: new Date() });
+    expect(await processObjectDeletions(c.database.db, c.app.fileStore!)).toEqual({ deleted: 1, failed: 0 });
+    expect(objectsOf(id)).toEqual([]);
+    expect(await pending()).toEqual([]);
+  });
+
+  it('storage check lists orphans and missing objects; --fix deletes the orphans', async () => {
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0004');
+    const saved = (await upload1(h, id, 51)).json() as { id: number; sha256: string }[];
+    const store = createS3FileStore({ bucket: 'portal-uploads', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    await store.put('installations/999999/left-behind', Buffer.from('orphan'), 'text/plain');
+    const key = `installations/${id}/${saved[0]!.sha256}`;
+    await store.delete(key);
+    const admin = { db: c.database.db, auth: c.app.auth, objectStoreBucket: 'portal-uploads', fileStore: store };
+
+    const report = (await runAdminCommand(admin, { command: 'storage-check' })).message;
+    expect(report).toMatch(/1 named by no upload \(orphans\), 1 uploads whose object is missing/);
+    expect(report).toContain('orphan   installations/999999/left-behind');
+    expect(report).toContain(`missing  ${key}`);
+    expect(report).toMatch(/Run with --fix/);
+
+    expect((await runAdminCommand(admin, { command: 'storage-check', fix: true })).message).toMatch(/Deleted 1 orphans\./);
+    expect(await store.list('installations/999999/')).toEqual([]);
   });
 });

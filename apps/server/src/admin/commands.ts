@@ -6,6 +6,8 @@ import { FleetRoleSchema, FleetSlugSchema } from '@portal/domain/fleet';
 import { CompanyShortNameSchema, PersonEmailSchema } from '@portal/domain/operator';
 import type { Auth } from '../auth/auth';
 import { rotateSigningKeys } from '../auth/signing-keys';
+import type { FileStore } from '../services/file-store';
+import { checkStorage } from '../services/object-deletions';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 import { AppError } from '../errors';
@@ -39,6 +41,7 @@ export const AdminCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('backup'), file: z.string().min(1) }),
   z.object({ command: z.literal('restore'), file: z.string().min(1) }),
   z.object({ command: z.literal('rotate-keys') }),
+  z.object({ command: z.literal('storage-check'), fix: z.boolean().default(false) }),
 ]);
 export type AdminCommand = z.input<typeof AdminCommandSchema>;
 
@@ -49,6 +52,8 @@ export interface AdminContext {
   authSecret?: string;
   /** Set when upload bytes live in an object store: a database backup does not hold them. */
   objectStoreBucket?: string;
+  /** The object store of upload bytes, when S3_* is set (storage check). */
+  fileStore?: FileStore | null;
 }
 
 const SESSION_DAYS = 14;
@@ -124,6 +129,18 @@ async function run(ctx: AdminContext, command: z.output<typeof AdminCommandSchem
     case 'restore': {
       const r = await restoreDatabase(ctx.db, command.file);
       return { message: `Restored ${r.rows} rows of ${r.tables} tables from ${command.file}` };
+    }
+    case 'storage-check': {
+      if (!ctx.fileStore) throw new Error('storage check needs an object store: upload bytes live in the database unless S3_BUCKET is set.');
+      const r = await checkStorage(ctx.db, ctx.fileStore, { fix: command.fix });
+      const lines = [
+        `${r.objects} objects in ${ctx.objectStoreBucket ?? 'the bucket'}: ${r.orphans.length} named by no upload (orphans), ${r.missing.length} uploads whose object is missing`,
+        ...r.orphans.map((k) => `orphan   ${k}`),
+        ...r.missing.map((k) => `missing  ${k}`),
+      ];
+      if (command.fix) lines.push(`Deleted ${r.removed} orphans.`);
+      else if (r.orphans.length) lines.push('Run with --fix to delete the orphans.');
+      return { message: lines.join('\n') };
     }
     case 'rotate-keys': {
       if (!ctx.authSecret) throw new Error('rotate-keys needs the AUTH_SECRET in use: run it with the server stopped.');

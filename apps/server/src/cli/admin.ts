@@ -4,6 +4,7 @@ import { controlSocketPath, isServerListening, sendControlCommand } from '../adm
 import { runAdminCommand, type AdminCommand } from '../admin/commands';
 import { createAuth } from '../auth/auth';
 import { loadEnv } from '../env';
+import { createS3FileStore } from '../services/file-store';
 import { hasEmbeddedDatabase, hasMigrations, openRuntime } from '../runtime';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -20,6 +21,8 @@ const USAGE = `Usage: npm run admin -- <command>
   backup FILE                                         write a consistent backup (gzip) of the whole database
   restore FILE                                        load a backup into a new, empty database (server stopped)
   rotate-keys                                         drop token signing keys of another AUTH_SECRET (signs everyone out)
+  storage check [--fix]                               objects no upload names (orphans) and uploads whose object is gone;
+                                                      --fix deletes the orphans (needs S3_BUCKET)
 Uses the same DATA_DIR / DATABASE_URL as the server; talks to a running server over DATA_DIR/control.sock.`;
 
 function parseCommand(argv: string[]): AdminCommand {
@@ -34,11 +37,13 @@ function parseCommand(argv: string[]): AdminCommand {
       customer: { type: 'string' },
       contact: { type: 'string' },
       email: { type: 'string' },
+      fix: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [name, email] = positionals;
   if (name === 'rotate-keys' && !values.help) return { command: 'rotate-keys' };
+  if (name === 'storage' && email === 'check' && !values.help) return { command: 'storage-check', fix: values.fix === true };
   if (values.help || !name || !email) throw new Error(USAGE);
   const needs = (what: string, options: (keyof typeof values)[]) => {
     const missing = options.filter((o) => !values[o]);
@@ -98,7 +103,8 @@ async function main() {
         throw new Error('The database holds no portal data (it was never migrated): nothing to back up. Check DATABASE_URL.');
       }
       const auth = createAuth({ env, db: runtime.database.db, secret: runtime.authSecret });
-      result = await runAdminCommand({ db: runtime.database.db, auth, authSecret: runtime.authSecret, objectStoreBucket: env.s3?.bucket }, command);
+      const fileStore = env.s3 ? createS3FileStore(env.s3) : null;
+      result = await runAdminCommand({ db: runtime.database.db, auth, authSecret: runtime.authSecret, objectStoreBucket: env.s3?.bucket, fileStore }, command);
     } finally {
       await runtime.release();
     }

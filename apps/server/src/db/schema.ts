@@ -435,6 +435,23 @@ export const upload = pgTable(
   (t) => [uniqueIndex('upload_installation_type_sha_uq').on(t.installationId, t.type, t.sha256), index('upload_installation_idx').on(t.installationId)],
 );
 
+/**
+ * Objects of the object store that no row names any more, waiting to be deleted. A row is queued in
+ * the same transaction that deletes the last upload naming the object, and stays until the store
+ * confirms the deletion: a store that is down delays it, never forgets it.
+ */
+export const objectDeletion = pgTable(
+  'object_deletion',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('object_deletion_due_idx').on(t.nextAttemptAt)],
+);
+
 // ---- partners of an installer company ----
 
 export const partner = pgTable(

@@ -1,11 +1,14 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Env } from '../env';
+import { AppError } from '../errors';
 
 /** Where upload bytes live when not in the database: any S3-compatible object store. */
 export interface FileStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Every key under a prefix. */
+  list(prefix: string): Promise<string[]>;
   /** Resolves when the bucket exists and the credentials are accepted; otherwise names what is wrong. */
   check(): Promise<void>;
 }
@@ -31,6 +34,16 @@ export function createS3FileStore(config: NonNullable<Env['s3']>): FileStore {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
+    async list(prefix) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
+    },
     async check() {
       try {
         await client.send(new HeadBucketCommand({ Bucket: config.bucket }), { abortSignal: AbortSignal.timeout(5000) });
@@ -48,3 +61,24 @@ export function createS3FileStore(config: NonNullable<Env['s3']>): FileStore {
 
 /** Content-addressed: a retried upload of the same file writes the same object again. */
 export const uploadObjectKey = (installationId: number, sha256: string) => `installations/${installationId}/${sha256}`;
+
+/**
+ * The store as the routes use it: a store that is down or refuses answers 503 with Retry-After
+ * (the error handler adds it), a missing object 404, never a 500.
+ */
+export function answeringFileStore(store: FileStore): FileStore {
+  const unavailable = (error: unknown): never => {
+    if (error instanceof AppError) throw error;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const name = (error as { name?: string }).name;
+    if (status === 404 || name === 'NoSuchKey') throw new AppError('NOT_FOUND', 'The file is missing from the object store');
+    throw new AppError('SERVICE_UNAVAILABLE', 'The file store is not reachable. Please try again in a moment.');
+  };
+  return {
+    put: (key, bytes, contentType) => store.put(key, bytes, contentType).catch(unavailable),
+    get: (key) => store.get(key).catch(unavailable),
+    delete: (key) => store.delete(key).catch(unavailable),
+    list: (prefix) => store.list(prefix).catch(unavailable),
+    check: () => store.check(),
+  };
+}

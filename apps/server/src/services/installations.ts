@@ -7,7 +7,8 @@ import type { System } from '@portal/domain/system';
 import type { Vehicle, VehicleData } from '@portal/domain/vehicle';
 import type { SignedInUser } from '../auth/id-token';
 import { rowsOf, type Db } from '../db/client';
-import { chargeController, fleet, installation, partner, physicalInspection, system, user, vehicle } from '../db/schema';
+import { chargeController, fleet, installation, partner, physicalInspection, system, upload, user, vehicle } from '../db/schema';
+import { queueUnreferencedObjects } from './object-deletions';
 import { AppError, notFound } from '../errors';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -445,7 +446,10 @@ export async function deleteInstallation(db: Db, caller: Caller, id: number) {
     if (!callerMayDelete(row, caller)) {
       throw new AppError('FORBIDDEN', 'Only the installer who created this draft or an admin of the fleet may delete it');
     }
+    const files = await tx.select({ key: upload.storageKey }).from(upload).where(eq(upload.installationId, id));
     await tx.delete(installation).where(eq(installation.id, id));
+    // Its uploads went with it (cascade); their objects are queued in the same transaction.
+    await queueUnreferencedObjects(tx as Db, files.map((f) => f.key));
     if (row.vehicleId) await tx.delete(vehicle).where(eq(vehicle.id, row.vehicleId));
     await tx.update(chargeController).set({ pvModulesCount: null, activeChannelCount: null }).where(eq(chargeController.systemId, row.systemId));
   });

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { assertDraft, findScopedInstallation } from './installations';
 import type { Inspector } from './inspection-pool';
 import { uploadObjectKey, type FileStore } from './file-store';
+import { cancelObjectDeletions, processObjectDeletions, queueUnreferencedObjects } from './object-deletions';
 
 type UploadRow = typeof upload.$inferSelect;
 
@@ -104,10 +105,17 @@ export async function saveUploads(
   );
 
   // The object store is written before the row that points at it: a row never points at nothing.
+  const written: string[] = [];
   if (store) {
     const row = await findScopedInstallation(db, fleetIds, installationId);
     assertDraft(row);
-    for (const f of prepared) await store.put(uploadObjectKey(row.id, f.sha256), f.bytes, f.contentType);
+    const keys = prepared.map((f) => uploadObjectKey(row.id, f.sha256));
+    // An older deletion of the same content must not take the object this save writes again.
+    await cancelObjectDeletions(db, keys);
+    for (const [i, f] of prepared.entries()) {
+      await store.put(keys[i]!, f.bytes, f.contentType);
+      written.push(keys[i]!);
+    }
   }
 
   const saved = await db.transaction(async (tx) => {
@@ -148,6 +156,14 @@ export async function saveUploads(
       saved.push(created!);
     }
     return saved;
+  }).catch(async (error: unknown) => {
+    // Refused after the bytes were written (a full slot, a completed installation): no object stays
+    // behind that no row names.
+    if (store && written.length) {
+      await queueUnreferencedObjects(db, written);
+      await processObjectDeletions(db, store).catch(() => {});
+    }
+    throw error;
   });
   // The answer carries each file as sent: the request's own base64 is reused, not encoded again.
   const bySha = new Map(prepared.map((f) => [f.sha256, f]));
@@ -164,17 +180,16 @@ export async function deleteUploads(db: Db, fleetIds: number[], installationId: 
   const deleted = await db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, installationId, { forUpdate: true });
     assertDraft(row);
-    return tx
+    const gone = await tx
       .delete(upload)
       .where(and(eq(upload.installationId, row.id), inArray(upload.id, ids)))
-      .returning({ id: upload.id, storageKey: upload.storageKey, sha256: upload.sha256, installationId: upload.installationId });
+      .returning({ id: upload.id, storageKey: upload.storageKey });
+    // Objects no row names any more are queued with the deletion of their rows: all or nothing.
+    await queueUnreferencedObjects(tx as Db, gone.map((d) => d.storageKey));
+    return gone;
   });
-  // Objects go after the rows are gone; one still used by another slot of the installation stays.
-  for (const d of deleted) {
-    if (!store || !d.storageKey) continue;
-    const [stillUsed] = await db.select({ id: upload.id }).from(upload).where(and(eq(upload.installationId, d.installationId), eq(upload.sha256, d.sha256)));
-    if (!stillUsed) await store.delete(d.storageKey).catch(() => {});
-  }
+  // Deleted at once when the store answers; otherwise the queue tries again later.
+  if (store && deleted.some((d) => d.storageKey)) await processObjectDeletions(db, store).catch(() => {});
   return deleted.map((d) => d.id);
 }
 

@@ -11,6 +11,7 @@ import {
 import { InstallationSetupSchema } from '@portal/domain/setup';
 import { VehicleInputSchema } from '@portal/domain/vehicle';
 import { AppError } from '../../../errors';
+import { processObjectDeletions } from '../../../services/object-deletions';
 import { currentUser } from '../../../plugins/request-auth';
 import { callerFleetIds, callerFleets } from '../../../services/fleet-scope';
 import {
@@ -89,6 +90,8 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteInstallation(app.db, currentUser(request), request.params.id);
+      // Its objects go at once when the store answers; the queue retries otherwise.
+      if (app.fileStore) await processObjectDeletions(app.db, app.fileStore).catch(() => {});
       return reply.status(204).send(null);
     },
   );
