@@ -150,7 +150,8 @@ describe.skipIf(engine !== 'pglite')('an object store the operator watches', () 
   });
 });
 
-describe.skipIf(engine !== 'pglite')('objects follow their rows, even when the store is down', () => {
+// The queue lives in the database: both engines.
+describe('objects follow their rows, even when the store is down', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-queue-'));
   let s3: S3rver | undefined;
   let port = 0;
