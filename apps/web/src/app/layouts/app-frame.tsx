@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { useMe } from '@/features/fleet/api/get-me';
 import { FleetSwitcher } from '@/features/fleet/components/fleet-switcher';
 import { ConnectionBadge, useConnectionStatus } from '@/features/installation-wizard/components/connection-badge';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import classes from './app-frame.module.css';
 import '@mantine/notifications/styles.css';
 
@@ -23,7 +24,6 @@ const PendingSavesSync = lazy(() =>
   import('@/features/installation-wizard/components/pending-saves-sync').then((m) => ({ default: m.PendingSavesSync })),
 );
 
-const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`;
 const HEADER_HEIGHT = 72;
 
 /** The signed-in frame: header (fleet, language, logout), menu, page, legal footer. */
@@ -32,7 +32,7 @@ export function AppFrame() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [isMenuOpen, menu] = useDisclosure(false);
-  const isNarrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const isNarrow = useIsNarrow();
   const me = useMe();
   const setUser = useAuthStore((state) => state.setUser);
   const user = useAuthStore((state) => state.user);

@@ -13,7 +13,7 @@ import { isAccessLost } from '../api/admin-query-keys';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
-import { useIsNarrow } from '../hooks/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { notify } from '../lib/notify';
 import { InviteMemberForm } from './invite-member-form';
 import { MembersView } from './members-view';

@@ -8,7 +8,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { isAccessLost } from '../api/admin-query-keys';
 import { registryFileName, useExportRegistry } from '../api/export-registry';
 import { useRegistry } from '../api/get-registry';
-import { useIsNarrow } from '../hooks/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { notify } from '../lib/notify';
 import { saveTextFile } from '../lib/save-file';
 import { CsvFormatHelp } from './csv-format-help';

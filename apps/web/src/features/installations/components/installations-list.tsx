@@ -7,7 +7,7 @@ import { INSTALLATION_SORTS, type InstallationSort } from '@portal/domain/instal
 import { LoadError } from '@/components/ui/load-error';
 import { useInstallations, type SortOrder } from '../api/get-installations';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, useInstallationListParams } from '../hooks/use-installation-list-params';
-import { useIsNarrow } from '../hooks/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { InstallationsView } from './installations-view';
 
 export const SEARCH_DEBOUNCE_MS = 300;

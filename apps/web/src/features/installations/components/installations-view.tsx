@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { InstallationListItem } from '@portal/domain/installation';
-import { useIsNarrow } from '../hooks/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { DeleteInstallationDialog } from './delete-installation-dialog';
 import { InstallationCards } from './installation-cards';
 import { InstallationsTable, type InstallationsTableProps } from './installations-table';

@@ -7,7 +7,7 @@ import { CardList, ListCard } from '@/components/ui/card-list';
 import { DataTable } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { useOperatorCompanies } from '../api/get-operator-companies';
-import { useIsNarrow } from '../hooks/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { CompanyFormModal } from './company-form-modal';
 import { PeopleCell } from './people-cell';
 import { PersonFormModal } from './person-form-modal';

@@ -8,7 +8,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { useOperatorCompanies } from '../api/get-operator-companies';
 import { useOperatorFleets } from '../api/get-operator-fleets';
-import { useIsNarrow } from '../hooks/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { FleetFormModal } from './fleet-form-modal';
 import { PeopleCell } from './people-cell';
 import { PersonFormModal } from './person-form-modal';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Partner } from '@portal/domain/partner';
 import { LoadError } from '@/components/ui/load-error';
 import { usePartners } from '../api/get-partners';
-import { useIsNarrow } from '../hooks/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { DeletePartnerDialog } from './delete-partner-dialog';
 import { PartnerFormModal } from './partner-form-modal';
 import { PartnersView } from './partners-view';
