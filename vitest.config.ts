@@ -1,31 +1,16 @@
 import { defineConfig } from 'vitest/config';
-
-const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+import { serverProjects } from './apps/server/vitest.config.ts';
 
 export default defineConfig({
   test: {
     // Two cores: keep the pool small so PGlite instances and Chromium do not starve each other.
     maxWorkers: 2,
     projects: [
-      {
-        test: {
-          name: 'domain',
-          include: ['packages/domain/src/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
+      'packages/domain/vitest.config.ts',
       'apps/web/vitest.config.ts',
-      ...engines.map((engine) => ({
-        test: {
-          name: `server-${engine}`,
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          environment: 'node',
-          env: { TEST_ENGINE: engine },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          globalSetup: ['apps/server/test/global-setup.ts'],
-        },
-      })),
+      ...serverProjects,
+      // The project's own tooling: lint boundaries and scripts.
+      { test: { name: 'tools', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
     ],
   },
 });

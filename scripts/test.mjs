@@ -8,6 +8,7 @@ const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
 const vitestJson = path.join(reports, 'vitest.json');
 const playwrightJson = path.join(reports, 'playwright.json');
 
+/** @type {Array<[string, [string, ...string[]], Record<string, string>?]>} */
 const steps = [
   ['typecheck', ['npm', 'run', 'typecheck']],
   ['lint', ['npx', 'eslint', '.', '--max-warnings=0']],
@@ -18,6 +19,7 @@ const steps = [
   ['end-to-end tests', ['npx', 'playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
 ];
 
+/** @type {Array<[string, string]>} */
 const timings = [];
 let failed = null;
 for (const [name, [cmd, ...args], extraEnv] of steps) {
@@ -31,6 +33,10 @@ for (const [name, [cmd, ...args], extraEnv] of steps) {
   }
 }
 
+/**
+ * @param {string} file
+ * @param {(report: any) => { passed: number; failed: number; skipped: number }} read
+ */
 function counts(file, read) {
   try {
     return read(JSON.parse(readFileSync(file, 'utf8')));

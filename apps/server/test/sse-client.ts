@@ -9,7 +9,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
     if (!res.body) return;
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of res.body) parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+      const reader = res.body.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) parser.feed(decoder.decode(part.value, { stream: true }));
     } catch {
       /* aborted or the server went away */
     }

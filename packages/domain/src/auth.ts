@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { LOCALES } from './constants';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SIGN_IN_CODE_PATTERN } from './sign-in';
+import { FORM_ERRORS as E } from './validation';
 
-export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ pattern: EMAIL_PATTERN }).max(EMAIL_MAX_LENGTH));
+/**
+ * The one rule for an email address, wherever a person or partner is named by one (sign-in, invites,
+ * partners, the operator's screens and CLI): trimmed, lower-cased, the sign-in page's pattern, at most
+ * 254 characters; its messages are form error keys.
+ */
+export const EmailSchema = z
+  .string({ error: E.required })
+  .trim()
+  .toLowerCase()
+  .min(1, E.required)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: E.invalidEmail }).max(EMAIL_MAX_LENGTH, E.tooLong));
 
 export const SendSignInEmailSchema = z.object({
   email: EmailSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FleetRoleSchema } from './fleet';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './sign-in';
+import { EmailSchema } from './auth';
 import { FORM_ERRORS as E } from './validation';
 
 /** Form and API messages of the operator screens beyond the shared FORM_ERRORS. */
@@ -15,14 +15,7 @@ export const RESERVED_SLUGS = ['login', 'logout', 'operator', 'api', 'new'] as c
 
 const text = (max: number) => z.string({ error: E.required }).trim().min(1, E.required).max(max, E.tooLong);
 
-/** An address a person can sign in with (the sign-in page's rule), lower-cased. */
-export const PersonEmailSchema = z
-  .string({ error: E.required })
-  .trim()
-  .toLowerCase()
-  .min(1, E.required)
-  .pipe(z.email({ pattern: EMAIL_PATTERN, error: E.invalidEmail }).max(EMAIL_MAX_LENGTH, E.tooLong));
-const email = PersonEmailSchema;
+const email = EmailSchema;
 
 /** A fleet's slug is its address (#/{slug}): lower-case letters, digits and inner dashes, 2 to 40 characters. */
 export const FleetSlugInputSchema = z

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { EmailSchema } from './auth';
 import { FORM_ERRORS as E } from './validation';
 
 /** A partner of the installer's company: name and email unique in the company, case-insensitive. */
 export const PartnerInputSchema = z.object({
   name: z.string({ error: E.required }).trim().min(1, E.required).max(120, E.tooLong),
-  email: z.string({ error: E.required }).trim().toLowerCase().min(1, E.required).pipe(z.email({ error: E.invalidEmail }).max(254, E.tooLong)),
+  email: EmailSchema,
 });
 export type PartnerInput = z.input<typeof PartnerInputSchema>;
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { EmailSchema } from './auth';
+import { LOCALES } from './constants';
+import { FleetRoleSchema } from './fleet';
 import { CONTROLLER_TYPES, channelsFor } from './system';
 
 /**
@@ -214,8 +217,12 @@ export const ImportReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
-export const MemberSchema = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: z.enum(['installer', 'admin']) });
+export const MemberSchema = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: FleetRoleSchema });
 export type Member = z.infer<typeof MemberSchema>;
+
+/** `POST /api/admin/{fleet}/members`: someone invited by email with a role, mailed in `language`. */
+export const InviteMemberSchema = z.object({ email: EmailSchema, role: FleetRoleSchema.default('installer'), language: z.enum(LOCALES).optional() });
+export type InviteMember = z.input<typeof InviteMemberSchema>;
 
 /** One system as the admin's registry list shows it. */
 export const RegistryListItemSchema = z.object({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { EmailSchema } from '@portal/domain/auth';
 import { FleetRoleSchema, FleetSlugSchema } from '@portal/domain/fleet';
-import { CompanyShortNameSchema, PersonEmailSchema } from '@portal/domain/operator';
+import { CompanyShortNameSchema } from '@portal/domain/operator';
 import type { Auth } from '../auth/auth';
 import { rotateSigningKeys } from '../auth/signing-keys';
 import type { FileStore } from '../services/file-store';
@@ -18,13 +18,13 @@ import { backupDatabase, restoreDatabase } from '../services/backup';
 export const AdminCommandSchema = z.discriminatedUnion('command', [
   z.object({
     command: z.literal('grant'),
-    email: PersonEmailSchema,
+    email: EmailSchema,
     fleet: FleetSlugSchema,
     role: FleetRoleSchema.default('installer'),
     company: CompanyShortNameSchema.optional(),
   }),
-  z.object({ command: z.literal('operator-add'), email: PersonEmailSchema }),
-  z.object({ command: z.literal('operator-remove'), email: PersonEmailSchema }),
+  z.object({ command: z.literal('operator-add'), email: EmailSchema }),
+  z.object({ command: z.literal('operator-remove'), email: EmailSchema }),
   // Field rules (slug pattern, emails, lengths) are checked by the services with the domain's schemas.
   z.object({
     command: z.literal('fleet-create'),
@@ -35,7 +35,7 @@ export const AdminCommandSchema = z.discriminatedUnion('command', [
     email: z.string(),
   }),
   z.object({ command: z.literal('company-create'), shortName: z.string(), name: z.string(), email: z.string() }),
-  z.object({ command: z.literal('company-add'), email: PersonEmailSchema, company: CompanyShortNameSchema }),
+  z.object({ command: z.literal('company-add'), email: EmailSchema, company: CompanyShortNameSchema }),
   z.object({ command: z.literal('revoke'), email: EmailSchema, fleet: FleetSlugSchema }),
   z.object({ command: z.literal('token'), email: EmailSchema }),
   z.object({ command: z.literal('backup'), file: z.string().min(1) }),

@@ -3,10 +3,13 @@ import fp from 'fastify-plugin';
 import type { SignedInUser } from '../auth/id-token';
 import { createIdTokenVerifier } from '../auth/id-token';
 import { AppError } from '../errors';
+import { FleetScope, NO_FLEETS } from '../services/fleet-scope';
 
 declare module 'fastify' {
   interface FastifyRequest {
     signedIn: SignedInUser | null;
+    /** The fleets of the signed-in user, set by the auth hook; none before sign-in. */
+    fleets: FleetScope;
   }
   interface FastifyContextConfig {
     /** Routes that answer without a signed-in user (sign-in, health, device ingest). */
@@ -24,7 +27,9 @@ export function currentUser(request: FastifyRequest): SignedInUser {
 export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
   const verify = createIdTokenVerifier(app.db, app.env.publicUrl);
   app.decorateRequest('signedIn', null);
+  app.decorateRequest<FleetScope | null>('fleets', null);
   app.addHook('onRequest', async (request) => {
+    request.fleets = NO_FLEETS;
     if (!request.url.startsWith('/api/') && request.url !== '/api') return;
     // Docs and the sign-in endpoints are public; unknown sign-in paths fall through to 404.
     if (request.url.startsWith('/api/docs') || request.url.startsWith('/api/auth/')) return;
@@ -35,5 +40,6 @@ export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
     const signedIn = await verify(match[1]!);
     if (!signedIn) throw new AppError('UNAUTHORIZED', 'The sign-in has expired or is not valid');
     request.signedIn = signedIn;
+    request.fleets = new FleetScope(signedIn.fleets);
   });
 });

@@ -1,8 +1,15 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FleetMembership, FleetRole } from '@portal/domain/fleet';
 import type { Db } from '../db/client';
-import { fleet, fleetMember, user } from '../db/schema';
+import { company, fleet, fleetMember, user } from '../db/schema';
 import { AppError } from '../errors';
+
+/** The installer company a user belongs to, as `me` shows it; null without one. */
+export async function findCompanyProfile(db: Db, companyId: number | null) {
+  if (companyId === null) return null;
+  const [row] = await db.select({ name: company.name, shortName: company.shortName, email: company.email }).from(company).where(eq(company.id, companyId));
+  return row ?? null;
+}
 
 export async function listMemberships(db: Db, userId: string): Promise<FleetMembership[]> {
   return db

@@ -1,22 +1,33 @@
-import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
+import type { FleetRole } from '@portal/domain/fleet';
 import { AppError } from '../errors';
-import { currentUser } from '../plugins/request-auth';
 
-/** The fleets the caller is a member of (fleet id -> slug, role), read with the session. */
-export async function callerFleets(_db: Db, request: FastifyRequest) {
-  return new Map(currentUser(request).fleets.map((f) => [f.id, { slug: f.slug, role: f.role }]));
+export type ScopedFleet = { id: number; slug: string; role: FleetRole };
+
+/**
+ * The fleets a signed-in caller is a member of, read with the session once per request. Every query
+ * that reads or writes tenant data is scoped by `ids`; a fleet outside them is 'not found'.
+ */
+export class FleetScope {
+  readonly ids: number[];
+
+  constructor(private readonly fleets: readonly ScopedFleet[]) {
+    this.ids = fleets.map((fleet) => fleet.id);
+  }
+
+  /** The caller's fleet with this slug: 404 for a fleet the caller is not a member of. */
+  bySlug(slug: string): ScopedFleet {
+    const fleet = this.fleets.find((candidate) => candidate.slug === slug);
+    if (!fleet) throw new AppError('NOT_FOUND', 'Fleet not found');
+    return fleet;
+  }
+
+  /** The fleet of an admin route: 404 for non-members, 403 for members who are not its admin. */
+  adminOf(slug: string): number {
+    const fleet = this.bySlug(slug);
+    if (fleet.role !== 'admin') throw new AppError('FORBIDDEN', 'You do not have permission to access this page.');
+    return fleet.id;
+  }
 }
 
-export async function callerFleetIds(db: Db, request: FastifyRequest): Promise<number[]> {
-  return [...(await callerFleets(db, request)).keys()];
-}
-
-/** The fleet of an admin route: 404 for non-members, 403 for members who are not its admin. */
-export async function requireFleetAdmin(db: Db, request: FastifyRequest, slug: string): Promise<number> {
-  const fleets = await callerFleets(db, request);
-  const entry = [...fleets].find(([, f]) => f.slug === slug);
-  if (!entry) throw new AppError('NOT_FOUND', 'Fleet not found');
-  if (entry[1].role !== 'admin') throw new AppError('FORBIDDEN', 'You do not have permission to access this page.');
-  return entry[0];
-}
+/** The scope of a request that is not signed in: no fleet at all. */
+export const NO_FLEETS = new FleetScope([]);

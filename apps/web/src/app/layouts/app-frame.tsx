@@ -36,7 +36,7 @@ export function AppFrame() {
   const me = useMe();
   const setUser = useAuthStore((state) => state.setUser);
   const user = useAuthStore((state) => state.user);
-  const connection = useConnectionStatus();
+  const connection = useConnectionStatus(user?.id ?? null);
   // On a phone the badge takes the brand's place: the menu still leads home.
   const isBadgeInsteadOfBrand = isNarrow && connection.isShown;
 
@@ -73,7 +73,7 @@ export function AppFrame() {
       {/* Below the header, so a toast never hides the connection badge. */}
       <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1100} className={classes.toasts} />
       <Suspense fallback={null}>
-        <PendingSavesSync />
+        <PendingSavesSync userId={user?.id ?? null} />
       </Suspense>
       <AppShell
         header={{ height: HEADER_HEIGHT }}

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmailSchema } from '@portal/domain/auth';
-import { DEFAULT_LOCALE, LOCALES } from '@portal/domain/constants';
+import { DEFAULT_LOCALE } from '@portal/domain/constants';
 import { FleetRoleSchema } from '@portal/domain/fleet';
-import { ImportReportSchema, MemberSchema, RegistryListSchema } from '@portal/domain/registry';
+import { ImportReportSchema, InviteMemberSchema, MemberSchema, RegistryListSchema } from '@portal/domain/registry';
 import { buildInvitationMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
 import { currentUser } from '../../../plugins/request-auth';
 import { grantFleet, listMembers, removeMember, setMemberRole } from '../../../services/access';
-import { requireFleetAdmin } from '../../../services/fleet-scope';
 import { exportRegistry, importRegistry, listRegistry } from '../../../services/registry';
 
 const FleetParams = z.object({ fleet: z.string().min(1).max(100) });
@@ -29,7 +27,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RegistryListSchema },
       },
     },
-    async (request) => listRegistry(app.db, await requireFleetAdmin(app.db, request, request.params.fleet), request.query),
+    async (request) => listRegistry(app.db, request.fleets.adminOf(request.params.fleet), request.query),
   );
 
   app.post(
@@ -45,13 +43,13 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+      const fleetId = request.fleets.adminOf(request.params.fleet);
       return importRegistry(app.db, fleetId, request.body, request.query.dryRun === 'true');
     },
   );
 
   app.get('/:fleet/systems/export', { schema: { tags, summary: 'The registry as CSV, in the import format', params: FleetParams } }, async (request, reply) => {
-    const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+    const fleetId = request.fleets.adminOf(request.params.fleet);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="registry-${request.params.fleet}.csv"`)
@@ -59,7 +57,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/:fleet/members', { schema: { tags, summary: 'Members of the fleet', params: FleetParams, response: { 200: z.array(MemberSchema) } } }, async (request) =>
-    listMembers(app.db, await requireFleetAdmin(app.db, request, request.params.fleet)),
+    listMembers(app.db, request.fleets.adminOf(request.params.fleet)),
   );
 
   app.post(
@@ -69,12 +67,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Invites a user by email with a role (creates the user when needed) and emails them',
         params: FleetParams,
-        body: z.object({ email: EmailSchema, role: FleetRoleSchema.default('installer'), language: z.enum(LOCALES).optional() }),
+        body: InviteMemberSchema,
         response: { 201: z.array(MemberSchema) },
       },
     },
     async (request, reply) => {
-      const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+      const fleetId = request.fleets.adminOf(request.params.fleet);
       const existing = (await listMembers(app.db, fleetId)).find((m) => m.email === request.body.email);
       if (existing) throw new AppError('CONFLICT', `${request.body.email} is already a member of this fleet`, { field: 'email' });
       // A new user joins the inviting admin's company, so partners and the summary's installer data work.
@@ -92,7 +90,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:fleet/members/:userId',
     { schema: { tags, summary: "Changes a member's role (a fleet keeps at least one admin)", params: FleetParams.extend({ userId: z.string().max(64) }), body: z.object({ role: FleetRoleSchema }), response: { 200: z.array(MemberSchema) } } },
     async (request) => {
-      const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+      const fleetId = request.fleets.adminOf(request.params.fleet);
       await setMemberRole(app.db, fleetId, request.params.userId, request.body.role);
       return listMembers(app.db, fleetId);
     },
@@ -102,7 +100,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:fleet/members/:userId',
     { schema: { tags, summary: 'Removes a member (never the last admin)', params: FleetParams.extend({ userId: z.string().max(64) }), response: { 200: z.array(MemberSchema) } } },
     async (request) => {
-      const fleetId = await requireFleetAdmin(app.db, request, request.params.fleet);
+      const fleetId = request.fleets.adminOf(request.params.fleet);
       await removeMember(app.db, fleetId, request.params.userId);
       return listMembers(app.db, fleetId);
     },

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ControllerSetupResultSchema, ControllerSetupSchema } from '@portal/domain/setup';
 import { currentUser } from '../../../plugins/request-auth';
-import { callerFleetIds } from '../../../services/fleet-scope';
 import { saveControllerSetup } from '../../../services/installations';
 
 const controllerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +17,7 @@ const controllerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fleetIds = await callerFleetIds(app.db, request);
+      const fleetIds = request.fleets.ids;
       return saveControllerSetup(app.db, fleetIds, currentUser(request).userId, request.params.serialNumber, request.body);
     },
   );

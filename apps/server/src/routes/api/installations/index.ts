@@ -10,10 +10,9 @@ import {
 } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
 import { VehicleInputSchema } from '@portal/domain/vehicle';
-import { AppError } from '../../../errors';
+import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { processObjectDeletions } from '../../../services/object-deletions';
 import { currentUser } from '../../../plugins/request-auth';
-import { callerFleetIds, callerFleets } from '../../../services/fleet-scope';
 import {
   createInstallation,
   deleteInstallation,
@@ -25,7 +24,6 @@ import {
   updateInstallation,
 } from '../../../services/installations';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['installations'];
 
 const installationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,15 +38,12 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fleets = await callerFleets(app.db, request);
-      const fleetId = [...fleets].find(([, f]) => f.slug === request.query.fleet)?.[0];
-      if (fleetId === undefined) throw new AppError('NOT_FOUND', 'Fleet not found');
-      return listInstallations(app.db, fleetId, request.query, currentUser(request));
+      return listInstallations(app.db, request.fleets.bySlug(request.query.fleet).id, request.query, currentUser(request));
     },
   );
 
   app.get('/:id', { schema: { tags, summary: 'One installation with its system, vehicle and setup', params: IdParams, response: { 200: InstallationSchema } } }, async (request) => {
-    const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+    const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
     return installationForCaller(app.db, row, currentUser(request));
   });
 
@@ -57,13 +52,8 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Creates an installation for a system of the registry (first save of the general tab); with `fleet`, only in that fleet', body: CreateInstallationSchema, response: { 201: InstallationSchema } } },
     async (request, reply) => {
       const me = currentUser(request);
-      const fleets = await callerFleets(app.db, request);
-      let fleetId: number | null = null;
-      if (request.body.fleet !== undefined) {
-        fleetId = [...fleets].find(([, f]) => f.slug === request.body.fleet)?.[0] ?? null;
-        if (fleetId === null) throw new AppError('NOT_FOUND', 'Fleet not found');
-      }
-      const row = await createInstallation(app.db, [...fleets.keys()], me.userId, request.body, me.companyId, fleetId);
+      const fleetId = request.body.fleet === undefined ? null : request.fleets.bySlug(request.body.fleet).id;
+      const row = await createInstallation(app.db, request.fleets.ids, me.userId, request.body, me.companyId, fleetId);
       return reply.status(201).send(await installationForCaller(app.db, row, me));
     },
   );
@@ -73,7 +63,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Updates the general and customer data of a draft', params: IdParams, body: UpdateInstallationSchema, response: { 200: InstallationSchema } } },
     async (request) => {
       const me = currentUser(request);
-      const row = await updateInstallation(app.db, await callerFleetIds(app.db, request), me.userId, request.params.id, request.body, me.companyId);
+      const row = await updateInstallation(app.db, request.fleets.ids, me.userId, request.params.id, request.body, me.companyId);
       return installationForCaller(app.db, row, currentUser(request));
     },
   );
@@ -109,7 +99,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { version, ...vehicle } = request.body;
-      const row = await saveVehicle(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.params.id, version, VehicleInputSchema.parse(vehicle));
+      const row = await saveVehicle(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, version, VehicleInputSchema.parse(vehicle));
       return installationForCaller(app.db, row, currentUser(request));
     },
   );
@@ -126,7 +116,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await saveSetup(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.params.id, request.body);
+      const row = await saveSetup(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, request.body);
       return installationForCaller(app.db, row, currentUser(request));
     },
   );

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { InstallationSchema } from '@portal/domain/installation';
 import { InstallationSummarySchema, SubmitInstallationSchema } from '@portal/domain/summary';
+import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
-import { callerFleetIds } from '../../../services/fleet-scope';
 import { findScopedInstallation, installationForCaller } from '../../../services/installations';
 import { buildSummary, submitInstallation } from '../../../services/summary';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['installations'];
 
 const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +13,7 @@ const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/summary',
     { schema: { tags, summary: 'Everything the summary tab shows, in one call', params: IdParams, response: { 200: InstallationSummarySchema } } },
     async (request) => {
-      const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
       return buildSummary(app.db, row);
     },
   );
@@ -32,7 +30,7 @@ const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, alreadyCompleted } = await submitInstallation(app.db, await callerFleetIds(app.db, request), currentUser(request).userId, request.params.id, request.body);
+      const { row, alreadyCompleted } = await submitInstallation(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, request.body);
       if (alreadyCompleted) reply.header('idempotent-replay', 'true');
       return installationForCaller(app.db, row, currentUser(request));
     },

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SystemCheckRunSchema } from '@portal/domain/system-check';
+import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { AppError } from '../../../errors';
 import { currentUser } from '../../../plugins/request-auth';
-import { callerFleetIds } from '../../../services/fleet-scope';
 import { findScopedInstallation } from '../../../services/installations';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['digital check'];
 
 const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +13,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/systemChecks',
     { schema: { tags, summary: 'The latest check run of an installation; the first read starts one', params: IdParams, response: { 200: SystemCheckRunSchema } } },
     async (request) => {
-      const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
       return app.systemChecks.getOrStart(row.id);
     },
   );
@@ -23,7 +22,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/systemChecks/restart',
     { schema: { tags, summary: 'Starts a new check run: every check pending again', params: IdParams, response: { 200: SystemCheckRunSchema } } },
     async (request) => {
-      const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
       if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'This installation is completed and can no longer be changed');
       return app.systemChecks.restart(row.id);
     },
@@ -41,7 +40,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
+      const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
       const header = request.headers['last-event-id'];
       const lastId = header ? Number(header) : Number(await app.systemChecks.lastEventId(row.id));
       const { userId, sessionId } = currentUser(request);

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema, type Upload } from '@portal/domain/upload';
-import { callerFleetIds } from '../../../services/fleet-scope';
+import { IdParamsSchema as IdParams, RowIdSchema } from '@portal/domain/ids';
 import { createInspector } from '../../../services/inspection-pool';
 import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/upload-gate';
 import { deleteUploads, listUploads, readUploadFile, savedUploadsJson, saveUploads } from '../../../services/uploads';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['uploads'];
 /** One 25 MB file as base64 plus the JSON around it. */
 export const UPLOAD_BODY_LIMIT = 36 * 1024 * 1024;
@@ -23,7 +22,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/uploads',
     { schema: { tags, summary: 'The uploads of an installation (without their bytes)', params: IdParams, response: { 200: z.array(UploadSchema) } } },
-    async (request) => listUploads(app.db, await callerFleetIds(app.db, request), request.params.id),
+    async (request) => listUploads(app.db, request.fleets.ids, request.params.id),
   );
 
   app.post(
@@ -50,7 +49,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const saved = await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, inspector, store);
+      const saved = await saveUploads(app.db, request.fleets.ids, request.params.id, request.body, inspector, store);
       // JSON text made without scanning the files again (the schema above still describes it); Fastify sends a string as it is.
       return reply.status(201).type('application/json; charset=utf-8').send(savedUploadsJson(saved) as unknown as Upload[]);
     },
@@ -61,7 +60,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Deletes uploads by id', params: IdParams, body: DeleteUploadsSchema, response: { 200: z.object({ deleted: z.array(z.number().int()) }) } },
     },
-    async (request) => ({ deleted: await deleteUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body.ids, store) }),
+    async (request) => ({ deleted: await deleteUploads(app.db, request.fleets.ids, request.params.id, request.body.ids, store) }),
   );
 
   app.get(
@@ -70,11 +69,11 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Downloads one upload (always as an attachment, never rendered in the portal)',
-        params: IdParams.extend({ uploadId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: IdParams.extend({ uploadId: RowIdSchema }),
       },
     },
     async (request, reply) => {
-      const file = await readUploadFile(app.db, await callerFleetIds(app.db, request), request.params.id, request.params.uploadId, store);
+      const file = await readUploadFile(app.db, request.fleets.ids, request.params.id, request.params.uploadId, store);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.name))

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MeSchema } from '@portal/domain/fleet';
-import { company } from '../../../db/schema';
 import { currentUser } from '../../../plugins/request-auth';
-import { listMemberships } from '../../../services/access';
+import { findCompanyProfile, listMemberships } from '../../../services/access';
 
 const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,13 +11,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       const [fleets, companyRow] = await Promise.all([
         listMemberships(app.db, me.userId),
-        me.companyId
-          ? app.db
-              .select({ name: company.name, shortName: company.shortName, email: company.email })
-              .from(company)
-              .where(eq(company.id, me.companyId))
-              .then((rows) => rows[0] ?? null)
-          : Promise.resolve(null),
+        findCompanyProfile(app.db, me.companyId),
       ]);
       return { id: me.userId, name: me.name, email: me.email, company: companyRow, fleets, isOperator: me.isOperator };
     },

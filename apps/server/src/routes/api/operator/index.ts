@@ -8,6 +8,7 @@ import {
   OperatorCompanySchema,
   OperatorFleetSchema,
 } from '@portal/domain/operator';
+import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { AppError } from '../../../errors';
 import { currentUser } from '../../../plugins/request-auth';
 import {
@@ -21,7 +22,6 @@ import {
   updateFleet,
 } from '../../../services/operator';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['operator'];
 
 /** The portal operator's routes: fleets, installer companies and who belongs to them. Everyone else gets 403. */

@@ -1,27 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PartnerInputSchema, PartnerSchema } from '@portal/domain/partner';
+import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
-import { callerFleetIds } from '../../../services/fleet-scope';
 import { createPartner, deletePartner, listPartners, updatePartner } from '../../../services/partners';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['partners'];
 
 const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { tags, summary: "The partners of the installer's company, each with the number of its installations in the caller's fleets", response: { 200: z.array(PartnerSchema) } } }, async (request) =>
-    listPartners(app.db, currentUser(request).companyId, await callerFleetIds(app.db, request)),
+    listPartners(app.db, currentUser(request).companyId, request.fleets.ids),
   );
   app.post('/', { schema: { tags, summary: 'Adds a partner (name and email unique in the company)', body: PartnerInputSchema, response: { 201: PartnerSchema } } }, async (request, reply) =>
     reply.status(201).send(await createPartner(app.db, currentUser(request).companyId, request.body)),
   );
   app.put('/:id', { schema: { tags, summary: 'Changes a partner', params: IdParams, body: PartnerInputSchema, response: { 200: PartnerSchema } } }, async (request) =>
-    updatePartner(app.db, currentUser(request).companyId, await callerFleetIds(app.db, request), request.params.id, request.body),
+    updatePartner(app.db, currentUser(request).companyId, request.fleets.ids, request.params.id, request.body),
   );
   app.delete(
     '/:id',
     { schema: { tags, summary: 'Deletes a partner and unassigns its installations', params: IdParams, response: { 200: z.object({ unassigned: z.number().int() }) } } },
-    async (request) => deletePartner(app.db, currentUser(request).companyId, await callerFleetIds(app.db, request), request.params.id),
+    async (request) => deletePartner(app.db, currentUser(request).companyId, request.fleets.ids, request.params.id),
   );
 };
 

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SerialNumberSchema, SystemSchema } from '@portal/domain/system';
 import { notFound } from '../../../errors';
-import { callerFleetIds } from '../../../services/fleet-scope';
 import { findScopedSystem, loadSystem } from '../../../services/installations';
 
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +16,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await findScopedSystem(app.db, await callerFleetIds(app.db, request), request.params.serialNumber);
+      const row = await findScopedSystem(app.db, request.fleets.ids, request.params.serialNumber);
       if (!row) throw notFound('System');
       return loadSystem(app.db, row.id);
     },

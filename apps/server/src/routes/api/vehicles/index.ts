@@ -1,21 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VersionSchema } from '@portal/domain/installation';
 import { VehicleInputSchema, VehicleSchema } from '@portal/domain/vehicle';
-import { vehicle } from '../../../db/schema';
+import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
-import { callerFleetIds } from '../../../services/fleet-scope';
-import { findInstallationOfVehicle, saveVehicle, toVehicle } from '../../../services/installations';
+import { readScopedVehicle, updateScopedVehicle } from '../../../services/vehicles';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['vehicles'];
 
 const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:id', { schema: { tags, summary: 'A vehicle of an installation', params: IdParams, response: { 200: VehicleSchema } } }, async (request) => {
-    await findInstallationOfVehicle(app.db, await callerFleetIds(app.db, request), request.params.id);
-    const [row] = await app.db.select().from(vehicle).where(eq(vehicle.id, request.params.id));
-    return toVehicle(row!);
+    return readScopedVehicle(app.db, request.fleets.ids, request.params.id);
   });
 
   app.put(
@@ -30,12 +25,8 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fleetIds = await callerFleetIds(app.db, request);
-      const installationId = await findInstallationOfVehicle(app.db, fleetIds, request.params.id);
       const { version, ...data } = request.body;
-      await saveVehicle(app.db, fleetIds, currentUser(request).userId, installationId, version, VehicleInputSchema.parse(data));
-      const [row] = await app.db.select().from(vehicle).where(eq(vehicle.id, request.params.id));
-      return toVehicle(row!);
+      return updateScopedVehicle(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, version, VehicleInputSchema.parse(data));
     },
   );
 };

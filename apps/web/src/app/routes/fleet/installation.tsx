@@ -6,10 +6,12 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useInstallation } from '@/features/installation-wizard/api/get-installation';
 import { InstallationWizard } from '@/features/installation-wizard/components/installation-wizard';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError } from '@/lib/api-error';
+import { isRowId } from '@portal/domain/ids';
 import { useCurrentFleet } from './fleet-context';
 
-const MAX_ID = 2_147_483_647;
+const useSignedInUserId = () => useAuthStore((state) => state.user?.id ?? 'anonymous');
 
 function InstallationNotFound({ fleet }: { fleet: string }) {
   const { t } = useTranslation();
@@ -35,9 +37,10 @@ function InstallationNotFound({ fleet }: { fleet: string }) {
 export function InstallationRoute() {
   const { fleet } = useCurrentFleet();
   const { id = '' } = useParams();
-  const numericId = /^\d+$/.test(id) ? Number(id) : NaN;
-  const isValidId = Number.isInteger(numericId) && numericId > 0 && numericId <= MAX_ID;
+  const isValidId = isRowId(id);
+  const numericId = isValidId ? Number(id) : NaN;
   const installation = useInstallation(numericId, { enabled: isValidId });
+  const userId = useSignedInUserId();
 
   if (!isValidId) return <InstallationNotFound fleet={fleet.slug} />;
   if (installation.isPending) return <PageLoader />;
@@ -45,11 +48,12 @@ export function InstallationRoute() {
     if (isApiError(installation.error) && installation.error.status === 404) return <InstallationNotFound fleet={fleet.slug} />;
     return <LoadError onRetry={() => void installation.refetch()} isRetrying={installation.isFetching} />;
   }
-  return <InstallationWizard fleet={fleet.slug} installation={installation.data} />;
+  return <InstallationWizard fleet={fleet.slug} installation={installation.data} userId={userId} />;
 }
 
 /** #/:fleet/installations/new: the pre-installation checklist, then the general tab creates the installation. */
 export function NewInstallationRoute() {
   const { fleet } = useCurrentFleet();
-  return <InstallationWizard fleet={fleet.slug} installation={null} />;
+  const userId = useSignedInUserId();
+  return <InstallationWizard fleet={fleet.slug} installation={null} userId={userId} />;
 }

@@ -4,26 +4,18 @@ import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { LOCALES, DEFAULT_LOCALE, type Locale } from '@portal/domain/constants';
-import { FLEET_ROLES, FleetRoleSchema } from '@portal/domain/fleet';
-import type { Member } from '@portal/domain/registry';
+import { FLEET_ROLES } from '@portal/domain/fleet';
+import { InviteMemberSchema, type Member } from '@portal/domain/registry';
 import { FORM_ERRORS as E } from '@portal/domain/validation';
 import { isApiError } from '@/lib/api-error';
 import { isAccessLost } from '../api/admin-query-keys';
 import { useInviteMember } from '../api/invite-member';
 import { notify } from '../lib/notify';
 
-/** The server's rule (a valid address, at most 254 characters) with message keys the form can translate. */
-const InviteSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, E.required)
-    .pipe(z.email({ error: E.invalidEmail }).max(254, E.tooLong)),
-  role: FleetRoleSchema,
-});
+/** The server's rule, with message keys the form can translate; the language is this screen's. */
+const InviteSchema = InviteMemberSchema.pick({ email: true, role: true });
 type InviteInput = z.input<typeof InviteSchema>;
 
 const ALREADY_MEMBER = 'alreadyMember';

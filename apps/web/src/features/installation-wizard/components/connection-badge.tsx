@@ -3,15 +3,13 @@ import { useNetwork } from '@mantine/hooks';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { usePendingSaveCount } from '../hooks/use-pending-save-count';
 
 export type ConnectionStatus = { isOnline: boolean; waiting: number; isShown: boolean };
 
 /** Whether the device is offline and how many saves wait on it for the portal. */
-export function useConnectionStatus(): ConnectionStatus {
+export function useConnectionStatus(userId: string | null): ConnectionStatus {
   const { online } = useNetwork();
-  const userId = useAuthStore((state) => state.user?.id ?? null);
   const waiting = usePendingSaveCount(userId);
   return { isOnline: online, waiting, isShown: !online || waiting > 0 };
 }

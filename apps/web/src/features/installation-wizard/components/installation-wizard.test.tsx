@@ -4,7 +4,7 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { DRAFT_SAVE_DELAY_MS } from '../hooks/use-step-form';
 import { draftKey, readDraft, readPendingSave, writeDraft } from '../lib/draft-storage';
 import { createInstallation } from '../testing/installation-factory';
-import { headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+import { headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 beforeEach(resetWizardTestState);
 afterEach(() => {

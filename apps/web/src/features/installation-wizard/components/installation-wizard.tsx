@@ -7,7 +7,6 @@ import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
 import { setLeaveGuard } from '@/lib/leave-guard';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
 import { resetWizardState } from '../lib/reset-wizard-state';
 import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from '../lib/tabs';
@@ -26,20 +25,22 @@ import { HelpPopover } from './help-popover';
 import { ProgressDots } from './progress-dots';
 import { SaveErrorModal } from './save-error-modal';
 import type { StepProps } from './step-props';
+import { WizardUserContext } from '../lib/wizard-user';
 
 type InstallationWizardProps = {
   fleet: string;
   /** null while creating (#/:fleet/installations/new). */
   installation: Installation | null;
+  /** The signed-in user's id: drafts and queued saves are kept per user. */
+  userId: string;
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The stepped installation form of SPEC §2: one tab at a time, the tab in the address (`?tab=`). */
-export function InstallationWizard({ fleet, installation }: InstallationWizardProps) {
+export function InstallationWizard({ fleet, installation, userId }: InstallationWizardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
   const [params, setParams] = useSearchParams();
   const isNew = installation === null;
   const isReadOnly = installation !== null && !isEditable(installation.status);
@@ -147,6 +148,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
   const stepProps: Omit<StepProps, 'installation'> = { fleet, isReadOnly, onNext };
 
   return (
+    <WizardUserContext value={userId}>
     <Stack gap="lg" data-testid="installation-wizard" data-tab={tab}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
@@ -223,5 +225,6 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
       />
       <SaveErrorModal />
     </Stack>
+    </WizardUserContext>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError } from '@/lib/api-error';
 import { storeSavedInstallation } from '../api/save-options';
 import { deleteDraft, deletePendingSave, pendingDraftKeys, readDraft, readPendingSave } from '../lib/draft-storage';
@@ -18,10 +17,9 @@ export const PENDING_RETRY_INTERVAL_MS = 30_000;
  * connection comes back (the 'online' event), on start-up and every half minute while any wait.
  * Mounted once for the signed-in app, so leaving the wizard does not lose them.
  */
-export function PendingSavesSync() {
+export function PendingSavesSync({ userId }: { userId: string | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const userId = useAuthStore((state) => state.user?.id ?? null);
 
   useEffect(() => {
     if (!userId) return;

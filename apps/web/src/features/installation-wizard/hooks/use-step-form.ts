@@ -4,7 +4,6 @@ import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type P
 import { useTranslation } from 'react-i18next';
 import type { Installation, WizardTab } from '@portal/domain/installation';
 import { FORM_ERRORS } from '@portal/domain/validation';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError, normalizeError } from '@/lib/api-error';
 import { storeSavedInstallation } from '../api/save-options';
 import {
@@ -23,6 +22,7 @@ import { isSameValues, newIdempotencyKey } from '../lib/form-values';
 import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
 import { isOfflineFailure, sendSaveOnce, withVersion, type SaveRequest } from '../lib/save-request';
 import { useWizardStore } from '../stores/wizard-store';
+import { useWizardUserId } from '../lib/wizard-user';
 
 /** Typing is copied to the device this long after the last keystroke. */
 export const DRAFT_SAVE_DELAY_MS = 300;
@@ -63,7 +63,7 @@ export function useStepForm<V extends FieldValues, O>({
 }: StepFormOptions<V, O>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
+  const userId = useWizardUserId();
   const setNotice = useWizardStore((state) => state.setNotice);
   const setActiveForm = useWizardStore((state) => state.setActiveForm);
   const showSaveError = useWizardStore((state) => state.showSaveError);

@@ -6,7 +6,7 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
 import { createCheck, createReadyInstallation, createRun, createSummary, createVehicleChecks } from '../testing/check-factory';
 import { fakeEventStream } from '../testing/fake-event-stream';
-import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 const EVENTS = '/api/installations/42/systemChecks/events';
 

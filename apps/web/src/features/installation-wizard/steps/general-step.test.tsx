@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { createInstallation } from '../testing/installation-factory';
-import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 beforeEach(resetWizardTestState);
 afterEach(() => {

@@ -6,7 +6,7 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { i18n } from '@/lib/i18n';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
 import { createReadyInstallation, createSummary } from '../testing/check-factory';
-import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 beforeEach(resetWizardTestState);
 afterEach(() => {

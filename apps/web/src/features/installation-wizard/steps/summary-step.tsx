@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
 import { missingForSubmit, SubmitInstallationSchema, type InstallationSummary, type MissingPart } from '@portal/domain/summary';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError, normalizeError } from '@/lib/api-error';
 import { useSummary } from '../api/get-summary';
 import { useSubmitInstallation } from '../api/submit-installation';
@@ -23,6 +22,7 @@ import { missingPartsOf } from '../lib/missing-parts';
 import { notifyInternalError } from '../lib/notify';
 import { resetWizardState } from '../lib/reset-wizard-state';
 import { useWizardStore } from '../stores/wizard-store';
+import { useWizardUserId } from '../lib/wizard-user';
 
 export type SubmitFormValues = { summaryDataConfirmed: boolean; comments: string };
 
@@ -139,7 +139,7 @@ function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: Su
 /** SPEC §2 summary: every recorded part read-only from one call; while draft, the confirmation and Submit. */
 export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepProps & { onFinish: () => void }) {
   const { t } = useTranslation();
-  const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
+  const userId = useWizardUserId();
   const summaryQuery = useSummary(installation.id);
   const [completed, setCompleted] = useState<Installation | null>(null);
   const summary = summaryQuery.data;

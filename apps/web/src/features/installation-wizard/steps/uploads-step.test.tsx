@@ -8,7 +8,7 @@ import { compressImage } from '../lib/compress-image';
 import { ImageCompressionError } from '../lib/image-problem';
 import { useUploadsStore } from '../stores/uploads-store';
 import { createInstallationReadyForUploads, createUpload } from '../testing/upload-factory';
-import { headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+import { headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 vi.mock('../lib/compress-image', () => ({ compressImage: vi.fn() }));
 

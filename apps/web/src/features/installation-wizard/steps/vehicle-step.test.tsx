@@ -5,7 +5,7 @@ import { maxVehicleYear } from '@portal/domain/vehicle';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { i18n } from '@/lib/i18n';
 import { createInstallationWithVehicle } from '../testing/installation-factory';
-import { bodiesOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '../testing/start-wizard';
+import { bodiesOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 beforeEach(resetWizardTestState);
 afterEach(() => {

@@ -4,12 +4,19 @@ import imageCompression from 'browser-image-compression';
 import { compressImage } from '../../apps/web/src/features/installation-wizard/lib/compress-image';
 
 const MB = 1024 * 1024;
-let photo = null;
+let photo: File | null = null;
+
+declare global {
+  interface Window {
+    bench: { makePhoto: typeof makePhoto; run: typeof run };
+  }
+}
 
 /** A camera-like 12-megapixel JPEG: a gradient with sensor noise, noisy enough to weigh 5-8 MB. */
 async function makePhoto({ width = 4000, height = 3000, minBytes = 6 * MB, maxBytes = 8 * MB } = {}) {
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d context');
   const image = context.createImageData(width, height);
   let seed = 7;
   const random = () => {
@@ -21,7 +28,7 @@ async function makePhoto({ width = 4000, height = 3000, minBytes = 6 * MB, maxBy
     for (let pixel = 0, i = 0; pixel < noise.length; pixel++, i += 4) {
       const x = pixel % width;
       const y = (pixel / width) | 0;
-      const n = noise[pixel] * amplitude;
+      const n = noise[pixel]! * amplitude;
       image.data[i] = (x / width) * 200 + 30 + n;
       image.data[i + 1] = (y / height) * 180 + 40 + n;
       image.data[i + 2] = 120 + ((x + y) % 256) / 4 + n;
@@ -39,7 +46,7 @@ async function makePhoto({ width = 4000, height = 3000, minBytes = 6 * MB, maxBy
 }
 
 /** Runs `task` while a 10 ms timer ticks: the longest gap between ticks is how long the page froze. */
-async function measured(task) {
+async function measured<T>(task: () => Promise<T>) {
   let last = performance.now();
   let longestStall = 0;
   const timer = setInterval(() => {
@@ -56,9 +63,10 @@ async function measured(task) {
   }
 }
 
-async function run(which) {
-  if (!photo) throw new Error('makePhoto first');
-  const task = which === 'project' ? () => compressImage(photo) : () => imageCompression(photo, { maxSizeMB: 0.5 });
+async function run(which: string) {
+  const input = photo;
+  if (!input) throw new Error('makePhoto first');
+  const task = which === 'project' ? () => compressImage(input) : () => imageCompression(input, { maxSizeMB: 0.5 });
   const { result, ms, longestStall } = await measured(task);
   const bitmap = await createImageBitmap(result);
   const size = { width: bitmap.width, height: bitmap.height };

@@ -8,8 +8,8 @@ import { AppRoutes } from '@/app/router';
 import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { fakeFetch, renderWithProviders } from '@/test/render';
-import { resetDraftStoreForTests } from '../lib/draft-storage';
-import { useWizardStore } from '../stores/wizard-store';
+import { resetDraftStoreForTests } from '@/features/installation-wizard/lib/draft-storage';
+import { useWizardStore } from '@/features/installation-wizard/stores/wizard-store';
 
 const token = `x.${btoa(JSON.stringify({ exp: 4_102_444_800 }))}.y`;
 const sono: FleetMembership = { slug: 'sono', name: 'Sono Demo Fleet', role: 'installer' };

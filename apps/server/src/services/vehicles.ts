@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { VehicleData } from '@portal/domain/vehicle';
+import type { Db } from '../db/client';
+import { vehicle } from '../db/schema';
+import { findInstallationOfVehicle, saveVehicle, toVehicle } from './installations';
+
+/** A vehicle of an installation in the caller's fleets; 404 otherwise. */
+export async function readScopedVehicle(db: Db, fleetIds: number[], vehicleId: number) {
+  await findInstallationOfVehicle(db, fleetIds, vehicleId);
+  const [row] = await db.select().from(vehicle).where(eq(vehicle.id, vehicleId));
+  return toVehicle(row!);
+}
+
+/** Updates a vehicle through its installation (`version` is the installation's), then reads it back. */
+export async function updateScopedVehicle(db: Db, fleetIds: number[], actor: string, vehicleId: number, version: number, data: VehicleData) {
+  const installationId = await findInstallationOfVehicle(db, fleetIds, vehicleId);
+  await saveVehicle(db, fleetIds, actor, installationId, version, data);
+  return readScopedVehicle(db, fleetIds, vehicleId);
+}

@@ -1,0 +1,20 @@
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+/** PGlite always; PostgreSQL as well when TEST_DATABASE_URL names a server. */
+const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+/** One project per database engine; the root config runs them beside the web and domain projects. */
+export const serverProjects: TestProjectConfiguration[] = engines.map((engine) => ({
+  test: {
+    name: `server-${engine}`,
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['test/global-setup.ts'],
+  },
+}));
+
+export default defineConfig({ test: { maxWorkers: 2, projects: serverProjects } });
