@@ -1,7 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_FLEET } from '@portal/domain/constants';
 import type { Db } from './client';
-import { chargeController, company, fleet, fleetMember, system, telematicsUnit, user } from './schema';
+import type { RegistrySystem } from '@portal/domain/registry';
+import { channelsFor } from '@portal/domain/system';
+import { insertSystem } from '../services/registry';
+import { company, fleet, fleetMember, user } from './schema';
 
 export const DEMO_COMPANY = { name: 'Solarfit Installations GmbH', shortName: 'SFI', email: 'office@solarfit.example' };
 
@@ -28,8 +31,6 @@ const FLEETS = [
   },
   { slug: 'acme', name: 'ACME Logistics', customerName: 'ACME Logistics AG', primaryContact: 'Jane Roe', email: 'fleet@acme.example' },
 ];
-
-const channels = (type: 'HV' | 'LV') => (type === 'HV' ? 7 : 8);
 
 const demoSystems: Record<string, SystemSeed[]> = {
   [DEFAULT_FLEET]: [
@@ -96,32 +97,11 @@ const demoSystems: Record<string, SystemSeed[]> = {
   ],
 };
 
-async function insertSystems(tx: Db, fleetId: number, systems: SystemSeed[]) {
-  for (const s of systems) {
-    const [row] = await tx
-      .insert(system)
-      .values({
-        serialNumber: s.serialNumber,
-        fleetId,
-        pvModuleCount: s.pvModuleCount,
-        pvModuleVersion: s.pvModuleVersion,
-        installedCapacityWp: s.installedCapacityWp,
-        controllerQuantity: s.controllers.length,
-      })
-      .returning({ id: system.id });
-    await tx.insert(chargeController).values(
-      s.controllers.map((c) => ({
-        systemId: row!.id,
-        serialNumber: c.serialNumber,
-        type: c.type,
-        hardwareVersion: c.type === 'HV' ? 'HW 3.2' : 'HW 2.4',
-        firmwareVersion: '1.8.3',
-        channelCount: channels(c.type),
-      })),
-    );
-    await tx.insert(telematicsUnit).values(s.telematics.map((t) => ({ systemId: row!.id, ...t })));
-  }
-}
+/** A demo system as the registry import would have read it: the demo controllers' hardware and firmware. */
+const toRegistrySystem = (s: SystemSeed): RegistrySystem => ({
+  ...s,
+  controllers: s.controllers.map((c) => ({ ...c, hardwareVersion: c.type === 'HV' ? 'HW 3.2' : 'HW 2.4', firmwareVersion: '1.8.3', channelCount: channelsFor(c.type) })),
+});
 
 /** The demo data set; runs only on an empty database. Returns whether it seeded. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -133,7 +113,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(company).values(DEMO_COMPANY);
     for (const f of FLEETS) {
       const [row] = await tx.insert(fleet).values(f).returning({ id: fleet.id });
-      await insertSystems(tx as Db, row!.id, demoSystems[f.slug] ?? []);
+      for (const s of demoSystems[f.slug] ?? []) await insertSystem(tx as Db, row!.id, toRegistrySystem(s));
     }
     return true;
   });

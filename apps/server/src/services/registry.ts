@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
+  type RegistrySystem,
   groupRegistryRows,
   readRegistryIssue,
   REGISTRY_CSV_COLUMNS,
@@ -87,23 +88,26 @@ export async function importRegistry(db: Db, fleetId: number, csv: string, dryRu
     };
     if (dryRun) return report;
     if (errors.length) throw new AppError('UNPROCESSABLE', `The file has ${errors.length} problem(s); nothing was imported`, report);
-    for (const s of grouped.systems) {
-      const [created] = await tx
-        .insert(system)
-        .values({
-          serialNumber: s.serialNumber,
-          fleetId,
-          pvModuleCount: s.pvModuleCount,
-          pvModuleVersion: s.pvModuleVersion,
-          installedCapacityWp: s.installedCapacityWp,
-          controllerQuantity: s.controllers.length,
-        })
-        .returning({ id: system.id });
-      await tx.insert(chargeController).values(s.controllers.map((c) => ({ ...c, systemId: created!.id })));
-      await tx.insert(telematicsUnit).values(s.telematics.map((t) => ({ ...t, systemId: created!.id })));
-    }
+    for (const s of grouped.systems) await insertSystem(tx as Db, fleetId, s);
     return { ...report, imported: true };
   });
+}
+
+/** Adds one system of the product registry to a fleet, with its charge controllers and telematics units. */
+export async function insertSystem(db: Db, fleetId: number, s: RegistrySystem): Promise<void> {
+  const [created] = await db
+    .insert(system)
+    .values({
+      serialNumber: s.serialNumber,
+      fleetId,
+      pvModuleCount: s.pvModuleCount,
+      pvModuleVersion: s.pvModuleVersion,
+      installedCapacityWp: s.installedCapacityWp,
+      controllerQuantity: s.controllers.length,
+    })
+    .returning({ id: system.id });
+  if (s.controllers.length) await db.insert(chargeController).values(s.controllers.map((c) => ({ ...c, systemId: created!.id })));
+  if (s.telematics.length) await db.insert(telematicsUnit).values(s.telematics.map((t) => ({ ...t, systemId: created!.id })));
 }
 
 export async function listRegistry(db: Db, fleetId: number, query: { page: number; pageSize: number; q?: string }) {
