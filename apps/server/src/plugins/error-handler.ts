@@ -47,7 +47,8 @@ export async function isDatabaseUnavailable(app: FastifyInstance, error?: unknow
 
 export const databaseUnavailable = () => new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable. Please try again in a moment.');
 
-function send(reply: FastifyReply, envelope: ErrorEnvelope) {
+/** The one way a failure leaves the server: the envelope, its status, and Retry-After on a 503. */
+export function sendError(reply: FastifyReply, envelope: ErrorEnvelope) {
   if (envelope.details === undefined) delete envelope.details;
   if (envelope.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply.status(envelope.status).type('application/json; charset=utf-8').send(envelope);
@@ -56,16 +57,20 @@ function send(reply: FastifyReply, envelope: ErrorEnvelope) {
 /** Refusals of the router itself (a malformed or over-long path parameter), before any hook runs. */
 export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return send(reply, { status: 414, code: 'URI_TOO_LONG', message: 'A path parameter is longer than the server accepts' });
+    return sendError(reply, { status: 414, code: 'URI_TOO_LONG', message: 'A path parameter is longer than the server accepts' });
   }
   // Percent-escapes that are not UTF-8 (how a lone surrogate would have to travel in a path).
-  return send(reply, {
+  return sendError(reply, {
     status: 400,
     code: 'VALIDATION_ERROR',
     message: 'The request path is not valid UTF-8',
     details: [{ path: 'params', message: FORM_ERRORS.invalidCharacters }],
   });
 }
+
+/** The portal's code for an HTTP status that came without one (BAD_REQUEST for a 4xx it has no name for). */
+export const codeOfStatus = (status: number): ErrorCode =>
+  (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] ?? 'BAD_REQUEST') as ErrorCode;
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -95,8 +100,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     } else if (error.statusCode === 429) {
       envelope = { status: 429, code: 'RATE_LIMITED', message: 'Too many requests, please try again later' };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = (Object.entries(ERROR_STATUS).find(([, s]) => s === error.statusCode)?.[0] ?? 'BAD_REQUEST') as ErrorCode;
-      envelope = { status: error.statusCode, code, message: error.message };
+      envelope = { status: error.statusCode, code: codeOfStatus(error.statusCode), message: error.message };
     } else if (await isDatabaseUnavailable(app, error)) {
       request.log.warn({ err: error }, 'database unreachable');
       const { status, code, message } = databaseUnavailable();
@@ -105,7 +109,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'unhandled error');
       envelope = { status: 500, code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' };
     }
-    return send(reply, envelope);
+    return sendError(reply, envelope);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -114,8 +118,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const allowed = METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: path }));
     if (allowed.length > 0) {
       reply.header('allow', allowed.join(', '));
-      return send(reply, { status: 405, code: 'METHOD_NOT_ALLOWED', message: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}` });
+      return sendError(reply, { status: 405, code: 'METHOD_NOT_ALLOWED', message: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}` });
     }
-    return send(reply, { status: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` });
+    return sendError(reply, { status: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` });
   });
 });

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SendSignInEmailSchema } from '@portal/domain/auth';
 import { DEFAULT_LOCALE } from '@portal/domain/constants';
-import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@portal/domain/errors';
+import type { ErrorCode, ErrorEnvelope } from '@portal/domain/errors';
 import { MailError } from '../../../auth/mailer';
 import { buildSignInMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
-import { databaseUnavailable, isDatabaseUnavailable } from '../../../plugins/error-handler';
+import { codeOfStatus, databaseUnavailable, isDatabaseUnavailable, sendError } from '../../../plugins/error-handler';
 import { allowCodeGuess, allowSignInMail, forgiveCodeGuess, releaseSignInMail } from '../../../services/send-limit';
 
 /** The better-auth endpoints the portal uses; the rest of its surface stays closed. */
@@ -33,8 +33,7 @@ const CODE_MAP: Record<string, ErrorCode> = {
 function toEnvelope(status: number, body: unknown): ErrorEnvelope {
   const b = (body && typeof body === 'object' ? body : {}) as { code?: string; message?: string };
   const mapped = b.code ? CODE_MAP[b.code] : undefined;
-  const fallback = (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] ?? 'BAD_REQUEST') as ErrorCode;
-  const code = mapped ?? (status === 401 ? 'UNAUTHORIZED' : status >= 500 ? 'INTERNAL_ERROR' : fallback);
+  const code = mapped ?? (status === 401 ? 'UNAUTHORIZED' : status >= 500 ? 'INTERNAL_ERROR' : codeOfStatus(status));
   const message =
     status >= 500 ? 'An unexpected error occurred' : (b.message ?? (status === 401 ? 'Sign-in required' : 'The request could not be completed'));
   return { status, code, message };
@@ -99,8 +98,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         /* not JSON */
       }
-      const envelope = toEnvelope(response.status, body);
-      return reply.type('application/json; charset=utf-8').send(envelope);
+      return sendError(reply, toEnvelope(response.status, body));
     }
     return reply.send(route === '/token' ? text : withoutSessionToken(text));
   }
