@@ -14,7 +14,7 @@ import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { useIsNarrow } from '@/lib/use-is-narrow';
-import { notify } from '../lib/notify';
+import { notify } from '@/lib/notify';
 import { InviteMemberForm } from './invite-member-form';
 import { MembersView } from './members-view';
 
@@ -62,7 +62,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
       { userId: member.userId, role },
       {
         onSuccess: () => {
-          notify(t, t('admin.access.roleChanged', { name: nameOf(member), role: roleName(role) }));
+          notify(t, { message: t('admin.access.roleChanged', { name: nameOf(member), role: roleName(role) }) });
           onDone?.();
           // Without admin rights this area is closed to the user: back to the fleet's home.
           if (member.userId === currentUserId && role !== 'admin') navigate(`/${fleet}`);
@@ -85,7 +85,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
     if (!member) return;
     remove.mutate(member.userId, {
       onSuccess: () => {
-        notify(t, t('admin.access.removed', { name: nameOf(member) }));
+        notify(t, { message: t('admin.access.removed', { name: nameOf(member) }) });
         setRemoving((current) => ({ ...current, opened: false }));
         remove.reset();
         if (member.userId === currentUserId) navigate('/');

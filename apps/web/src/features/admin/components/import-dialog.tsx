@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ImportReport } from '@portal/domain/registry';
 import { reportOfRefusedImport, useImportRegistry } from '../api/import-registry';
-import { notify } from '../lib/notify';
+import { notify } from '@/lib/notify';
 import { downloadExampleCsv } from './csv-format-help';
 import { ImportReportView } from './import-report';
 
@@ -118,7 +118,7 @@ export function ImportDialog({ fleet, opened, onClose, fullScreen }: ImportDialo
       { csv, dryRun: false },
       {
         onSuccess: (result) => {
-          notify(t, t('admin.import.imported', { count: result.systems }));
+          notify(t, { message: t('admin.import.imported', { count: result.systems }) });
           onClose();
         },
         onError: (error) => {

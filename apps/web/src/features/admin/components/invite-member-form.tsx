@@ -12,7 +12,7 @@ import { FORM_ERRORS as E } from '@portal/domain/validation';
 import { isApiError } from '@/lib/api-error';
 import { isAccessLost } from '../api/admin-query-keys';
 import { useInviteMember } from '../api/invite-member';
-import { notify } from '../lib/notify';
+import { notify } from '@/lib/notify';
 
 /** The server's rule, with message keys the form can translate; the language is this screen's. */
 const InviteSchema = InviteMemberSchema.pick({ email: true, role: true });
@@ -62,7 +62,7 @@ export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
       { email, role, language },
       {
         onSuccess: () => {
-          notify(t, t('admin.access.invite.sent', { email }));
+          notify(t, { message: t('admin.access.invite.sent', { email }) });
           reset({ email: '', role: getValues('role') });
         },
         onError: (error) => {

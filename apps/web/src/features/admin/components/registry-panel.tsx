@@ -9,7 +9,7 @@ import { isAccessLost } from '../api/admin-query-keys';
 import { registryFileName, useExportRegistry } from '../api/export-registry';
 import { useRegistry } from '../api/get-registry';
 import { useIsNarrow } from '@/lib/use-is-narrow';
-import { notify } from '../lib/notify';
+import { notify } from '@/lib/notify';
 import { saveTextFile } from '../lib/save-file';
 import { CsvFormatHelp } from './csv-format-help';
 import { ImportDialog } from './import-dialog';
@@ -59,10 +59,10 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
       onSuccess: (csv) => {
         const file = registryFileName(fleet);
         saveTextFile(file, csv);
-        notify(t, t('admin.registry.exported', { file }));
+        notify(t, { message: t('admin.registry.exported', { file }) });
       },
       onError: (error) => {
-        if (!isAccessLost(error)) notify(t, t('admin.registry.exportFailed'), { isError: true });
+        if (!isAccessLost(error)) notify(t, { message: t('admin.registry.exportFailed'), tone: 'error' });
       },
     });
 

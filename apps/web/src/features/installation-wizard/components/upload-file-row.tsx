@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Center, Group, Image, Loader, Modal, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
   IconDownload,
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { SIZE_MB_FRACTION_DIGITS, sizeMb, THUMBNAIL_FORMATS } from '@portal/domain/upload';
 import { useFormatNumber } from '@/lib/format-number';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
+import { notify } from '@/lib/notify';
 import { getUploadFileQueryOptions, useUploadFile } from '../api/get-upload-file';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { fileProblemMessage, type FileProblem } from '../lib/upload-file';
@@ -116,13 +116,7 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
       link.remove();
       setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS);
     } catch {
-      notifications.show({
-        color: 'red',
-        message: t('solar.errors.formErrors.downloadError'),
-        withBorder: true,
-        autoClose: 8000,
-        closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
-      });
+      notify(t, { message: t('solar.errors.formErrors.downloadError'), tone: 'error' });
     }
   };
 

@@ -1,53 +1,24 @@
-import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { TOAST_DURATION_MS } from '@portal/domain/constants';
 import type { WizardTab } from '@portal/domain/installation';
-
-/** Long enough to read a sentence that needs action. */
-const ERROR_TOAST_MS = 8000;
+import { notify } from '@/lib/notify';
 
 /** 'The {{tab}} has been saved successfuly!' for one second. */
 export function notifySaved(t: TFunction, tab: WizardTab): void {
-  notifications.show({
-    color: 'green',
-    message: t('wizard.saved', { tab: t(`wizard.tabNames.${tab}`) }),
-    autoClose: TOAST_DURATION_MS,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
-  });
+  notify(t, { message: t('wizard.saved', { tab: t(`wizard.tabNames.${tab}`) }), autoClose: TOAST_DURATION_MS });
 }
 
 /** SPEC §8 internalError: the server refused the data for a reason the form cannot show beside a field. */
 export function notifyInternalError(t: TFunction): void {
-  notifications.show({
-    color: 'red',
-    message: t('solar.errors.formErrors.internalError'),
-    autoClose: ERROR_TOAST_MS,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
-  });
+  notify(t, { message: t('solar.errors.formErrors.internalError'), tone: 'error' });
 }
 
 /** Where a new installation went when the installer chose another of their fleets for it. */
 export function notifyRecordedInFleet(t: TFunction, serial: string, fleetName: string): void {
-  notifications.show({
-    color: 'blue',
-    message: t('wizard.general.otherFleet.recorded', { serial, fleetName }),
-    autoClose: ERROR_TOAST_MS,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
-  });
+  notify(t, { message: t('wizard.general.otherFleet.recorded', { serial, fleetName }), tone: 'info' });
 }
 
 /** A save could not leave the device: said where the installer looks, not only above the form. */
 export function notifyOffline(t: TFunction): void {
-  notifications.show({
-    id: 'save-offline',
-    color: 'orange',
-    title: t('wizard.offline.title'),
-    message: t('wizard.offline.text'),
-    autoClose: ERROR_TOAST_MS,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
-  });
+  notify(t, { id: 'save-offline', title: t('wizard.offline.title'), message: t('wizard.offline.text'), tone: 'warning' });
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import type { SystemCheckRun, UnitCheckType } from '@portal/domain/system-check';
 import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { isApiError } from '@/lib/api-error';
+import { notify } from '@/lib/notify';
 import { useSystemChecks } from '../api/get-system-checks';
 import { useRestartSystemChecks } from '../api/restart-system-checks';
 import { CheckList, type CheckListRow, type CheckVerification } from '../components/check-list';
@@ -21,7 +21,6 @@ import { formatCountdown, remainingMs, runOutcome, type RunOutcome } from '../li
 import { useCheckVerificationStore } from '../stores/check-verification-store';
 
 const NARROW_QUERY = '(max-width: 48em)';
-const ERROR_TOAST_MS = 8000;
 
 /** Time left in the run's window, ticking each second while checks wait. */
 function Countdown({ run }: { run: SystemCheckRun }) {
@@ -169,13 +168,7 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
           void queryClient.invalidateQueries({ queryKey: ['installation', id] });
           return;
         }
-        notifications.show({
-          color: 'red',
-          message: t('wizard.digitalCheck.restartFailed'),
-          autoClose: ERROR_TOAST_MS,
-          withBorder: true,
-          closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
-        });
+        notify(t, { message: t('wizard.digitalCheck.restartFailed'), tone: 'error' });
       },
     });
   };

@@ -1,8 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { InstallationListItem } from '@portal/domain/installation';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
+import { notify } from '@/lib/notify';
 import { useDeleteInstallation } from '../api/delete-installation';
 
 type DeleteInstallationDialogProps = {
@@ -27,11 +27,7 @@ export function DeleteInstallationDialog({ fleet, installation, opened, onClose 
     if (!installation) return;
     remove.mutate(installation.id, {
       onSuccess: () => {
-        notifications.show({
-          color: 'green',
-          message: t('solar.installations.delete.done', { name }),
-          closeButtonProps: { 'aria-label': t('solar.installations.delete.closeNotification') },
-        });
+        notify(t, { message: t('solar.installations.delete.done', { name }) });
         close();
       },
     });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CompanyInputSchema, type CompanyInput, type OperatorCompany } from '@portal/domain/operator';
 import { useSaveCompany } from '../api/save-company';
-import { notifySuccess } from '../lib/notify';
+import { notify } from '@/lib/notify';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
 
 const FIELDS = ['name', 'shortName', 'email'] as const;
@@ -45,7 +45,7 @@ export function CompanyFormModal({ opened, company, onClose }: CompanyFormModalP
       { id: company?.id ?? null, input },
       {
         onSuccess: (saved) => {
-          notifySuccess(t, t(company ? 'operator.companies.saved' : 'operator.companies.created', { name: saved.name }));
+          notify(t, { message: t(company ? 'operator.companies.saved' : 'operator.companies.created', { name: saved.name }) });
           onClose();
         },
         onError: (error) => {

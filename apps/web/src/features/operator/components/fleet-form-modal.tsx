@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FleetInputSchema, type FleetInput, type OperatorFleet } from '@portal/domain/operator';
 import { useSaveFleet } from '../api/save-fleet';
-import { notifySuccess } from '../lib/notify';
+import { notify } from '@/lib/notify';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
 
 const FIELDS = ['slug', 'name', 'customerName', 'primaryContact', 'email'] as const;
@@ -51,7 +51,7 @@ export function FleetFormModal({ opened, fleet, onClose }: FleetFormModalProps) 
       { id: fleet?.id ?? null, input },
       {
         onSuccess: (saved) => {
-          notifySuccess(t, t(fleet ? 'operator.fleets.saved' : 'operator.fleets.created', { name: saved.name }));
+          notify(t, { message: t(fleet ? 'operator.fleets.saved' : 'operator.fleets.created', { name: saved.name }) });
           onClose();
         },
         onError: (error) => {

@@ -9,7 +9,7 @@ import { AddCompanyMemberSchema, type OperatorCompany, type OperatorFleet } from
 import { isApiError } from '@/lib/api-error';
 import { useAddCompanyMember } from '../api/add-company-member';
 import { useGrantFleetAdmin } from '../api/grant-fleet-admin';
-import { notifySuccess } from '../lib/notify';
+import { notify } from '@/lib/notify';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
 
 /** The domain's email rule, plus the company a new fleet admin joins ('' for none), chosen from a list. */
@@ -63,7 +63,7 @@ export function PersonFormModal({ opened, target, onClose }: PersonFormModalProp
         { companyId: target.company.id, input: { email } },
         {
           onSuccess: () => {
-            notifySuccess(t, t('operator.people.addedToCompany', { email, company: target.company.name }));
+            notify(t, { message: t('operator.people.addedToCompany', { email, company: target.company.name }) });
             onClose();
           },
           onError,
@@ -75,7 +75,7 @@ export function PersonFormModal({ opened, target, onClose }: PersonFormModalProp
       { fleetId: target.fleet.id, input: { email, companyId: companyId ? Number(companyId) : null } },
       {
         onSuccess: () => {
-          notifySuccess(t, t('operator.people.madeAdmin', { email, fleet: target.fleet.name }));
+          notify(t, { message: t('operator.people.madeAdmin', { email, fleet: target.fleet.name }) });
           onClose();
         },
         onError,

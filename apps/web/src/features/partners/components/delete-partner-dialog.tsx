@@ -5,7 +5,7 @@ import type { Partner } from '@portal/domain/partner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { useDeletePartner } from '../api/delete-partner';
-import { notifySuccess } from '../lib/notify';
+import { notify } from '@/lib/notify';
 
 type DeletePartnerDialogProps = {
   /** Kept while the dialog closes, so its text does not go blank during the transition. */
@@ -31,7 +31,7 @@ export function DeletePartnerDialog({ partner, opened, onClose }: DeletePartnerD
     remove.mutate(partner.id, {
       onSuccess: ({ unassigned }) => {
         const deleted = t('partners.deleted', { name });
-        notifySuccess(t, unassigned > 0 ? `${deleted} ${t('partners.unassigned', { count: unassigned })}` : deleted);
+        notify(t, { message: unassigned > 0 ? `${deleted} ${t('partners.unassigned', { count: unassigned })}` : deleted });
         close();
       },
     });

@@ -9,7 +9,7 @@ import { PartnerInputSchema, type Partner, type PartnerInput } from '@portal/dom
 import { isApiError } from '@/lib/api-error';
 import { useCreatePartner } from '../api/create-partner';
 import { useUpdatePartner } from '../api/update-partner';
-import { notifySuccess } from '../lib/notify';
+import { notify } from '@/lib/notify';
 import { partnerErrorText, partnerFieldErrors } from '../lib/partner-errors';
 
 type PartnerFormModalProps = {
@@ -53,7 +53,7 @@ export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalP
   };
 
   const onSaved = (saved: Partner) => {
-    notifySuccess(t, t(partner ? 'partners.saved' : 'partners.added', { name: saved.name }));
+    notify(t, { message: t(partner ? 'partners.saved' : 'partners.added', { name: saved.name }) });
     onClose();
   };
 
