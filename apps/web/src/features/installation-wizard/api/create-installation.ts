@@ -1,18 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InstallationSchema, type CreateInstallation, type Installation } from '@portal/domain/installation';
 import { apiRequest } from '@/lib/api-client';
-import { idempotencyHeaders, storeSavedInstallation, type WriteOptions } from './save-options';
+import { idempotencyHeaders, type WriteOptions } from './save-options';
 
 /** The first save of the general tab. 404 SYSTEM_NOT_FOUND and 409 SYSTEM_ALREADY_INSTALLED concern the serial number. */
 export function createInstallation(body: CreateInstallation, options: WriteOptions): Promise<Installation> {
   return apiRequest('/api/installations', { method: 'POST', body, schema: InstallationSchema, headers: idempotencyHeaders(options) });
-}
-
-export function useCreateInstallation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, ...options }: { body: CreateInstallation } & WriteOptions) => createInstallation(body, options),
-    onSuccess: (installation) => storeSavedInstallation(queryClient, installation),
-    meta: { errorModal: false },
-  });
 }
