@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreateInstallation, Installation, InstallationList, InstallationListQuery, UpdateInstallation } from '@portal/domain/installation';
-import { canDeleteInstallation, CreateInstallationSchema, InstallationListQuerySchema, UpdateInstallationSchema } from '@portal/domain/installation';
+import { canDeleteInstallation, CreateInstallationSchema, InstallationListQuerySchema, isEditable, UpdateInstallationSchema } from '@portal/domain/installation';
 import type { ControllerSetup, ControllerSetupResult, InstallationSetup, PhysicalInspection } from '@portal/domain/setup';
 import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/setup';
 import type { System } from '@portal/domain/system';
@@ -36,7 +36,7 @@ export async function findScopedInstallation(db: Db, fleetIds: number[], id: num
 }
 
 export function assertDraft(row: InstallationRow) {
-  if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'This installation is completed and can no longer be changed');
+  if (!isEditable(row.status)) throw new AppError('INSTALLATION_COMPLETED', 'This installation is completed and can no longer be changed');
 }
 
 /** Checks that a write may change the installation: still a draft, and based on the current version. */
@@ -442,7 +442,7 @@ export async function saveControllerSetup(db: Db, fleetIds: number[], actor: str
 export async function deleteInstallation(db: Db, caller: Caller, id: number) {
   await db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, caller.fleets.map((f) => f.id), id, { forUpdate: true });
-    if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'A completed installation cannot be deleted');
+    if (!isEditable(row.status)) throw new AppError('INSTALLATION_COMPLETED', 'A completed installation cannot be deleted');
     if (!callerMayDelete(row, caller)) {
       throw new AppError('FORBIDDEN', 'Only the installer who created this draft or an admin of the fleet may delete it');
     }

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SystemCheckRunSchema } from '@portal/domain/system-check';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
-import { AppError } from '../../../errors';
 import { currentUser } from '../../../plugins/request-auth';
-import { findScopedInstallation } from '../../../services/installations';
+import { assertDraft, findScopedInstallation } from '../../../services/installations';
 
 const tags = ['digital check'];
 
@@ -23,7 +22,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Starts a new check run: every check pending again', params: IdParams, response: { 200: SystemCheckRunSchema } } },
     async (request) => {
       const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
-      if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'This installation is completed and can no longer be changed');
+      assertDraft(row);
       return app.systemChecks.restart(row.id);
     },
   );
