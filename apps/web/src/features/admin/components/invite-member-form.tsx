@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { isApiError } from '@/lib/api-error';
 import { isAccessLost } from '../api/admin-query-keys';
 import { useInviteMember } from '../api/invite-member';
 import { notify } from '@/lib/notify';
+import { EmailInput } from '@/components/ui/email-input';
 
 /** The server's rule, with message keys the form can translate; the language is this screen's. */
 const InviteSchema = InviteMemberSchema.pick({ email: true, role: true });
@@ -86,16 +87,11 @@ export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
             </Text>
           </div>
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
+            <EmailInput
               {...register('email')}
-              type="email"
               label={t('admin.access.invite.email')}
               placeholder={t('admin.access.invite.emailPlaceholder')}
               autoComplete="off"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
               error={emailError}
               style={{ flex: '999 1 16rem' }}
               data-testid="invite-email"

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { CompanyInputSchema, type CompanyInput, type OperatorCompany } from '@portal/domain/operator';
 import { useSaveCompany } from '../api/save-company';
 import { notify } from '@/lib/notify';
+import { EmailInput } from '@/components/ui/email-input';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
 
 const FIELDS = ['name', 'shortName', 'email'] as const;
@@ -91,15 +92,9 @@ export function CompanyFormModal({ opened, company, onClose }: CompanyFormModalP
             error={errorOf('shortName')}
             data-testid="company-short-name"
           />
-          <TextInput
+          <EmailInput
             {...register('email')}
-            type="email"
             label={t('operator.companies.form.email')}
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
             error={errorOf('email')}
             data-testid="company-email"
           />

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { FleetInputSchema, type FleetInput, type OperatorFleet } from '@portal/domain/operator';
 import { useSaveFleet } from '../api/save-fleet';
 import { notify } from '@/lib/notify';
+import { EmailInput } from '@/components/ui/email-input';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
 
 const FIELDS = ['slug', 'name', 'customerName', 'primaryContact', 'email'] as const;
@@ -107,15 +108,9 @@ export function FleetFormModal({ opened, fleet, onClose }: FleetFormModalProps) 
             error={errorOf('primaryContact')}
             data-testid="fleet-contact"
           />
-          <TextInput
+          <EmailInput
             {...register('email')}
-            type="email"
             label={t('operator.fleets.form.email')}
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
             error={errorOf('email')}
             data-testid="fleet-email"
           />

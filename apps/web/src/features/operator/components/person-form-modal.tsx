@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api-error';
 import { useAddCompanyMember } from '../api/add-company-member';
 import { useGrantFleetAdmin } from '../api/grant-fleet-admin';
 import { notify } from '@/lib/notify';
+import { EmailInput } from '@/components/ui/email-input';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
 
 /** The domain's email rule, plus the company a new fleet admin joins ('' for none), chosen from a list. */
@@ -96,16 +97,11 @@ export function PersonFormModal({ opened, target, onClose }: PersonFormModalProp
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack gap="md">
           <Text size="sm">{isCompany ? t('operator.people.addToCompanyText') : t('operator.people.makeAdminText')}</Text>
-          <TextInput
+          <EmailInput
             {...register('email')}
-            type="email"
             label={t('operator.people.email')}
             placeholder={t('operator.people.emailPlaceholder')}
             autoComplete="off"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
             error={operatorErrorText(t, errors.email?.message, t('operator.people.emailName'))}
             data-autofocus
             data-testid="person-email"

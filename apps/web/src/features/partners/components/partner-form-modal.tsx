@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api-error';
 import { useCreatePartner } from '../api/create-partner';
 import { useUpdatePartner } from '../api/update-partner';
 import { notify } from '@/lib/notify';
+import { EmailInput } from '@/components/ui/email-input';
 import { partnerErrorText, partnerFieldErrors } from '../lib/partner-errors';
 
 type PartnerFormModalProps = {
@@ -102,16 +103,10 @@ export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalP
             data-autofocus
             data-testid="partner-name"
           />
-          <TextInput
+          <EmailInput
             {...register('email')}
-            type="email"
             label={t('partners.form.email')}
             placeholder={t('partners.form.emailPlaceholder')}
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
             error={partnerErrorText(t, errors.email?.message, 'email')}
             data-testid="partner-email"
           />
