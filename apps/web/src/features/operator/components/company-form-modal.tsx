@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { CompanyInputSchema, type CompanyInput, type OperatorCompany } from '@po
 import { useSaveCompany } from '../api/save-company';
 import { notify } from '@/lib/notify';
 import { EmailInput } from '@/components/ui/email-input';
+import { FormActions } from '@/components/ui/form-actions';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
 
 const FIELDS = ['name', 'shortName', 'email'] as const;
@@ -98,19 +98,14 @@ export function CompanyFormModal({ opened, company, onClose }: CompanyFormModalP
             error={errorOf('email')}
             data-testid="company-email"
           />
-          {hasFailed && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-              {t('operator.errors.saveFailed')}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={save.isPending}>
-              {t('operator.form.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="company-save">
-              {t('operator.form.save')}
-            </Button>
-          </Group>
+          <FormActions
+            problem={hasFailed ? t('operator.errors.saveFailed') : null}
+            cancelLabel={t('operator.form.cancel')}
+            submitLabel={t('operator.form.save')}
+            onCancel={close}
+            isSaving={save.isPending}
+            submitTestId="company-save"
+          />
         </Stack>
       </form>
     </Modal>

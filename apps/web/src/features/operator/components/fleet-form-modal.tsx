@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { FleetInputSchema, type FleetInput, type OperatorFleet } from '@portal/d
 import { useSaveFleet } from '../api/save-fleet';
 import { notify } from '@/lib/notify';
 import { EmailInput } from '@/components/ui/email-input';
+import { FormActions } from '@/components/ui/form-actions';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
 
 const FIELDS = ['slug', 'name', 'customerName', 'primaryContact', 'email'] as const;
@@ -114,19 +114,14 @@ export function FleetFormModal({ opened, fleet, onClose }: FleetFormModalProps) 
             error={errorOf('email')}
             data-testid="fleet-email"
           />
-          {hasFailed && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-              {t('operator.errors.saveFailed')}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={save.isPending}>
-              {t('operator.form.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="fleet-save">
-              {t('operator.form.save')}
-            </Button>
-          </Group>
+          <FormActions
+            problem={hasFailed ? t('operator.errors.saveFailed') : null}
+            cancelLabel={t('operator.form.cancel')}
+            submitLabel={t('operator.form.save')}
+            onCancel={close}
+            isSaving={save.isPending}
+            submitTestId="fleet-save"
+          />
         </Stack>
       </form>
     </Modal>

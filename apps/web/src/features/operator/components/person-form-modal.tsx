@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { useAddCompanyMember } from '../api/add-company-member';
 import { useGrantFleetAdmin } from '../api/grant-fleet-admin';
 import { notify } from '@/lib/notify';
 import { EmailInput } from '@/components/ui/email-input';
+import { FormActions } from '@/components/ui/form-actions';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
 
 /** The domain's email rule, plus the company a new fleet admin joins ('' for none), chosen from a list. */
@@ -116,19 +116,14 @@ export function PersonFormModal({ opened, target, onClose }: PersonFormModalProp
               data-testid="person-company"
             />
           )}
-          {problem && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-              {t(problem === 'notFound' ? 'operator.errors.notFound' : 'operator.errors.saveFailed')}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={isSaving}>
-              {t('operator.form.cancel')}
-            </Button>
-            <Button type="submit" loading={isSaving} data-testid="person-save">
-              {isCompany ? t('operator.people.addSubmit') : t('operator.people.makeAdminSubmit')}
-            </Button>
-          </Group>
+          <FormActions
+            problem={problem && t(problem === 'notFound' ? 'operator.errors.notFound' : 'operator.errors.saveFailed')}
+            cancelLabel={t('operator.form.cancel')}
+            submitLabel={isCompany ? t('operator.people.addSubmit') : t('operator.people.makeAdminSubmit')}
+            onCancel={close}
+            isSaving={isSaving}
+            submitTestId="person-save"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { useCreatePartner } from '../api/create-partner';
 import { useUpdatePartner } from '../api/update-partner';
 import { notify } from '@/lib/notify';
 import { EmailInput } from '@/components/ui/email-input';
+import { FormActions } from '@/components/ui/form-actions';
 import { partnerErrorText, partnerFieldErrors } from '../lib/partner-errors';
 
 type PartnerFormModalProps = {
@@ -110,19 +110,15 @@ export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalP
             error={partnerErrorText(t, errors.email?.message, 'email')}
             data-testid="partner-email"
           />
-          {problem && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-              {t(PROBLEM_KEYS[problem])}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={isSaving}>
-              {t('partners.form.cancel')}
-            </Button>
-            <Button type="submit" loading={isSaving} disabled={problem === 'notFound'} data-testid="partner-save">
-              {t('partners.form.save')}
-            </Button>
-          </Group>
+          <FormActions
+            problem={problem && t(PROBLEM_KEYS[problem])}
+            cancelLabel={t('partners.form.cancel')}
+            submitLabel={t('partners.form.save')}
+            onCancel={close}
+            isSaving={isSaving}
+            isSubmitDisabled={problem === 'notFound'}
+            submitTestId="partner-save"
+          />
         </Stack>
       </form>
     </Modal>
