@@ -10,14 +10,14 @@ import {
 } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
 import { VehicleInputSchema } from '@portal/domain/vehicle';
-import { AppError } from '../../../errors';
+import { AppError, notFound } from '../../../errors';
 import { processObjectDeletions } from '../../../services/object-deletions';
-import { currentUser } from '../../../plugins/request-auth';
+import { currentToken, currentUser, sessionExpired } from '../../../plugins/request-auth';
 import { callerFleetIds, callerFleets } from '../../../services/fleet-scope';
 import {
   createInstallation,
+  createInstallationReader,
   deleteInstallation,
-  findScopedInstallation,
   installationForCaller,
   listInstallations,
   saveSetup,
@@ -47,10 +47,20 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:id', { schema: { tags, summary: 'One installation with its system, vehicle and setup', params: IdParams, response: { 200: InstallationSchema } } }, async (request) => {
-    const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
-    return installationForCaller(app.db, row, currentUser(request));
-  });
+  const readInstallation = createInstallationReader(app.db);
+  app.get(
+    '/:id',
+    {
+      config: { sessionInQuery: true },
+      schema: { tags, summary: 'One installation with its system, vehicle and setup', params: IdParams, response: { 200: InstallationSchema } },
+    },
+    async (request) => {
+      const found = await readInstallation(currentToken(request), request.params.id);
+      if (found === 'signed-out') throw sessionExpired();
+      if (!found) throw notFound('Installation');
+      return found;
+    },
+  );
 
   app.post(
     '/',
