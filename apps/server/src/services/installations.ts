@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { CreateInstallation, Installation, InstallationList, InstallationListQuery, UpdateInstallation } from '@portal/domain/installation';
 import { canDeleteInstallation, CreateInstallationSchema, InstallationListQuerySchema, UpdateInstallationSchema } from '@portal/domain/installation';
 import type { ControllerSetup, ControllerSetupResult, InstallationSetup, PhysicalInspection } from '@portal/domain/setup';
@@ -277,6 +278,69 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
     total: Number(totalRow?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
+  };
+}
+
+type ListItemRow = Omit<InstallationList['items'][number], 'canDelete'> & { createdById: string | null };
+
+/**
+ * Reads the first pages of a fleet's list (no search text) for the holder of an ID token with one
+ * prepared statement per sort order: the live session, the caller's membership of the fleet, the
+ * page and the total together. 'signed-out' when the session has ended, null when the caller is
+ * not a member of the fleet. Searches (`q`) are not read here: `listInstallations` answers them.
+ */
+export function createInstallationListReader(db: Db) {
+  const statements = new Map<string, ReturnType<typeof prepare>>();
+  function prepare(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
+    const column = sql.identifier(SORT_COLUMNS[sort].name);
+    const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+    const onlyMine = mine ? sql`and created_by = ${user.id}` : sql``;
+    const isMember = sql`${fleetMember.role} is not null`;
+    return db
+      .select({
+        userId: user.id,
+        role: fleetMember.role,
+        total: sql<number | null>`case when ${isMember} then (select count(*)::int from installation where fleet_id = ${fleet.id} ${onlyMine}) end`,
+        items: sql<ListItemRow[] | null>`case when ${isMember} then (
+          select coalesce(json_agg(json_build_object(
+              'id', i.id, 'name', i.name, 'systemSerialNumber', i.system_serial, 'startDate', i.start_date, 'status', i.status,
+              'proceededWithFailedChecks', i.proceeded_with_failed_checks,
+              'updatedAt', to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'vehicle', case when v.id is null then null else json_build_object('type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'vin', v.vin) end,
+              'createdBy', case when c.email is null then null else json_build_object('name', c.name, 'email', c.email) end,
+              'createdById', i.created_by)
+            order by i.${column} ${dir}, i.id ${dir}), '[]'::json)
+          from (
+            -- Deferred join: the page's ids come from the index alone; only those rows are joined.
+            select id from installation where fleet_id = ${fleet.id} ${onlyMine}
+            order by ${column} ${dir}, id ${dir} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) page
+          join installation i on i.id = page.id
+          left join vehicle v on v.id = i.vehicle_id
+          left join "user" c on c.id = i.created_by) end`,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(fleet, eq(fleet.slug, sql.placeholder('fleet')))
+      .leftJoin(fleetMember, and(eq(fleetMember.fleetId, fleet.id), eq(fleetMember.userId, user.id)))
+      .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare(`installation_list_${sort}_${order}${mine ? '_mine' : ''}`);
+  }
+  return async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
+    const mine = query.mine === 'true';
+    const key = `${query.sort}:${query.order}:${mine}`;
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = prepare(query.sort, query.order, mine)));
+    const [found] = await statement.execute({ sid: claims.sid, sub: claims.sub, fleet: query.fleet, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    if (!found) return 'signed-out';
+    const { role, userId } = found;
+    if (!role) return null;
+    return {
+      items: (found.items ?? []).map(({ createdById, ...item }) => ({ ...item, canDelete: canDeleteInstallation({ status: item.status, createdBy: createdById }, { userId, role }) })),
+      total: found.total ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   };
 }
 

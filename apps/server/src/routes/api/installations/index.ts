@@ -10,12 +10,14 @@ import {
 } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
 import { VehicleInputSchema } from '@portal/domain/vehicle';
+import { sessionUserQuery, signedInUserOf } from '../../../auth/id-token';
 import { AppError, notFound } from '../../../errors';
 import { processObjectDeletions } from '../../../services/object-deletions';
 import { currentToken, currentUser, sessionExpired } from '../../../plugins/request-auth';
 import { callerFleetIds, callerFleets } from '../../../services/fleet-scope';
 import {
   createInstallation,
+  createInstallationListReader,
   createInstallationReader,
   deleteInstallation,
   installationForCaller,
@@ -29,9 +31,12 @@ const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 const tags = ['installations'];
 
 const installationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readList = createInstallationListReader(app.db);
+  const sessionUser = sessionUserQuery(app.db);
   app.get(
     '/',
     {
+      config: { sessionInQuery: true },
       schema: {
         tags,
         summary: "One page of a fleet's installations, searchable by name, serial number or VIN",
@@ -40,10 +45,18 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fleets = await callerFleets(app.db, request);
-      const fleetId = [...fleets].find(([, f]) => f.slug === request.query.fleet)?.[0];
+      const claims = currentToken(request);
+      if (!request.query.q) {
+        const page = await readList(claims, request.query);
+        if (page === 'signed-out') throw sessionExpired();
+        if (!page) throw new AppError('NOT_FOUND', 'Fleet not found');
+        return page;
+      }
+      const me = signedInUserOf(claims, await sessionUser.execute({ sid: claims.sid, sub: claims.sub }));
+      if (!me) throw sessionExpired();
+      const fleetId = me.fleets.find((f) => f.slug === request.query.fleet)?.id;
       if (fleetId === undefined) throw new AppError('NOT_FOUND', 'Fleet not found');
-      return listInstallations(app.db, fleetId, request.query, currentUser(request));
+      return listInstallations(app.db, fleetId, request.query, me);
     },
   );
 
