@@ -42,7 +42,7 @@ export async function benchApiThroughput() {
     }
     const baseline = best.get(routes[0]![0])!;
     return {
-      title: `API throughput (postgres, server in production mode in its own process, autocannon ${CONNECTIONS} connections x ${DURATION} s in another, best of ${ROUNDS})`,
+      title: `API throughput (postgres, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, server in production mode in its own process, autocannon ${CONNECTIONS} connections x ${DURATION} s in another, best of ${ROUNDS})`,
       rows: routes.map(([name]) => {
         const m = best.get(name)!;
         return { route: name, 'req/s': Math.round(m.rps), 'p99 ms': m.p99, 'req/s vs hello': `${((m.rps / baseline.rps) * 100).toFixed(1)} %` };

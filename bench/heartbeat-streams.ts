@@ -96,7 +96,7 @@ export async function benchHeartbeatStreams() {
     const fanout = stats(perHeartbeatLast);
     const kb = (bytes: number) => `${(bytes / 1024 / streams).toFixed(1)} KB`;
     return {
-      title: `Digital check event streams (postgres, server in production mode in its own process, clients in another, all streams on one installation)`,
+      title: `Digital check event streams (postgres, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, server in production mode in its own process, clients in another, all streams on one installation)`,
       rows: [
         { measure: 'concurrent streams held by one server process', value: `${streams} (opened in ${openSeconds.toFixed(0)} s)` },
         { measure: 'server memory per stream: heap + buffers (external) after full GC', value: kb(after.held - before.held) },
