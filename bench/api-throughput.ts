@@ -10,7 +10,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
 export async function benchApiThroughput() {
   const hello = await startHelloWorld();
-  const portal = await startPortal();
+  const portal = await startPortal().catch(async (error) => {
+    await hello.stop();
+    throw error;
+  });
   try {
     const headers = signedInUser(portal, 'bench@example.com', 'sono');
     let id = 0;

@@ -6,13 +6,15 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ms, stats } from './lib';
-import { freePort, signedInUser, startPortal } from './processes';
+import { freePort, signedInUser, signedInUsers, startPortal } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
 const HEARTBEATS = Number(process.env.BENCH_HEARTBEATS ?? 50);
 const DEVICE_KEY = 'bench-device-key-0123456789';
 const IMEI = '356938035643801';
+/** Streams per user: the server's default limit (EVENT_STREAMS_PER_USER), so it runs as configured in production. */
+const STREAMS_PER_USER = 10;
 
 /**
  * The server's heap plus its memory outside the heap (Buffers) after a full garbage collection,
@@ -51,8 +53,7 @@ export async function benchHeartbeatStreams() {
   const portal = await startPortal(
     {
       DEVICE_API_KEYS: DEVICE_KEY,
-      // One user stands in for many: the per-user stream limit and the device rate limit are lifted.
-      EVENT_STREAMS_PER_USER: String(STREAMS + 10),
+      // One device key posts every heartbeat of the run.
       HEARTBEAT_RATE_LIMIT: String(HEARTBEATS * 2 + 10),
     },
     // The bench asks the server for a full collection and its memory through the inspector.
@@ -80,11 +81,13 @@ export async function benchHeartbeatStreams() {
     });
     const { id } = (await created.json()) as { id: number };
     await fetch(`${portal.base}/api/installations/${id}/systemChecks`, { headers });
+    // Many users, each with as many streams as the default limit allows.
+    const users = signedInUsers(portal, 'sono', Math.ceil(STREAMS / STREAMS_PER_USER));
 
     const before = await serverMemory(inspectorPort);
     const opened = next<{ streams: number }>('opened');
     const started = performance.now();
-    client.send({ type: 'start', url: `${portal.base}/api/installations/${id}/systemChecks/events`, headers, streams: STREAMS });
+    client.send({ type: 'start', url: `${portal.base}/api/installations/${id}/systemChecks/events`, users, streamsPerUser: STREAMS_PER_USER, streams: STREAMS });
     const { streams } = await opened;
     const openSeconds = (performance.now() - started) / 1000;
     const after = await serverMemory(inspectorPort);
@@ -96,7 +99,7 @@ export async function benchHeartbeatStreams() {
     const fanout = stats(perHeartbeatLast);
     const kb = (bytes: number) => `${(bytes / 1024 / streams).toFixed(1)} KB`;
     return {
-      title: `Digital check event streams (postgres, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, server in production mode in its own process, clients in another, all streams on one installation)`,
+      title: `Digital check event streams (postgres, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, server in production mode in its own process, clients in another, ${STREAMS_PER_USER} streams per user, all on one installation)`,
       rows: [
         { measure: 'concurrent streams held by one server process', value: `${streams} (opened in ${openSeconds.toFixed(0)} s)` },
         { measure: 'server memory per stream: heap + buffers (external) after full GC', value: kb(after.held - before.held) },

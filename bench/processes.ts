@@ -116,13 +116,18 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
     ['--import', 'tsx', '-e', `const { openDatabase } = await import('./apps/server/src/db/client.ts'); const { seedDemo } = await import('./apps/server/src/db/seed.ts'); const d = await openDatabase({ url: process.env.DATABASE_URL }); await d.migrate(); await seedDemo(d.db); await d.close();`],
     { cwd: root, env, encoding: 'utf8' },
   );
-  if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr}`);
+  if (seed.status !== 0) {
+    await scratch.drop();
+    throw new Error(`seeding failed: ${seed.stderr}`);
+  }
   const log = fs.openSync(path.join(work, 'server.log'), 'a');
   const child = spawn(process.execPath, [...(options.execArgv ?? []), '--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: ['ignore', log, log] });
   try {
     await waitForHttp(`${base}/api/health`, child);
   } catch (error) {
     console.error(fs.readFileSync(path.join(work, 'server.log'), 'utf8').slice(-4000));
+    await stopper(child)();
+    await scratch.drop();
     throw error;
   }
   const stop = stopper(child);
@@ -149,6 +154,13 @@ export function signedInUser(server: PortalServer, email: string, fleet: string,
   server.admin('grant', email, '--fleet', fleet, '--role', role);
   const token = server.admin('token', email).trim().split('\n').at(-1)!.trim();
   return { authorization: `Bearer ${token}` };
+}
+
+/** Bearer headers of `count` users of fleet `fleet` (bench-N@example.com), made as the operator CLI makes them. */
+export function signedInUsers(server: PortalServer, fleet: string, count: number): Record<string, string>[] {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/issue-tokens.ts', fleet, String(count)], { cwd: root, env: server.env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`issuing tokens failed: ${result.stderr}`);
+  return (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as string[]).map((token) => ({ authorization: `Bearer ${token}` }));
 }
 
 export interface LoadResult {

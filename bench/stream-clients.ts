@@ -2,7 +2,7 @@
 // streams over plain HTTP, then posts heartbeats and times each event's way to every open stream.
 import http from 'node:http';
 
-type Start = { type: 'start'; url: string; headers: Record<string, string>; streams: number };
+type Start = { type: 'start'; url: string; users: Record<string, string>[]; streamsPerUser: number; streams: number };
 type Run = { type: 'run'; heartbeatUrl: string; deviceKey: string; imei: string; heartbeats: number };
 
 interface Waiting {
@@ -73,8 +73,8 @@ process.on('message', async (message: Start | Run | { type: 'close' }) => {
       let next = 0;
       const worker = async () => {
         while (next < message.streams) {
-          next++;
-          streams.push(await openStream(message.url, message.headers));
+          const user = message.users[Math.floor(next++ / message.streamsPerUser)]!;
+          streams.push(await openStream(message.url, user));
         }
       };
       await Promise.all(Array.from({ length: 32 }, worker));
