@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { scratchDatabase } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -58,25 +58,6 @@ export async function startHelloWorld() {
   const url = `http://127.0.0.1:${port}/hello`;
   await waitForHttp(url, child);
   return { url, stop: stopper(child) };
-}
-
-/** A scratch database on the server behind `base`, dropped by `drop()`. */
-export async function scratchDatabase(base: string) {
-  const name = `portal_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
-  return {
-    url,
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
 }
 
 export interface PortalServer {
