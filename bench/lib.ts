@@ -12,7 +12,7 @@ export const engineOf = () => (process.env.BENCH_DATABASE_URL ? 'postgres' : 'pg
 
 /** The real app on a fresh database: PGlite in memory, or BENCH_DATABASE_URL (a database it may fill). */
 /** A database of its own on the server behind BENCH_DATABASE_URL, dropped afterwards. */
-async function scratchDatabase(base: string) {
+export async function scratchDatabase(base: string) {
   const name = `portal_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

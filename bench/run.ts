@@ -1,5 +1,8 @@
 // npm run bench: every benchmark, printed as tables and written to bench/results.md.
-// PostgreSQL figures need BENCH_DATABASE_URL (a server where scratch databases may be created).
+// PostgreSQL figures need BENCH_DATABASE_URL (a server where scratch databases may be created); the
+// API and event-stream benchmarks start the server as in production and always run on PostgreSQL
+// (BENCH_DATABASE_URL, else the local server). `BENCH_ONLY=api,streams npm run bench` runs just
+// those two and replaces only their sections of bench/results.md.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +16,7 @@ import { benchHostileUploads } from './hostile-uploads';
 import { benchImageCompression } from './image-compression';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
+import { DEFAULT_BENCH_DATABASE_URL } from './processes';
 
 type Table = { title: string; rows: Record<string, unknown>[] };
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,17 +38,39 @@ function show(t: Table) {
   console.table(t.rows);
 }
 
-if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
-tables.push(benchBundleSize());
-show(tables.at(-1)!);
-tables.push(await benchImageCompression());
-show(tables.at(-1)!);
-tables.push(await benchLighthouse());
-show(tables.at(-1)!);
-for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads]) {
-  const before = tables.length;
-  await onEngines(bench);
-  tables.slice(before).forEach(show);
+/** Runs against a server process on PostgreSQL: once, not per engine. */
+async function onPostgres(run: () => Promise<Table>) {
+  process.env.BENCH_DATABASE_URL = pgUrl ?? DEFAULT_BENCH_DATABASE_URL;
+  try {
+    tables.push(await run());
+  } finally {
+    delete process.env.BENCH_DATABASE_URL;
+  }
+}
+
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams };
+if (only) {
+  for (const name of only) {
+    const bench = serverBenches[name as keyof typeof serverBenches];
+    if (!bench) throw new Error(`BENCH_ONLY knows ${Object.keys(serverBenches).join(', ')}, not ${name}`);
+    await onPostgres(bench);
+    show(tables.at(-1)!);
+  }
+} else {
+  if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
+  tables.push(benchBundleSize());
+  show(tables.at(-1)!);
+  tables.push(await benchImageCompression());
+  show(tables.at(-1)!);
+  tables.push(await benchLighthouse());
+  show(tables.at(-1)!);
+  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads]) {
+    const before = tables.length;
+    if (bench === benchApiThroughput || bench === benchHeartbeatStreams) await onPostgres(bench);
+    else await onEngines(bench);
+    tables.slice(before).forEach(show);
+  }
 }
 
 const markdown = (t: Table) => {
@@ -58,5 +84,14 @@ const header = [
   `Made by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}${pgUrl ? ', PostgreSQL at BENCH_DATABASE_URL' : ', PGlite only (set BENCH_DATABASE_URL for PostgreSQL)'}.`,
   '',
 ];
-fs.writeFileSync(path.join(here, 'results.md'), [...header, ...tables.map(markdown)].join('\n'));
-console.log(`\nWritten to ${path.relative(process.cwd(), path.join(here, 'results.md'))}`);
+const resultsFile = path.join(here, 'results.md');
+if (only) {
+  // Only the sections of the benchmarks that ran are replaced (an older run's title may differ after the first words).
+  const sections = fs.readFileSync(resultsFile, 'utf8').split(/^(?=### )/m);
+  const replaces: Record<string, string> = { api: '### API throughput', streams: '### Digital check event' };
+  const kept = sections.filter((section) => !only.some((name) => section.startsWith(replaces[name]!)));
+  fs.writeFileSync(resultsFile, [...kept.map((section) => section.trimEnd() + '\n'), ...tables.map(markdown)].join('\n'));
+} else {
+  fs.writeFileSync(resultsFile, [...header, ...tables.map(markdown)].join('\n'));
+}
+console.log(`\nWritten to ${path.relative(process.cwd(), resultsFile)}`);

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthConfig } from '@portal/domain/auth';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { createAuth, type Auth } from './auth/auth';
@@ -22,7 +22,8 @@ import { metricsPlugin, type Metrics } from './plugins/metrics';
 import { objectDeletionsPlugin } from './plugins/object-deletions';
 import { openApiPlugin } from './plugins/openapi';
 import { requestAuthPlugin } from './plugins/request-auth';
-import { PERMISSIONS_POLICY } from './plugins/security-headers';
+import { createResponseSerializerCompiler } from './plugins/response-serializer';
+import { securityHeaders } from './plugins/security-headers';
 import { registerWebIndex } from './plugins/web-index';
 import { requestGuardPlugin } from './plugins/request-guard';
 import authRoutes from './routes/api/auth/index';
@@ -94,10 +95,23 @@ const requestSerializer = (req: { method: string; url: string; ip?: string }) =>
   ip: req.ip,
 });
 
+/** One log line per request, written when it is answered, with the request line in it (not two). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
+  // Log lines go out asynchronously (written when the event loop is free, flushed on close): a slow
+  // terminal or disk never holds up a request.
+  const logDestination = options.logger === undefined && env.logLevel !== 'silent' ? pino.destination({ dest: 1, sync: false }) : null;
   const app = Fastify({
-    logger: options.logger ?? { level: env.logLevel, serializers: { req: requestSerializer } },
+    logger: options.logger ?? { level: env.logLevel, serializers: { req: requestSerializer }, ...(logDestination ? { stream: logDestination } : {}) },
+    logController: new OneLinePerRequest(),
     // On shutdown idle keep-alive sockets close at once; requests in flight finish, new ones get 503.
     forceCloseConnections: 'idle',
     // Our own hook below answers with the error envelope instead.
@@ -110,7 +124,17 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ validate: !env.isProduction }));
+  if (logDestination) {
+    app.addHook('onClose', (_app, done) => {
+      try {
+        logDestination.flushSync();
+      } catch {
+        /* nothing buffered, or the output is gone */
+      }
+      done();
+    });
+  }
 
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
@@ -163,30 +187,10 @@ export async function buildApp(options: AppOptions) {
     reply.header('connection', 'close');
     throw new AppError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Style elements Mantine adds at run time carry the page's nonce (see plugins/web-index.ts).
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    hsts: env.publicUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    enableCSPNonces: true,
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  const security = securityHeaders({ hsts: env.publicUrl.startsWith('https://') });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security.headers);
+    done();
   });
 
   await app.register(openApiPlugin, { publicUrl: env.publicUrl });
@@ -252,7 +256,7 @@ export async function buildApp(options: AppOptions) {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    registerWebIndex(app, webDist);
+    registerWebIndex(app, webDist, security.pagePolicy);
   }
 
   return app;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chargeController, installation, physicalInspection, vehicle } from '../src/db/schema';
+import { runAdminCommand } from '../src/admin/commands';
+import { chargeController, installation, physicalInspection, session, user, vehicle } from '../src/db/schema';
 import { bearer, useTestApp, type TestContext } from './helper';
 
 const ctx = useTestApp();
@@ -324,6 +325,53 @@ describe('list', () => {
     const h = await installer(c);
     expect((await c.app.inject({ url: '/api/installations?fleet=acme', headers: h })).statusCode).toBe(404);
     expect((await c.app.inject({ url: '/api/installations', headers: h })).statusCode).toBe(400);
+  });
+});
+
+describe('reads that check the session in the same statement', () => {
+  it('a first page answers exactly what the searching path answers, for every sort, order and mine', async () => {
+    const c = await ctx();
+    const admin = bearer(await c.tokenFor('list-admin@example.com', [{ fleet: 'sono', role: 'admin' }]));
+    const h = await installer(c);
+    // Several rows to sort (serials other tests of this file took already answer 409 here).
+    for (const serial of ['SN-DEMO-0001', 'SN-DEMO-0002', 'SN-DEMO-0003', 'SN-DEMO-0004']) await create(c, serial === 'SN-DEMO-0002' ? admin : h, serial);
+    expect((await c.app.inject({ url: '/api/installations?fleet=sono', headers: admin })).json().total).toBeGreaterThanOrEqual(3);
+    for (const headers of [admin, h]) {
+      for (const sort of ['name', 'systemSerialNumber', 'startDate', 'status', 'createdAt']) {
+        for (const order of ['asc', 'desc']) {
+          for (const mine of ['', '&mine=true']) {
+            const url = `/api/installations?fleet=sono&pageSize=3&sort=${sort}&order=${order}${mine}`;
+            const page = await c.app.inject({ url, headers });
+            // Every installation of the fleet matches the search text "sn-demo": the same rows, read the other way.
+            const searched = await c.app.inject({ url: `${url}&q=sn-demo`, headers });
+            expect(page.statusCode, url).toBe(200);
+            expect(page.json(), url).toEqual(searched.json());
+          }
+        }
+      }
+    }
+    const second = (await c.app.inject({ url: '/api/installations?fleet=sono&pageSize=1&page=2', headers: admin })).json();
+    expect(second).toEqual((await c.app.inject({ url: '/api/installations?fleet=sono&pageSize=1&page=2&q=sn-demo', headers: admin })).json());
+  });
+
+  it('an ended session answers 401 and a removed membership 404, at once, on the detail and the list', async () => {
+    const c = await ctx();
+    const h = await installer(c, 'ending');
+    const created = (await create(c, h, 'SN-DEMO-0005')).json();
+    expect((await c.app.inject({ url: `/api/installations/${created.id}`, headers: h })).statusCode).toBe(200);
+    expect((await c.app.inject({ url: '/api/installations?fleet=sono', headers: h })).statusCode).toBe(200);
+
+    await runAdminCommand({ db: c.database.db, auth: c.app.auth }, { command: 'revoke', email: 'ending@example.com', fleet: 'sono' });
+    expect((await c.app.inject({ url: `/api/installations/${created.id}`, headers: h })).statusCode).toBe(404);
+    expect((await c.app.inject({ url: '/api/installations?fleet=sono', headers: h })).statusCode).toBe(404);
+
+    const [person] = await c.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'ending@example.com'));
+    await c.database.db.delete(session).where(eq(session.userId, person!.id));
+    for (const url of [`/api/installations/${created.id}`, '/api/installations?fleet=sono', '/api/installations?fleet=sono&q=x']) {
+      const res = await c.app.inject({ url, headers: h });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    }
   });
 });
 

@@ -15,14 +15,43 @@ export interface SignedInUser {
   fleets: { id: number; slug: string; role: 'installer' | 'admin' }[];
 }
 
+/** What a verified ID token says: whose it is and which session it belongs to. */
+export interface IdTokenClaims {
+  sub: string;
+  sid: string;
+}
+
 const ALGORITHMS = ['EdDSA', 'ES256', 'ES512', 'RS256', 'PS256'];
+/** Verified tokens remembered per process; a browser sends the same token for its whole lifetime. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** The live session's user with their fleets, by session id and user id: one prepared statement. */
+export const sessionUserQuery = (db: Db) =>
+  db
+    .select({
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      companyId: user.companyId,
+      isOperator: user.isOperator,
+      fleets: sql<SignedInUser['fleets'] | null>`(
+        select json_agg(json_build_object('id', f.id, 'slug', f.slug, 'role', m.role) order by f.id)
+        from ${fleetMember} m join ${fleet} f on f.id = m.fleet_id where m.user_id = ${user.id})`,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_user');
 
 /**
- * Verifies Bearer ID tokens against the public keys in the database, then checks that the
- * session behind the token is still alive, so a token dies with its session (logout).
+ * Verifies Bearer ID tokens against the public keys in the database. A token's signature is
+ * checked once per process and remembered until the token expires; whether its session is still
+ * alive is the database's to say on every request (`createIdTokenVerifier`, or a route's own query).
  */
-export function createIdTokenVerifier(db: Db, issuer: string) {
+export function createTokenVerifier(db: Db, issuer: string) {
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
+  const verified = new Map<string, IdTokenClaims & { expiresAtMs: number }>();
 
   async function loadKeys() {
     const rows = await db.select({ id: jwks.id, publicKey: jwks.publicKey, alg: jwks.alg }).from(jwks);
@@ -44,7 +73,12 @@ export function createIdTokenVerifier(db: Db, issuer: string) {
     }
   }
 
-  return async function verify(token: string): Promise<SignedInUser | null> {
+  return async function claimsOf(token: string): Promise<IdTokenClaims | null> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return known;
+      verified.delete(token);
+    }
     let payload;
     try {
       ({ payload } = await verifySignature(token));
@@ -54,23 +88,22 @@ export function createIdTokenVerifier(db: Db, issuer: string) {
       throw error;
     }
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    // One round trip: the live session, its user and the user's fleets.
-    const [row] = await db
-      .select({
-        userId: user.id,
-        email: user.email,
-        name: user.name,
-        companyId: user.companyId,
-        isOperator: user.isOperator,
-        fleets: sql<SignedInUser['fleets'] | null>`(
-          select json_agg(json_build_object('id', f.id, 'slug', f.slug, 'role', m.role) order by f.id)
-          from ${fleetMember} m join ${fleet} f on f.id = m.fleet_id where m.user_id = ${user.id})`,
-      })
-      .from(session)
-      .innerJoin(user, eq(user.id, session.userId))
-      .where(and(eq(session.id, payload.sid), eq(session.userId, payload.sub), gt(session.expiresAt, new Date())))
-      .limit(1);
-    if (!row) return null;
-    return { ...row, fleets: row.fleets ?? [], sessionId: payload.sid };
+    const claims = { sub: payload.sub, sid: payload.sid };
+    // Tokens without an expiry are verified every time; the map is emptied when full (simple and bounded).
+    if (typeof payload.exp === 'number') {
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+      verified.set(token, { ...claims, expiresAtMs: payload.exp * 1000 });
+    }
+    return claims;
   };
+}
+
+/** The signed-in user of verified claims and the rows of `sessionUserQuery`: null once the session has ended. */
+export function signedInUserOf(
+  claims: IdTokenClaims,
+  rows: (Omit<SignedInUser, 'sessionId' | 'fleets'> & { fleets: SignedInUser['fleets'] | null })[],
+): SignedInUser | null {
+  const [row] = rows;
+  if (!row) return null;
+  return { ...row, fleets: row.fleets ?? [], sessionId: claims.sid };
 }

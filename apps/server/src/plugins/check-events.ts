@@ -52,14 +52,18 @@ export const checkEventsPlugin = fp(
       // One read at a time per installation keeps events in order and never sends one twice.
       w.pulling = w.pulling.then(async () => {
         if (w.streams.size === 0) return;
-        const from = Math.min(...[...w.streams].map((s) => s.lastId));
+        let from = Infinity;
+        for (const s of w.streams) from = Math.min(from, s.lastId);
         try {
           const events = await service.eventsAfter(installationId, from);
+          // Each event is encoded once and the same bytes go to every stream.
+          const frames = events.map((e) => Buffer.from(`id: ${e.id}\ndata: ${e.payload}\n\n`));
           for (const stream of w.streams) {
             if (stream.res.writableEnded) continue;
-            for (const e of events) {
+            for (let i = 0; i < events.length; i++) {
+              const e = events[i]!;
               if (e.id <= stream.lastId) continue;
-              stream.res.write(`id: ${e.id}\ndata: ${e.payload}\n\n`);
+              stream.res.write(frames[i]);
               stream.lastId = e.id;
             }
           }

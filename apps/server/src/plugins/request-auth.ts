@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SignedInUser } from '../auth/id-token';
-import { createIdTokenVerifier } from '../auth/id-token';
+import type { IdTokenClaims, SignedInUser } from '../auth/id-token';
+import { createTokenVerifier, sessionUserQuery, signedInUserOf } from '../auth/id-token';
 import { AppError } from '../errors';
 import { FleetScope, NO_FLEETS } from '../services/fleet-scope';
 
@@ -10,10 +10,18 @@ declare module 'fastify' {
     signedIn: SignedInUser | null;
     /** The fleets of the signed-in user, set by the auth hook; none before sign-in. */
     fleets: FleetScope;
+    /** The verified claims of the request's ID token (set before the handler on every non-public route). */
+    idToken: IdTokenClaims | null;
   }
   interface FastifyContextConfig {
     /** Routes that answer without a signed-in user (sign-in, health, device ingest). */
     public?: boolean;
+    /**
+     * Hot read routes whose own query checks the session and the fleet scope together with the
+     * data, in one round trip (`sessionExpired()` when it finds no live session): the hook only
+     * verifies the token, and `request.signedIn` stays null.
+     */
+    sessionInQuery?: boolean;
   }
 }
 
@@ -23,22 +31,38 @@ export function currentUser(request: FastifyRequest): SignedInUser {
   return request.signedIn;
 }
 
+/** The verified token of a `sessionInQuery` route. */
+export function currentToken(request: FastifyRequest): IdTokenClaims {
+  if (!request.idToken) throw new AppError('UNAUTHORIZED', 'Sign-in required');
+  return request.idToken;
+}
+
+/** What a request whose token verifies but whose session has ended gets. */
+export const sessionExpired = () => new AppError('UNAUTHORIZED', 'The sign-in has expired or is not valid');
+
 /** Every /api call must carry `Authorization: Bearer <ID token>` unless its route is public. */
 export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
-  const verify = createIdTokenVerifier(app.db, app.env.publicUrl);
+  const claimsOf = createTokenVerifier(app.db, app.env.publicUrl);
+  const sessionUser = sessionUserQuery(app.db);
   app.decorateRequest('signedIn', null);
   app.decorateRequest<FleetScope | null>('fleets', null);
+  app.decorateRequest('idToken', null);
   app.addHook('onRequest', async (request) => {
     request.fleets = NO_FLEETS;
     if (!request.url.startsWith('/api/') && request.url !== '/api') return;
     // Docs and the sign-in endpoints are public; unknown sign-in paths fall through to 404.
     if (request.url.startsWith('/api/docs') || request.url.startsWith('/api/auth/')) return;
-    if (request.routeOptions.config?.public) return;
+    const config = request.routeOptions.config;
+    if (config?.public) return;
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i);
     if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-    const signedIn = await verify(match[1]!);
-    if (!signedIn) throw new AppError('UNAUTHORIZED', 'The sign-in has expired or is not valid');
+    const claims = await claimsOf(match[1]!);
+    if (!claims) throw sessionExpired();
+    request.idToken = claims;
+    if (config?.sessionInQuery) return;
+    const signedIn = signedInUserOf(claims, await sessionUser.execute({ sid: claims.sid, sub: claims.sub }));
+    if (!signedIn) throw sessionExpired();
     request.signedIn = signedIn;
     request.fleets = new FleetScope(signedIn.fleets);
   });

@@ -1,3 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+
 /**
  * Browser features the portal's pages may use: none today. Photos come through the file picker,
  * which needs no permission; should labels one day be scanned in the page, allow `camera=(self)`.
@@ -28,3 +31,54 @@ export const PERMISSIONS_POLICY = [
 ]
   .map((feature) => `${feature}=()`)
   .join(', ');
+
+/** What stands in for the nonce in the page's policy until a response fills in its own. */
+const NONCE = '__PAGE_NONCE__';
+
+const cspDirectives = (nonce?: string) => ({
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
+  // Style elements Mantine adds at run time carry the page's nonce (see plugins/web-index.ts).
+  styleSrc: ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+});
+
+/** The headers helmet would set with these options, captured once instead of built per request. */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/**
+ * The security headers of every answer: helmet's set with a strict CSP, no referrer and the
+ * Permissions-Policy above. They never change while the process runs, so they are computed once;
+ * only the single page's policy gets a fresh nonce per response (`pagePolicy`).
+ */
+export function securityHeaders(options: { hsts: boolean }) {
+  const base: HelmetOptions = {
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: options.hsts ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  };
+  const headers = { ...headersOf({ ...base, contentSecurityPolicy: { directives: cspDirectives() } }), 'permissions-policy': PERMISSIONS_POLICY };
+  const pageParts = headersOf({ contentSecurityPolicy: { directives: cspDirectives(NONCE) } })['content-security-policy']!.split(NONCE);
+  return {
+    headers,
+    /** The CSP of one delivery of the single page, allowing scripts and styles with this nonce. */
+    pagePolicy: (nonce: string) => pageParts.join(nonce),
+  };
+}

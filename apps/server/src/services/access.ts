@@ -1,23 +1,35 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import type { FleetMembership, FleetRole } from '@portal/domain/fleet';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import type { FleetMembership, FleetRole, Me } from '@portal/domain/fleet';
+import type { IdTokenClaims } from '../auth/id-token';
 import type { Db } from '../db/client';
-import { company, fleet, fleetMember, user } from '../db/schema';
+import { company, fleet, fleetMember, session, user } from '../db/schema';
 import { AppError } from '../errors';
 
-/** The installer company a user belongs to, as `me` shows it; null without one. */
-export async function findCompanyProfile(db: Db, companyId: number | null) {
-  if (companyId === null) return null;
-  const [row] = await db.select({ name: company.name, shortName: company.shortName, email: company.email }).from(company).where(eq(company.id, companyId));
-  return row ?? null;
-}
-
-export async function listMemberships(db: Db, userId: string): Promise<FleetMembership[]> {
-  return db
-    .select({ slug: fleet.slug, name: fleet.name, role: fleetMember.role })
-    .from(fleetMember)
-    .innerJoin(fleet, eq(fleet.id, fleetMember.fleetId))
-    .where(eq(fleetMember.userId, userId))
-    .orderBy(asc(fleet.name));
+/**
+ * The signed-in user with their company and fleets (GET /api/me) for the holder of an ID token:
+ * the session check and the answer in one prepared statement; null once the session has ended.
+ */
+export function createMeReader(db: Db) {
+  const query = db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isOperator: user.isOperator,
+      company: sql<Me['company']>`(select json_build_object('name', c.name, 'shortName', c.short_name, 'email', c.email) from ${company} c where c.id = ${user.companyId})`,
+      fleets: sql<FleetMembership[]>`coalesce((
+        select json_agg(json_build_object('slug', f.slug, 'name', f.name, 'role', m.role) order by f.name)
+        from ${fleetMember} m join ${fleet} f on f.id = m.fleet_id where m.user_id = ${user.id}), '[]'::json)`,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('me_for_session');
+  return async (claims: IdTokenClaims): Promise<Me | null> => {
+    const [row] = await query.execute({ sid: claims.sid, sub: claims.sub });
+    return row ?? null;
+  };
 }
 
 /** The fleet a user opened, or 404 when it does not exist or the user is not a member. */

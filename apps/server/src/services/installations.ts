@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { CreateInstallation, Installation, InstallationList, InstallationListQuery, UpdateInstallation } from '@portal/domain/installation';
 import { canDeleteInstallation, CreateInstallationSchema, InstallationListQuerySchema, isEditable, UpdateInstallationSchema } from '@portal/domain/installation';
 import type { ControllerSetup, ControllerSetupResult, InstallationSetup, PhysicalInspection } from '@portal/domain/setup';
 import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/setup';
 import type { System } from '@portal/domain/system';
 import type { Vehicle, VehicleData } from '@portal/domain/vehicle';
-import type { SignedInUser } from '../auth/id-token';
+import type { IdTokenClaims, SignedInUser } from '../auth/id-token';
 import { rowsOf, type Db } from '../db/client';
-import { chargeController, fleet, installation, partner, physicalInspection, system, upload, user, vehicle } from '../db/schema';
+import { chargeController, fleet, fleetMember, installation, partner, physicalInspection, session, system, upload, user, vehicle } from '../db/schema';
 import { queueUnreferencedObjects } from './object-deletions';
 import { AppError, notFound } from '../errors';
 
@@ -111,29 +112,26 @@ export const toVehicle = (v: typeof vehicle.$inferSelect) => ({
   city: v.city,
 });
 
-/** The whole installation as the wizard reads it, in one round trip. */
-export async function getInstallationDetail(db: Db, row: InstallationRow): Promise<Omit<Installation, 'canDelete'>> {
-  const [extra] = rowsOf<{ fleet: string; system: System; vehicle: Vehicle | null; inspections: Installation['inspections'] }>(
-    await db.execute(sql`
-      select
-        (select slug from fleet where id = ${row.fleetId}) as fleet,
-        ${systemJson(sql`${row.systemId}`)} as system,
-        (select json_build_object(
-            'id', v.id, 'type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'year', v.year,
-            'transmission', v.transmission, 'batteryType', v.battery_type, 'batteryCapacity', v.battery_capacity,
-            'batteryCapacityUnit', v.battery_capacity_unit, 'vin', v.vin, 'licensePlate', v.license_plate,
-            'mileage', v.mileage, 'city', v.city)
-          from vehicle v where v.id = ${row.vehicleId}) as vehicle,
-        coalesce((
-          select json_agg(json_build_object(
-              'chargeControllerSerial', c.serial_number, 'powerLed', p.power_led, 'statusLed', p.status_led, 'faultLed', p.fault_led)
-            order by c.serial_number)
-          from physical_inspection p join charge_controller c on c.id = p.charge_controller_id
-          where p.installation_id = ${row.id}), '[]'::json) as inspections`),
-  );
+type DetailExtra = { fleet: string; system: System; vehicle: Vehicle | null; inspections: Installation['inspections'] };
+
+const vehicleJson = (vehicleId: SQL) => sql`(select json_build_object(
+    'id', v.id, 'type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'year', v.year,
+    'transmission', v.transmission, 'batteryType', v.battery_type, 'batteryCapacity', v.battery_capacity,
+    'batteryCapacityUnit', v.battery_capacity_unit, 'vin', v.vin, 'licensePlate', v.license_plate,
+    'mileage', v.mileage, 'city', v.city)
+  from vehicle v where v.id = ${vehicleId})`;
+
+const inspectionsJson = (installationId: SQL) => sql`coalesce((
+  select json_agg(json_build_object(
+      'chargeControllerSerial', c.serial_number, 'powerLed', p.power_led, 'statusLed', p.status_led, 'faultLed', p.fault_led)
+    order by c.serial_number)
+  from physical_inspection p join charge_controller c on c.id = p.charge_controller_id
+  where p.installation_id = ${installationId}), '[]'::json)`;
+
+function detailOf(row: InstallationRow, extra: DetailExtra): Omit<Installation, 'canDelete'> {
   return {
     id: row.id,
-    fleet: extra!.fleet,
+    fleet: extra.fleet,
     name: row.name,
     systemSerialNumber: row.systemSerial,
     startDate: row.startDate,
@@ -147,12 +145,61 @@ export async function getInstallationDetail(db: Db, row: InstallationRow): Promi
     proceededWithFailedChecks: row.proceededWithFailedChecks,
     vehicleId: row.vehicleId,
     partnerId: row.partnerId,
-    vehicle: extra!.vehicle,
-    system: extra!.system,
-    inspections: extra!.inspections,
+    vehicle: extra.vehicle,
+    system: extra.system,
+    inspections: extra.inspections,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The whole installation as the wizard reads it, in one round trip. */
+export async function getInstallationDetail(db: Db, row: InstallationRow): Promise<Omit<Installation, 'canDelete'>> {
+  const [extra] = rowsOf<DetailExtra>(
+    await db.execute(sql`
+      select
+        (select slug from fleet where id = ${row.fleetId}) as fleet,
+        ${systemJson(sql`${row.systemId}`)} as system,
+        ${vehicleJson(sql`${row.vehicleId}`)} as vehicle,
+        ${inspectionsJson(sql`${row.id}`)} as inspections`),
+  );
+  return detailOf(row, extra!);
+}
+
+/**
+ * Reads installations for the holder of an ID token with one prepared statement: the live
+ * session, the caller's membership of the installation's fleet and the whole detail together.
+ * Answers 'signed-out' when the session has ended and null when the installation is not in
+ * one of the caller's fleets (or does not exist).
+ */
+export function createInstallationReader(db: Db) {
+  const member = sql`${fleetMember.userId} is not null`;
+  const query = db
+    .select({
+      userId: user.id,
+      role: fleetMember.role,
+      row: installation,
+      fleet: fleet.slug,
+      system: sql<System | null>`case when ${member} then ${systemJson(sql`${installation.systemId}`)} end`,
+      vehicle: sql<Vehicle | null>`case when ${member} then ${vehicleJson(sql`${installation.vehicleId}`)} end`,
+      inspections: sql<Installation['inspections'] | null>`case when ${member} then ${inspectionsJson(sql`${installation.id}`)} end`,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(installation, eq(installation.id, sql.placeholder('id')))
+    .leftJoin(fleetMember, and(eq(fleetMember.fleetId, installation.fleetId), eq(fleetMember.userId, user.id)))
+    .leftJoin(fleet, eq(fleet.id, fleetMember.fleetId))
+    .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('installation_for_session');
+  return async (claims: IdTokenClaims, id: number): Promise<Installation | 'signed-out' | null> => {
+    const [found] = await query.execute({ sid: claims.sid, sub: claims.sub, id });
+    if (!found) return 'signed-out';
+    const { row, role, fleet: slug } = found;
+    if (!row || !role || !slug) return null;
+    const detail = detailOf(row, { fleet: slug, system: found.system!, vehicle: found.vehicle, inspections: found.inspections ?? [] });
+    return { ...detail, canDelete: canDeleteInstallation(row, { userId: found.userId, role }) };
   };
 }
 
@@ -231,6 +278,69 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
     total: Number(totalRow?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
+  };
+}
+
+type ListItemRow = Omit<InstallationList['items'][number], 'canDelete'> & { createdById: string | null };
+
+/**
+ * Reads the first pages of a fleet's list (no search text) for the holder of an ID token with one
+ * prepared statement per sort order: the live session, the caller's membership of the fleet, the
+ * page and the total together. 'signed-out' when the session has ended, null when the caller is
+ * not a member of the fleet. Searches (`q`) are not read here: `listInstallations` answers them.
+ */
+export function createInstallationListReader(db: Db) {
+  const statements = new Map<string, ReturnType<typeof prepare>>();
+  function prepare(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
+    const column = sql.identifier(SORT_COLUMNS[sort].name);
+    const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+    const onlyMine = mine ? sql`and created_by = ${user.id}` : sql``;
+    const isMember = sql`${fleetMember.role} is not null`;
+    return db
+      .select({
+        userId: user.id,
+        role: fleetMember.role,
+        total: sql<number | null>`case when ${isMember} then (select count(*)::int from installation where fleet_id = ${fleet.id} ${onlyMine}) end`,
+        items: sql<ListItemRow[] | null>`case when ${isMember} then (
+          select coalesce(json_agg(json_build_object(
+              'id', i.id, 'name', i.name, 'systemSerialNumber', i.system_serial, 'startDate', i.start_date, 'status', i.status,
+              'proceededWithFailedChecks', i.proceeded_with_failed_checks,
+              'updatedAt', to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'vehicle', case when v.id is null then null else json_build_object('type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'vin', v.vin) end,
+              'createdBy', case when c.email is null then null else json_build_object('name', c.name, 'email', c.email) end,
+              'createdById', i.created_by)
+            order by i.${column} ${dir}, i.id ${dir}), '[]'::json)
+          from (
+            -- Deferred join: the page's ids come from the index alone; only those rows are joined.
+            select id from installation where fleet_id = ${fleet.id} ${onlyMine}
+            order by ${column} ${dir}, id ${dir} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) page
+          join installation i on i.id = page.id
+          left join vehicle v on v.id = i.vehicle_id
+          left join "user" c on c.id = i.created_by) end`,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(fleet, eq(fleet.slug, sql.placeholder('fleet')))
+      .leftJoin(fleetMember, and(eq(fleetMember.fleetId, fleet.id), eq(fleetMember.userId, user.id)))
+      .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare(`installation_list_${sort}_${order}${mine ? '_mine' : ''}`);
+  }
+  return async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
+    const mine = query.mine === 'true';
+    const key = `${query.sort}:${query.order}:${mine}`;
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = prepare(query.sort, query.order, mine)));
+    const [found] = await statement.execute({ sid: claims.sid, sub: claims.sub, fleet: query.fleet, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    if (!found) return 'signed-out';
+    const { role, userId } = found;
+    if (!role) return null;
+    return {
+      items: (found.items ?? []).map(({ createdById, ...item }) => ({ ...item, canDelete: canDeleteInstallation({ status: item.status, createdBy: createdById }, { userId, role }) })),
+      total: found.total ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   };
 }
 

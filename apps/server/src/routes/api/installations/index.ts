@@ -11,12 +11,16 @@ import {
 import { InstallationSetupSchema } from '@portal/domain/setup';
 import { VehicleInputSchema } from '@portal/domain/vehicle';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
+import { sessionUserQuery, signedInUserOf } from '../../../auth/id-token';
+import { AppError, notFound } from '../../../errors';
 import { processObjectDeletions } from '../../../services/object-deletions';
-import { currentUser } from '../../../plugins/request-auth';
+import { currentToken, currentUser, sessionExpired } from '../../../plugins/request-auth';
+import { FleetScope } from '../../../services/fleet-scope';
 import {
   createInstallation,
+  createInstallationListReader,
+  createInstallationReader,
   deleteInstallation,
-  findScopedInstallation,
   installationForCaller,
   listInstallations,
   saveSetup,
@@ -27,9 +31,12 @@ import {
 const tags = ['installations'];
 
 const installationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readList = createInstallationListReader(app.db);
+  const sessionUser = sessionUserQuery(app.db);
   app.get(
     '/',
     {
+      config: { sessionInQuery: true },
       schema: {
         tags,
         summary: "One page of a fleet's installations, searchable by name, serial number or VIN",
@@ -38,14 +45,33 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return listInstallations(app.db, request.fleets.bySlug(request.query.fleet).id, request.query, currentUser(request));
+      const claims = currentToken(request);
+      if (!request.query.q) {
+        const page = await readList(claims, request.query);
+        if (page === 'signed-out') throw sessionExpired();
+        if (!page) throw new AppError('NOT_FOUND', 'Fleet not found');
+        return page;
+      }
+      const me = signedInUserOf(claims, await sessionUser.execute({ sid: claims.sid, sub: claims.sub }));
+      if (!me) throw sessionExpired();
+      return listInstallations(app.db, new FleetScope(me.fleets).bySlug(request.query.fleet).id, request.query, me);
     },
   );
 
-  app.get('/:id', { schema: { tags, summary: 'One installation with its system, vehicle and setup', params: IdParams, response: { 200: InstallationSchema } } }, async (request) => {
-    const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
-    return installationForCaller(app.db, row, currentUser(request));
-  });
+  const readInstallation = createInstallationReader(app.db);
+  app.get(
+    '/:id',
+    {
+      config: { sessionInQuery: true },
+      schema: { tags, summary: 'One installation with its system, vehicle and setup', params: IdParams, response: { 200: InstallationSchema } },
+    },
+    async (request) => {
+      const found = await readInstallation(currentToken(request), request.params.id);
+      if (found === 'signed-out') throw sessionExpired();
+      if (!found) throw notFound('Installation');
+      return found;
+    },
+  );
 
   app.post(
     '/',

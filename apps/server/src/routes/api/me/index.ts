@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MeSchema } from '@portal/domain/fleet';
-import { currentUser } from '../../../plugins/request-auth';
-import { findCompanyProfile, listMemberships } from '../../../services/access';
+import { currentToken, sessionExpired } from '../../../plugins/request-auth';
+import { createMeReader } from '../../../services/access';
 
 const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readMe = createMeReader(app.db);
   app.get(
     '/',
-    { schema: { tags: ['me'], summary: 'The signed-in user, the company and the fleets the user may open', response: { 200: MeSchema } } },
+    {
+      config: { sessionInQuery: true },
+      schema: { tags: ['me'], summary: 'The signed-in user, the company and the fleets the user may open', response: { 200: MeSchema } },
+    },
     async (request) => {
-      const me = currentUser(request);
-      const [fleets, companyRow] = await Promise.all([
-        listMemberships(app.db, me.userId),
-        findCompanyProfile(app.db, me.companyId),
-      ]);
-      return { id: me.userId, name: me.name, email: me.email, company: companyRow, fleets, isOperator: me.isOperator };
+      const me = await readMe(currentToken(request));
+      if (!me) throw sessionExpired();
+      return me;
     },
   );
 };

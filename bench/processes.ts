@@ -1,0 +1,171 @@
+// Child processes of the benchmarks: the real server started as in production, a bare Fastify
+// hello-world beside it, and autocannon in a process of its own, so that neither the load
+// generator nor the harness shares a CPU thread with the server it measures.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { scratchDatabase } from './lib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A port that is free now (the child listens on it a moment later). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? -1));
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`${url}: the server exited (${exited}) before it answered`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+}
+
+/** The bare Fastify hello-world of the same run, in its own process. */
+export async function startHelloWorld() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}/hello`;
+  await waitForHttp(url, child);
+  return { url, stop: stopper(child) };
+}
+
+export interface PortalServer {
+  base: string;
+  env: Record<string, string>;
+  pid: number;
+  /** Runs `npm run admin -- …` with the server's environment; its stdout. */
+  admin(...args: string[]): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The portal as `npm start` runs it in production (NODE_ENV=production, default logging into a
+ * file), on a fresh database of its own, with the demo registry seeded before it starts.
+ */
+export async function startPortal(extraEnv: Record<string, string> = {}, options: { execArgv?: string[] } = {}): Promise<PortalServer> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-server-'));
+  const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.tmpdir(),
+    NODE_ENV: 'production',
+    DATABASE_URL: scratch.url,
+    AUTH_SECRET,
+    PUBLIC_URL: base,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(work, 'data'),
+    CHECK_SWEEP_INTERVAL_MS: '0',
+    ...extraEnv,
+  };
+  // The demo registry (fleets sono and acme with their systems), written before the server starts.
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', `const { openDatabase } = await import('./apps/server/src/db/client.ts'); const { seedDemo } = await import('./apps/server/src/db/seed.ts'); const d = await openDatabase({ url: process.env.DATABASE_URL }); await d.migrate(); await seedDemo(d.db); await d.close();`],
+    { cwd: root, env, encoding: 'utf8' },
+  );
+  if (seed.status !== 0) {
+    await scratch.drop();
+    throw new Error(`seeding failed: ${seed.stderr}`);
+  }
+  const log = fs.openSync(path.join(work, 'server.log'), 'a');
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), '--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: ['ignore', log, log] });
+  try {
+    await waitForHttp(`${base}/api/health`, child);
+  } catch (error) {
+    console.error(fs.readFileSync(path.join(work, 'server.log'), 'utf8').slice(-4000));
+    await stopper(child)();
+    await scratch.drop();
+    throw error;
+  }
+  const stop = stopper(child);
+  return {
+    base,
+    env,
+    pid: child.pid!,
+    admin(...args: string[]) {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], { cwd: root, env, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+      return result.stdout;
+    },
+    async stop() {
+      await stop();
+      fs.closeSync(log);
+      await scratch.drop();
+      fs.rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A signed-in user of fleet `fleet` and their Bearer header, made through the operator CLI. */
+export function signedInUser(server: PortalServer, email: string, fleet: string, role: 'installer' | 'admin' = 'admin') {
+  server.admin('grant', email, '--fleet', fleet, '--role', role);
+  const token = server.admin('token', email).trim().split('\n').at(-1)!.trim();
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Bearer headers of `count` users of fleet `fleet` (bench-N@example.com), made as the operator CLI makes them. */
+export function signedInUsers(server: PortalServer, fleet: string, count: number): Record<string, string>[] {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/issue-tokens.ts', fleet, String(count)], { cwd: root, env: server.env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`issuing tokens failed: ${result.stderr}`);
+  return (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as string[]).map((token) => ({ authorization: `Bearer ${token}` }));
+}
+
+export interface LoadResult {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in a process of its own (its CLI with JSON output). */
+export function autocannon(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(options.connections), '-d', String(options.seconds)];
+  for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
+      const r = JSON.parse(out);
+      resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+    });
+  });
+}
