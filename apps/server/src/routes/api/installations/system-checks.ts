@@ -15,7 +15,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'The latest check run of an installation; the first read starts one', params: IdParams, response: { 200: SystemCheckRunSchema } } },
     async (request) => {
       const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
-      return app.systemChecks.getOrStart(row.id);
+      return app.systemChecks.getOrStart(row.id, currentUser(request).userId);
     },
   );
 
@@ -25,7 +25,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findScopedInstallation(app.db, await callerFleetIds(app.db, request), request.params.id);
       if (row.status !== 'draft') throw new AppError('INSTALLATION_COMPLETED', 'This installation is completed and can no longer be changed');
-      return app.systemChecks.restart(row.id);
+      return app.systemChecks.restart(row.id, currentUser(request).userId);
     },
   );
 

@@ -4,6 +4,7 @@ import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema, type Upload } fro
 import { callerFleetIds } from '../../../services/fleet-scope';
 import { createInspector } from '../../../services/inspection-pool';
 import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/upload-gate';
+import { currentUser } from '../../../plugins/request-auth';
 import { deleteUploads, listUploads, readUploadFile, savedUploadsJson, saveUploads } from '../../../services/uploads';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -50,7 +51,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const saved = await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, inspector, store);
+      const saved = await saveUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body, inspector, store, currentUser(request).userId);
       // JSON text made without scanning the files again (the schema above still describes it); Fastify sends a string as it is.
       return reply.status(201).type('application/json; charset=utf-8').send(savedUploadsJson(saved) as unknown as Upload[]);
     },
@@ -61,7 +62,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Deletes uploads by id', params: IdParams, body: DeleteUploadsSchema, response: { 200: z.object({ deleted: z.array(z.number().int()) }) } },
     },
-    async (request) => ({ deleted: await deleteUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body.ids, store) }),
+    async (request) => ({ deleted: await deleteUploads(app.db, await callerFleetIds(app.db, request), request.params.id, request.body.ids, store, currentUser(request).userId) }),
   );
 
   app.get(
