@@ -13,6 +13,7 @@ import { benchHostileUploads } from './hostile-uploads';
 import { benchImageCompression } from './image-compression';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
+import { benchReport } from './report';
 
 type Table = { title: string; rows: Record<string, unknown>[] };
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,7 +42,7 @@ tables.push(await benchImageCompression());
 show(tables.at(-1)!);
 tables.push(await benchLighthouse());
 show(tables.at(-1)!);
-for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads]) {
+for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads, benchReport]) {
   const before = tables.length;
   await onEngines(bench);
   tables.slice(before).forEach(show);

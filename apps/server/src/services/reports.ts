@@ -122,8 +122,17 @@ export async function reportContent(db: Db, store: FileStore | null, fleetIds: n
   const report = await reportOf(db, row);
   const [summary, files] = await Promise.all([
     buildSummary(db, row),
+    // Only the photos' bytes are read, as base64 text: the embedded database hands text over far
+    // faster than bytea.
     db
-      .select({ id: upload.id, type: upload.type, name: upload.name, format: upload.format, bytes: upload.bytes, storageKey: upload.storageKey })
+      .select({
+        id: upload.id,
+        type: upload.type,
+        name: upload.name,
+        format: upload.format,
+        base64: sql<string | null>`case when lower(${upload.format}) in ('jpg', 'jpeg', 'png') then encode(${upload.bytes}, 'base64') end`,
+        storageKey: upload.storageKey,
+      })
       .from(upload)
       .where(eq(upload.installationId, row.id))
       .orderBy(upload.id),
@@ -131,7 +140,11 @@ export async function reportContent(db: Db, store: FileStore | null, fleetIds: n
   const photos = await Promise.all(
     files
       .filter((f) => PHOTO_FORMATS.has(f.format.toLowerCase()))
-      .map(async (f) => ({ type: f.type, name: f.name, bytes: f.bytes ?? (f.storageKey && store ? await store.get(f.storageKey) : null) })),
+      .map(async (f) => ({
+        type: f.type,
+        name: f.name,
+        bytes: f.base64 !== null ? Buffer.from(f.base64, 'base64') : f.storageKey && store ? await store.get(f.storageKey) : null,
+      })),
   );
   return {
     summary,

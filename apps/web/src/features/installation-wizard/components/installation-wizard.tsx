@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconHistory, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
@@ -23,6 +23,7 @@ import { UploadsStep } from '../steps/uploads-step';
 import { VehicleStep } from '../steps/vehicle-step';
 import { CloseDialog } from './close-dialog';
 import { HelpPopover } from './help-popover';
+import { HistoryPanel } from './history-panel';
 import { ProgressDots } from './progress-dots';
 import { SaveErrorModal } from './save-error-modal';
 import type { StepProps } from './step-props';
@@ -49,6 +50,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
   const isCloseRequested = useWizardStore((state) => state.isCloseRequested);
   const [isCloseDialogOpen, setCloseDialogOpen] = useState(false);
   const [isClosingWithSave, setClosingWithSave] = useState(false);
+  const [isHistoryOpen, setHistoryOpen] = useState(false);
 
   const tabs = tabsFor(isNew);
   const reachable = reachableTabs(installation);
@@ -172,10 +174,18 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
             </Group>
           )}
         </div>
-        <ActionIcon variant="subtle" color="dark" onClick={onClose} aria-label={t('wizard.closeLabel')} title={t('wizard.close')} data-testid="wizard-close">
-          <IconX aria-hidden />
-        </ActionIcon>
+        <Group gap="xs" wrap="nowrap">
+          {installation && (
+            <ActionIcon variant="subtle" color="dark" onClick={() => setHistoryOpen(true)} aria-label={t('history.show')} title={t('history.title')} data-testid="history-open">
+              <IconHistory aria-hidden />
+            </ActionIcon>
+          )}
+          <ActionIcon variant="subtle" color="dark" onClick={onClose} aria-label={t('wizard.closeLabel')} title={t('wizard.close')} data-testid="wizard-close">
+            <IconX aria-hidden />
+          </ActionIcon>
+        </Group>
       </Group>
+      {installation && <HistoryPanel installationId={installation.id} opened={isHistoryOpen} onClose={() => setHistoryOpen(false)} />}
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
