@@ -91,6 +91,12 @@ test('the report downloaded from the summary leads to its public verification pa
   await expect(stranger.getByTestId('verify-state')).toHaveAttribute('data-state', 'reopened');
   await expect(stranger.getByTestId('verify-state')).toContainText('report-admin');
 
+  // The fleet admin downloads the fleet's history for this month as CSV.
+  await page.goto('/#/sono/admin?tab=history');
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('history-export-download').click()]);
+  const history = fs.readFileSync(await csv.path(), 'utf8');
+  expect(history).toContain(`${SERIAL},reopened,reason,,The VIN was mistyped`);
+
   // The history panel lists the reopening first, in the user's language; README pictures at two widths.
   for (const locale of ['en', 'de'] as const) {
     for (const width of [1280, 390]) {

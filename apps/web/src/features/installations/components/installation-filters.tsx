@@ -47,7 +47,7 @@ export function InstallationFilters({ fleet, params, onChange, isNarrow }: Insta
         value={params.status}
         onChange={(value) => onChange({ status: (value ?? '') as '' | InstallationStatus, page: 1 })}
         allowDeselect={false}
-        w={isNarrow ? '100%' : 180}
+        w={isNarrow ? '100%' : 220}
         data-testid="filter-status"
       />
       <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'de' ? 1 : 0 }}>
@@ -64,7 +64,8 @@ export function InstallationFilters({ fleet, params, onChange, isNarrow }: Insta
             leftSection={<IconCalendar size={20} aria-hidden />}
             dropdownType={isNarrow ? 'modal' : 'popover'}
             clearable
-            w={isNarrow ? '100%' : 190}
+            size="lg"
+            w={isNarrow ? '100%' : 210}
             data-testid={`filter-${edge}`}
           />
         ))}
