@@ -122,4 +122,26 @@ test('the report downloaded from the summary leads to its public verification pa
       await stranger.screenshot({ path: path.join(out, `verify-${locale}-${width}.png`) });
     }
   }
+
+  // Submitted again: a new report version; the first report's page says a newer one exists.
+  const again = await api.request.post(`/api/installations/${id}/submit`, { headers: api.headers, data: { summaryDataConfirmed: true } });
+  expect(again.status(), await again.text()).toBe(200);
+  await stranger.goto(url!);
+  await stranger.reload();
+  await expect(stranger.getByTestId('verify-state')).toHaveAttribute('data-state', 'superseded');
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
+      await page.addInitScript((value) => window.localStorage.setItem('sonoLocale', value), locale);
+      await page.goto(`/#/sono/installations/${id}?tab=summary`);
+      await page.reload();
+      const actions = page.getByTestId('download-report');
+      await actions.scrollIntoViewIfNeeded();
+      await expect(page.getByTestId('reopen-open')).toBeVisible();
+      await page.screenshot({ path: path.join(out, `summary-report-actions-${locale}-${width}.png`) });
+      await page.goto('/#/sono/admin?tab=history');
+      await expect(page.getByTestId('history-export-download')).toBeVisible();
+      await page.screenshot({ path: path.join(out, `admin-history-${locale}-${width}.png`) });
+    }
+  }
 });
