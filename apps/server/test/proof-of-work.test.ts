@@ -52,6 +52,8 @@ describe('installation report, verification and reopening', () => {
       expect(text).toContain(section);
     }
     expect(text).toContain('modules.jpg');
+    // Both photos are embedded (JPEG streams), beside the QR code.
+    expect(res.rawPayload.toString('latin1').match(/\/Filter \/DCTDecode/g)).toHaveLength(2);
     expect(text).toContain('http://localhost:3000/#/verify/');
     expect(verifyCodeOf(text)).toBeDefined();
 
