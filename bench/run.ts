@@ -17,6 +17,7 @@ import { benchImageCompression } from './image-compression';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
 import { DEFAULT_BENCH_DATABASE_URL } from './processes';
+import { benchReport } from './report';
 
 type Table = { title: string; rows: Record<string, unknown>[] };
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,7 +66,7 @@ if (only) {
   show(tables.at(-1)!);
   tables.push(await benchLighthouse());
   show(tables.at(-1)!);
-  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads]) {
+  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads, benchReport]) {
     const before = tables.length;
     if (bench === benchApiThroughput || bench === benchHeartbeatStreams) await onPostgres(bench);
     else await onEngines(bench);

@@ -21,7 +21,7 @@ const vehicleBody = {
 
 /** Tenant data of every table, to prove a refused request changed nothing. */
 async function snapshot(c: TestContext) {
-  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key', 'system_check_run', 'system_check', 'system_check_event', 'upload', 'partner', 'user'];
+  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key', 'system_check_run', 'system_check', 'system_check_event', 'upload', 'partner', 'user', 'installation_history', 'installation_report'];
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)));
   return JSON.stringify(out);
@@ -58,6 +58,12 @@ function cases(ids: { installation: number; vehicle: number; version: number; ow
     'GET /api/installations/:id/uploads/:uploadId/file': { url: `/api/installations/${ids.installation}/uploads/1/file` },
     'GET /api/installations/:id/summary': { url: `/api/installations/${ids.installation}/summary` },
     'POST /api/installations/:id/submit': { url: `/api/installations/${ids.installation}/submit`, body: { summaryDataConfirmed: true } },
+    'GET /api/installations/:id/report.pdf': { url: `/api/installations/${ids.installation}/report.pdf?lang=de` },
+    'GET /api/installations/:id/history': { url: `/api/installations/${ids.installation}/history` },
+    'POST /api/installations/:id/reopen': { url: `/api/installations/${ids.installation}/reopen`, body: { version: ids.version, reason: 'Hijacked' } },
+    'GET /api/installations/export.csv': { url: '/api/installations/export.csv?fleet=sono' },
+    'GET /api/installations/export.xlsx': { url: '/api/installations/export.xlsx?fleet=sono' },
+    'GET /api/admin/:fleet/history.csv': { url: '/api/admin/sono/history.csv?from=2026-01-01&to=2030-12-31' },
     'GET /api/partners': 'not tenant data',
     'POST /api/partners': 'not tenant data',
     'PUT /api/partners/:id': { url: '/api/partners/1', body: { name: 'Taken', email: 'taken@example.com' } },

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   SYSTEM_ALREADY_INSTALLED: 409,
   /** A completed installation is read-only. */
   INSTALLATION_COMPLETED: 409,
+  /** Only a completed installation has a report and can be reopened. */
+  INSTALLATION_NOT_COMPLETED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   /** The mail server refused the address for good (e.g. no such mailbox). */
   EMAIL_UNDELIVERABLE: 422,

@@ -101,6 +101,17 @@ export type Installation = z.infer<typeof InstallationSchema>;
 export const INSTALLATION_SORTS = ['name', 'systemSerialNumber', 'startDate', 'status', 'createdAt'] as const;
 export type InstallationSort = (typeof INSTALLATION_SORTS)[number];
 
+/**
+ * The list's filters, shared by the list and its exports: status, a range of start dates (from, to,
+ * both included) and `failedChecks=true` for installations submitted (or going on) with failed checks.
+ */
+export const InstallationFilterShape = {
+  status: z.enum(INSTALLATION_STATUSES).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  failedChecks: z.enum(['true', 'false']).optional(),
+};
+
 export const InstallationListQuerySchema = z.object({
   fleet: z.string().min(1).max(100),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -110,6 +121,7 @@ export const InstallationListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
   /** `mine=true`: only the installations the caller created. */
   mine: z.enum(['true', 'false']).optional(),
+  ...InstallationFilterShape,
 });
 export type InstallationListQuery = z.input<typeof InstallationListQuerySchema>;
 

@@ -471,3 +471,57 @@ export const partner = pgTable(
     uniqueIndex('partner_company_email_uq').on(t.companyId, sql`lower(${t.email})`),
   ],
 );
+
+// ---- proof of work: the history of every change and the reports handed over ----
+
+/**
+ * Append-only: every write to an installation adds rows here in its own transaction; nothing
+ * updates or deletes them. Not tied to the installation row, so a deleted draft keeps its history.
+ * Who acted is kept as written then (name, email), so it survives the account.
+ */
+export const installationHistory = pgTable(
+  'installation_history',
+  {
+    id: serial('id').primaryKey(),
+    fleetId: integer('fleet_id')
+      .notNull()
+      .references(() => fleet.id, { onDelete: 'cascade' }),
+    installationId: integer('installation_id').notNull(),
+    systemSerial: text('system_serial').notNull(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    field: text('field'),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+  },
+  (t) => [index('installation_history_installation_idx').on(t.installationId, t.id), index('installation_history_fleet_at_idx').on(t.fleetId, t.at)],
+);
+
+/**
+ * One row per submit: the report's version and its verification code (unguessable, 144 random
+ * bits), with what the verification page shows as it was signed.
+ */
+export const installationReport = pgTable(
+  'installation_report',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    installationId: integer('installation_id').references(() => installation.id, { onDelete: 'set null' }),
+    /** The history outlives the installation; the verification page follows it by this id. */
+    historyInstallationId: integer('history_installation_id').notNull(),
+    fleetId: integer('fleet_id')
+      .notNull()
+      .references(() => fleet.id, { onDelete: 'cascade' }),
+    reportVersion: integer('report_version').notNull(),
+    installationVersion: integer('installation_version').notNull(),
+    systemSerial: text('system_serial').notNull(),
+    vin: text('vin'),
+    completionDate: date('completion_date', { mode: 'string' }),
+    companyName: text('company_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('installation_report_version_uq').on(t.historyInstallationId, t.reportVersion)],
+);

@@ -45,6 +45,13 @@ const AUTH_BODIES: Record<string, z.ZodType> = {
   }),
 };
 
+/** Routes that answer a file instead of JSON: their 200 names the file's type. */
+const FILE_ANSWERS: [RegExp, string][] = [
+  [/\.pdf$/, 'application/pdf'],
+  [/\.xlsx$/, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  [/(\.csv|\/systems\/export)$/, 'text/csv'],
+];
+
 const toOpenApi = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as OpenAPIV3.SchemaObject;
 
 /** `GET /api/installations/{id}/uploads` -> `getInstallationsByIdUploads`. */
@@ -95,6 +102,8 @@ export function completeDocument(doc: OpenAPIV3.Document, publicRoutes: Set<stri
       if (isPublic && !op.security) op.security = [];
       const body = AUTH_BODIES[key];
       if (body && !op.requestBody) op.requestBody = { required: true, content: { 'application/json': { schema: toOpenApi(body) } } };
+      const file = method === 'get' ? FILE_ANSWERS.find(([pattern]) => pattern.test(path)) : undefined;
+      if (file) op.responses['200'] ??= { description: 'The file, as an attachment', content: { [file[1]]: { schema: { type: 'string', format: 'binary' } } } };
       if (REDIRECTING.test(path)) op.responses['302'] ??= { description: 'Sends the browser back to the portal, signed in or with an error in the address' };
       for (const status of errorStatuses(method, path, op, isPublic)) {
         op.responses[status] ??= { description: ERROR_DESCRIPTIONS[status]!, content: { 'application/json': { schema: envelope } } };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CreateInstallation, Installation, InstallationList, InstallationListQuery, UpdateInstallation } from '@portal/domain/installation';
 import { canDeleteInstallation, CreateInstallationSchema, InstallationListQuerySchema, isEditable, UpdateInstallationSchema } from '@portal/domain/installation';
@@ -9,6 +9,7 @@ import type { Vehicle, VehicleData } from '@portal/domain/vehicle';
 import type { IdTokenClaims, SignedInUser } from '../auth/id-token';
 import { rowsOf, type Db } from '../db/client';
 import { chargeController, fleet, fleetMember, installation, partner, physicalInspection, session, system, upload, user, vehicle } from '../db/schema';
+import { changedFields, recordHistory } from './history';
 import { queueUnreferencedObjects } from './object-deletions';
 import { AppError, notFound } from '../errors';
 
@@ -216,16 +217,25 @@ const SORT_COLUMNS = {
   createdAt: installation.createdAt,
 } as const;
 
-/** One page of a fleet's installations; search by name, serial number or VIN. */
-export async function listInstallations(db: Db, fleetId: number, rawQuery: InstallationListQuery, caller: Caller): Promise<InstallationList> {
-  const query = InstallationListQuerySchema.parse(rawQuery);
+/** The list's search and filters as one condition: the list and its exports select the same rows. */
+export function listConditions(fleetId: number, query: Omit<InstallationListQuery, 'fleet'>, caller: Caller) {
   const conditions: SQL[] = [eq(installation.fleetId, fleetId)];
   if (query.mine === 'true') conditions.push(eq(installation.createdBy, caller.userId));
   if (query.q) {
     const escaped = query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
     conditions.push(ilike(installation.searchText, `%${escaped}%`));
   }
-  const where = and(...conditions);
+  if (query.status) conditions.push(eq(installation.status, query.status));
+  if (query.from) conditions.push(gte(installation.startDate, query.from));
+  if (query.to) conditions.push(lte(installation.startDate, query.to));
+  if (query.failedChecks === 'true') conditions.push(eq(installation.status, 'completed'), eq(installation.proceededWithFailedChecks, true));
+  return and(...conditions);
+}
+
+/** One page of a fleet's installations; search by name, serial number or VIN, filtered as the list asks. */
+export async function listInstallations(db: Db, fleetId: number, rawQuery: InstallationListQuery, caller: Caller): Promise<InstallationList> {
+  const query = InstallationListQuerySchema.parse(rawQuery);
+  const where = listConditions(fleetId, query, caller);
   const column = SORT_COLUMNS[query.sort];
   const direction = query.order === 'asc' ? asc : desc;
   // Deferred join: the page's ids come from the index alone; only those 20 rows are joined.
@@ -399,9 +409,16 @@ export async function createInstallation(
     if (!created) {
       throw new AppError('SYSTEM_ALREADY_INSTALLED', 'The system with this product serial number already exists', { field: 'systemSerialNumber' });
     }
+    await recordHistory(tx as Db, created, userId, 'created', [
+      { field: 'systemSerialNumber', newValue: created.systemSerial },
+      ...changedFields(null, created, ['name', 'startDate', 'comments', 'partnerId']),
+    ]);
     return created;
   });
 }
+
+/** The installation's own fields whose changes the history records (the confirmations among them). */
+const HISTORY_FIELDS = ['name', 'startDate', 'comments', 'partnerId', 'customerDataConfirmed', 'systemDataConfirmed', 'proceededWithFailedChecks'] as const;
 
 export async function updateInstallation(db: Db, fleetIds: number[], actor: string, id: number, input: UpdateInstallation, companyId: number | null = null) {
   const data = UpdateInstallationSchema.parse(input);
@@ -412,7 +429,7 @@ export async function updateInstallation(db: Db, fleetIds: number[], actor: stri
     const name = data.name ?? row.name;
     let vin: string | null = null;
     if (row.vehicleId) [{ vin }] = (await tx.select({ vin: vehicle.vin }).from(vehicle).where(eq(vehicle.id, row.vehicleId))) as [{ vin: string }];
-    return bumpVersion(tx as Db, id, actor, {
+    const updated = await bumpVersion(tx as Db, id, actor, {
       ...(data.startDate !== undefined ? { startDate: data.startDate } : {}),
       ...(data.name !== undefined ? { name: data.name } : {}),
       ...(data.comments !== undefined ? { comments: data.comments } : {}),
@@ -422,6 +439,9 @@ export async function updateInstallation(db: Db, fleetIds: number[], actor: stri
       ...(data.proceededWithFailedChecks !== undefined ? { proceededWithFailedChecks: data.proceededWithFailedChecks } : {}),
       searchText: searchTextOf(name, row.systemSerial, vin),
     });
+    const changes = changedFields(row, updated, HISTORY_FIELDS);
+    await recordHistory(tx as Db, row, actor, 'changed', changes.length ? changes : undefined);
+    return updated;
   });
 }
 
@@ -431,6 +451,9 @@ export async function saveVehicle(db: Db, fleetIds: number[], actor: string, id:
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     assertWritable(row, version);
     let vehicleId = row.vehicleId;
+    const [before] = vehicleId ? await tx.select().from(vehicle).where(eq(vehicle.id, vehicleId)) : [];
+    const changes = changedFields(before ?? null, data, Object.keys(data) as (keyof VehicleData & string)[]);
+    await recordHistory(tx as Db, row, actor, 'vehicleChanged', changes.length ? changes : undefined);
     if (vehicleId) {
       await tx.update(vehicle).set(data).where(eq(vehicle.id, vehicleId));
     } else {
@@ -478,6 +501,15 @@ async function applySetup(tx: Tx, row: InstallationRow, actor: string, given: Co
     details.push({ index: -1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' });
   }
   if (details.length) throw new AppError('VALIDATION_ERROR', 'The setup is not valid', details);
+  const inspections = await tx.select().from(physicalInspection).where(eq(physicalInspection.installationId, row.id));
+  const changes = resolved.flatMap(({ controller, setup }) => {
+    const inspected = inspections.find((i) => i.chargeControllerId === controller.id) ?? null;
+    return [
+      ...changedFields(controller, setup, ['pvModulesCount', 'activeChannelCount'], `${controller.serialNumber}.`),
+      ...(setup.inspection ? changedFields(inspected, setup.inspection, ['powerLed', 'statusLed', 'faultLed'], `${controller.serialNumber}.`) : []),
+    ];
+  });
+  await recordHistory(tx, row, actor, 'setupChanged', changes.length ? changes : undefined);
   for (const { controller, setup } of resolved) {
     await tx
       .update(chargeController)
@@ -557,6 +589,7 @@ export async function deleteInstallation(db: Db, caller: Caller, id: number) {
       throw new AppError('FORBIDDEN', 'Only the installer who created this draft or an admin of the fleet may delete it');
     }
     const files = await tx.select({ key: upload.storageKey }).from(upload).where(eq(upload.installationId, id));
+    await recordHistory(tx as Db, row, caller.userId, 'deleted');
     await tx.delete(installation).where(eq(installation.id, id));
     // Its uploads went with it (cascade); their objects are queued in the same transaction.
     await queueUnreferencedObjects(tx as Db, files.map((f) => f.key));

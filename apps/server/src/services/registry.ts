@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { neutraliseRow } from '@portal/domain/spreadsheet';
 import {
   type RegistrySystem,
   groupRegistryRows,
@@ -168,7 +169,8 @@ export async function exportRegistry(db: Db, fleetId: number): Promise<string> {
       const n = rowIndex.get(s.id) ?? 0;
       rowIndex.set(s.id, n + 1);
       const unit = units.filter((u) => u.telematics_unit.systemId === s.id)[n]?.telematics_unit;
-      return [s.serialNumber, s.pvModuleCount, s.pvModuleVersion, s.installedCapacityWp, c.serialNumber, c.type, c.hardwareVersion, c.firmwareVersion, unit?.unit ?? '', unit?.imei ?? '', unit?.iccid ?? ''];
+      // Text a spreadsheet would run as a formula is defused.
+      return neutraliseRow([s.serialNumber, s.pvModuleCount, s.pvModuleVersion, s.installedCapacityWp, c.serialNumber, c.type, c.hardwareVersion, c.firmwareVersion, unit?.unit ?? '', unit?.imei ?? '', unit?.iccid ?? '']);
     }),
     { header: true, columns: [...REGISTRY_CSV_COLUMNS] },
   );

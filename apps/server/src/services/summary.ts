@@ -5,7 +5,9 @@ import { UPLOAD_TYPES } from '@portal/domain/upload';
 import type { Db } from '../db/client';
 import { company, installation, partner, systemCheck, systemCheckRun, upload, user } from '../db/schema';
 import { AppError } from '../errors';
+import { recordHistory } from './history';
 import { findScopedInstallation, getInstallationDetail } from './installations';
+import { createReport } from './reports';
 
 type InstallationRow = typeof installation.$inferSelect;
 
@@ -112,6 +114,12 @@ export async function submitInstallation(db: Db, fleetIds: number[], actor: stri
       })
       .where(and(eq(installation.id, id), eq(installation.status, 'draft')))
       .returning();
+    // Each submit signs a new report version; an earlier one's verification then points to it.
+    const report = await createReport(tx as Db, done!);
+    await recordHistory(tx as Db, row, actor, 'submitted', [
+      { field: 'reportVersion', newValue: report.reportVersion },
+      ...(row.proceededWithFailedChecks ? [{ field: 'proceededWithFailedChecks', newValue: true }] : []),
+    ]);
     return { row: done!, alreadyCompleted: false };
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Heartbeat, SystemCheck, SystemCheckEvent, SystemCheckRun } from '@portal/domain/system-check';
 import { rowsOf, type Database, type Db } from '../db/client';
 import { chargeController, heartbeat, installation, systemCheck, systemCheckEvent, systemCheckRun, telematicsUnit } from '../db/schema';
+import { recordFinishedRuns, recordHistory } from './history';
 
 export const CHECK_EVENTS_CHANNEL = 'system_check_events';
 
@@ -111,7 +112,7 @@ export function createSystemCheckService(database: Database, options: SystemChec
     return event;
   }
 
-  async function startLocked(installationId: number, restart: boolean): Promise<SystemCheckRun> {
+  async function startLocked(installationId: number, restart: boolean, actor: string | null): Promise<SystemCheckRun> {
     let started: SystemCheckEvent | null = null;
     const runId = await db.transaction(async (tx) => {
       // Lock the installation so concurrent first reads start one run, not several.
@@ -126,6 +127,8 @@ export function createSystemCheckService(database: Database, options: SystemChec
         if (existing) return existing.id;
       }
       started = await insertRun(tx as Db, installationId, row!.systemId);
+      const { runId: newRunId, checks } = started as Extract<SystemCheckEvent, { kind: 'run-started' }>;
+      await recordHistory(tx as Db, row!, actor, 'checkRunStarted', [{ field: String(newRunId), newValue: checks.length }]);
       return (started as { runId: number }).runId;
     });
     if (started) {
@@ -137,8 +140,8 @@ export function createSystemCheckService(database: Database, options: SystemChec
 
   return {
     /** The latest run of an installation; the first read starts one. */
-    getOrStart: (installationId: number) => startLocked(installationId, false),
-    restart: (installationId: number) => startLocked(installationId, true),
+    getOrStart: (installationId: number, actor: string | null = null) => startLocked(installationId, false, actor),
+    restart: (installationId: number, actor: string | null = null) => startLocked(installationId, true, actor),
 
     /** Stores raw heartbeats and turns the matching checks of running runs to success. */
     async ingest(heartbeats: Heartbeat[]): Promise<{ received: number; matched: number }> {
@@ -183,6 +186,7 @@ export function createSystemCheckService(database: Database, options: SystemChec
           for (const r of rows) await publish(tx as Db, installationId, { kind: 'check-updated', check: toCheck(r) });
           await resetProceedFlagIfAllPassed(tx as Db, installationId);
         }
+        await recordFinishedRuns(tx as Db, [...byInstallation.keys()]);
         return { received: heartbeats.length, matched: changed.size };
       });
     },
@@ -206,6 +210,7 @@ export function createSystemCheckService(database: Database, options: SystemChec
         if (ids.length === 0) return 0;
         const rows = await tx.select().from(systemCheck).where(inArray(systemCheck.id, ids)).orderBy(asc(systemCheck.id));
         for (const r of rows) await publish(tx as Db, r.installationId, { kind: 'check-updated', check: toCheck(r) });
+        await recordFinishedRuns(tx as Db, [...new Set(rows.map((r) => r.installationId))]);
         return rows.length;
       });
     },

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { assertDraft, findScopedInstallation } from './installations';
 import type { Inspector } from './inspection-pool';
 import { uploadObjectKey, type FileStore } from './file-store';
+import { recordHistory } from './history';
 import { cancelObjectDeletions, processObjectDeletions, queueUnreferencedObjects } from './object-deletions';
 
 type UploadRow = typeof upload.$inferSelect;
@@ -78,6 +79,7 @@ export async function saveUploads(
   files: NewUpload[],
   inspector: Inspector,
   store: FileStore | null = null,
+  actor: string | null = null,
 ): Promise<Upload[]> {
   // Cheap checks of every file first: a batch with a bad name costs no decoding.
   const checked = files.map((f) => {
@@ -154,6 +156,7 @@ export async function saveUploads(
         })
         .returning(UPLOAD_META);
       saved.push(created!);
+      await recordHistory(tx as Db, row, actor, 'uploadAdded', [{ field: f.type, newValue: f.name }]);
     }
     return saved;
   }).catch(async (error: unknown) => {
@@ -176,14 +179,15 @@ export async function saveUploads(
   });
 }
 
-export async function deleteUploads(db: Db, fleetIds: number[], installationId: number, ids: number[], store: FileStore | null = null) {
+export async function deleteUploads(db: Db, fleetIds: number[], installationId: number, ids: number[], store: FileStore | null = null, actor: string | null = null) {
   const deleted = await db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, installationId, { forUpdate: true });
     assertDraft(row);
     const gone = await tx
       .delete(upload)
       .where(and(eq(upload.installationId, row.id), inArray(upload.id, ids)))
-      .returning({ id: upload.id, storageKey: upload.storageKey });
+      .returning({ id: upload.id, storageKey: upload.storageKey, type: upload.type, name: upload.name });
+    await recordHistory(tx as Db, row, actor, 'uploadRemoved', gone.map((g) => ({ field: g.type, oldValue: g.name })));
     // Objects no row names any more are queued with the deletion of their rows: all or nothing.
     await queueUnreferencedObjects(tx as Db, gone.map((d) => d.storageKey));
     return gone;

@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
       { path: 'login', element: lazyScreen(() => import('./routes/login'), 'LoginRoute') },
       { path: 'login/callback', element: lazyScreen(() => import('./routes/login-callback'), 'LoginCallbackRoute') },
       { path: 'logout', element: lazyScreen(() => import('./routes/logout'), 'LogoutRoute') },
+      // Public: a report's QR code opens it without sign-in.
+      { path: 'verify/:code', element: lazyScreen(() => import('./routes/verify'), 'VerifyRoute') },
       {
         element: <AuthGuard />,
         children: [

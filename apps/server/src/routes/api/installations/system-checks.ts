@@ -13,7 +13,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'The latest check run of an installation; the first read starts one', params: IdParams, response: { 200: SystemCheckRunSchema } } },
     async (request) => {
       const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
-      return app.systemChecks.getOrStart(row.id);
+      return app.systemChecks.getOrStart(row.id, currentUser(request).userId);
     },
   );
 
@@ -23,7 +23,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
       assertDraft(row);
-      return app.systemChecks.restart(row.id);
+      return app.systemChecks.restart(row.id, currentUser(request).userId);
     },
   );
 

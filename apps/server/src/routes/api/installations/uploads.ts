@@ -4,6 +4,7 @@ import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema, type Upload } fro
 import { IdParamsSchema as IdParams, RowIdSchema } from '@portal/domain/ids';
 import { createInspector } from '../../../services/inspection-pool';
 import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/upload-gate';
+import { currentUser } from '../../../plugins/request-auth';
 import { deleteUploads, listUploads, readUploadFile, savedUploadsJson, saveUploads } from '../../../services/uploads';
 
 const tags = ['uploads'];
@@ -49,7 +50,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const saved = await saveUploads(app.db, request.fleets.ids, request.params.id, request.body, inspector, store);
+      const saved = await saveUploads(app.db, request.fleets.ids, request.params.id, request.body, inspector, store, currentUser(request).userId);
       // JSON text made without scanning the files again (the schema above still describes it); Fastify sends a string as it is.
       return reply.status(201).type('application/json; charset=utf-8').send(savedUploadsJson(saved) as unknown as Upload[]);
     },
@@ -60,7 +61,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Deletes uploads by id', params: IdParams, body: DeleteUploadsSchema, response: { 200: z.object({ deleted: z.array(z.number().int()) }) } },
     },
-    async (request) => ({ deleted: await deleteUploads(app.db, request.fleets.ids, request.params.id, request.body.ids, store) }),
+    async (request) => ({ deleted: await deleteUploads(app.db, request.fleets.ids, request.params.id, request.body.ids, store, currentUser(request).userId) }),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
@@ -9,9 +10,14 @@ import { InstallationWizard } from '@/features/installation-wizard/components/in
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError } from '@/lib/api-error';
 import { isRowId } from '@portal/domain/ids';
+import type { Fleet } from '@portal/domain/fleet';
 import { useCurrentFleet } from './fleet-context';
 
-const useSignedInUserId = () => useAuthStore((state) => state.user?.id ?? 'anonymous');
+/** Who the wizard works for: the signed-in user, and whether they administer the fleet. */
+function useViewer(fleet: Fleet) {
+  const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
+  return useMemo(() => ({ userId, isFleetAdmin: fleet.role === 'admin' }), [userId, fleet.role]);
+}
 
 function InstallationNotFound({ fleet }: { fleet: string }) {
   const { t } = useTranslation();
@@ -40,7 +46,7 @@ export function InstallationRoute() {
   const isValidId = isRowId(id);
   const numericId = isValidId ? Number(id) : NaN;
   const installation = useInstallation(numericId, { enabled: isValidId });
-  const userId = useSignedInUserId();
+  const viewer = useViewer(fleet);
 
   if (!isValidId) return <InstallationNotFound fleet={fleet.slug} />;
   if (installation.isPending) return <PageLoader />;
@@ -48,12 +54,12 @@ export function InstallationRoute() {
     if (isApiError(installation.error) && installation.error.status === 404) return <InstallationNotFound fleet={fleet.slug} />;
     return <LoadError onRetry={() => void installation.refetch()} isRetrying={installation.isFetching} />;
   }
-  return <InstallationWizard fleet={fleet.slug} installation={installation.data} userId={userId} />;
+  return <InstallationWizard fleet={fleet.slug} installation={installation.data} viewer={viewer} />;
 }
 
 /** #/:fleet/installations/new: the pre-installation checklist, then the general tab creates the installation. */
 export function NewInstallationRoute() {
   const { fleet } = useCurrentFleet();
-  const userId = useSignedInUserId();
-  return <InstallationWizard fleet={fleet.slug} installation={null} userId={userId} />;
+  const viewer = useViewer(fleet);
+  return <InstallationWizard fleet={fleet.slug} installation={null} viewer={viewer} />;
 }

@@ -1,11 +1,12 @@
 import { Tabs } from '@mantine/core';
-import { IconDatabase, IconUsers } from '@tabler/icons-react';
+import { IconDatabase, IconHistory, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AccessPanel } from './access-panel';
+import { HistoryExportPanel } from './history-export-panel';
 import { RegistryPanel } from './registry-panel';
 
-const TABS = ['registry', 'access'] as const;
+const TABS = ['registry', 'access', 'history'] as const;
 type AdminTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is AdminTab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -16,7 +17,7 @@ type AdminAreaProps = {
   onRetryAccess: () => void;
 };
 
-/** The fleet admin area: product registry and access, the open tab kept in the address (?tab=access). */
+/** The fleet admin area: product registry, access and the history export, the open tab kept in the address (?tab=access). */
 export function AdminArea({ fleet, currentUserId, onRetryAccess }: AdminAreaProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -37,12 +38,18 @@ export function AdminArea({ fleet, currentUserId, onRetryAccess }: AdminAreaProp
         <Tabs.Tab value="access" leftSection={<IconUsers aria-hidden size={20} />} fz="md" mih={48} data-testid="admin-tab-access">
           {t('admin.tabs.access')}
         </Tabs.Tab>
+        <Tabs.Tab value="history" leftSection={<IconHistory aria-hidden size={20} />} fz="md" mih={48} data-testid="admin-tab-history">
+          {t('history.title')}
+        </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="registry">
         <RegistryPanel fleet={fleet} onRetryAccess={onRetryAccess} />
       </Tabs.Panel>
       <Tabs.Panel value="access">
         <AccessPanel fleet={fleet} currentUserId={currentUserId} onRetryAccess={onRetryAccess} />
+      </Tabs.Panel>
+      <Tabs.Panel value="history">
+        <HistoryExportPanel fleet={fleet} />
       </Tabs.Panel>
     </Tabs>
   );

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REGISTRY_CSV_COLUMNS } from '@portal/domain/registry';
 import { EXAMPLE_FILE_NAME, exampleRegistryCsv, OPTIONAL_COLUMNS } from '../lib/registry-csv';
-import { saveTextFile } from '../lib/save-file';
+import { saveTextFile } from '@/lib/save-file';
 import classes from './registry.module.css';
 
 export function downloadExampleCsv(): void {

@@ -10,7 +10,7 @@ import { registryFileName, useExportRegistry } from '../api/export-registry';
 import { useRegistry } from '../api/get-registry';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { notify } from '@/lib/notify';
-import { saveTextFile } from '../lib/save-file';
+import { saveTextFile } from '@/lib/save-file';
 import { CsvFormatHelp } from './csv-format-help';
 import { ImportDialog } from './import-dialog';
 import { RegistryView } from './registry-view';

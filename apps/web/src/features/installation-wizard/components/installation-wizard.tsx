@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconHistory, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
@@ -22,23 +22,25 @@ import { UploadsStep } from '../steps/uploads-step';
 import { VehicleStep } from '../steps/vehicle-step';
 import { CloseDialog } from './close-dialog';
 import { HelpPopover } from './help-popover';
+import { HistoryPanel } from './history-panel';
 import { ProgressDots } from './progress-dots';
 import { SaveErrorModal } from './save-error-modal';
 import type { StepProps } from './step-props';
-import { WizardUserContext } from '../lib/wizard-user';
+import { WizardUserContext, type WizardViewer } from '../lib/wizard-user';
 
 type InstallationWizardProps = {
   fleet: string;
   /** null while creating (#/:fleet/installations/new). */
   installation: Installation | null;
-  /** The signed-in user's id: drafts and queued saves are kept per user. */
-  userId: string;
+  /** The signed-in user and whether they administer the fleet. */
+  viewer: WizardViewer;
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The stepped installation form of SPEC §2: one tab at a time, the tab in the address (`?tab=`). */
-export function InstallationWizard({ fleet, installation, userId }: InstallationWizardProps) {
+export function InstallationWizard({ fleet, installation, viewer }: InstallationWizardProps) {
+  const { userId } = viewer;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -50,6 +52,7 @@ export function InstallationWizard({ fleet, installation, userId }: Installation
   const isCloseRequested = useWizardStore((state) => state.isCloseRequested);
   const [isCloseDialogOpen, setCloseDialogOpen] = useState(false);
   const [isClosingWithSave, setClosingWithSave] = useState(false);
+  const [isHistoryOpen, setHistoryOpen] = useState(false);
 
   const tabs = tabsFor(isNew);
   const reachable = reachableTabs(installation);
@@ -148,7 +151,7 @@ export function InstallationWizard({ fleet, installation, userId }: Installation
   const stepProps: Omit<StepProps, 'installation'> = { fleet, isReadOnly, onNext };
 
   return (
-    <WizardUserContext value={userId}>
+    <WizardUserContext value={viewer}>
     <Stack gap="lg" data-testid="installation-wizard" data-tab={tab}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
@@ -174,10 +177,18 @@ export function InstallationWizard({ fleet, installation, userId }: Installation
             </Group>
           )}
         </div>
-        <ActionIcon variant="subtle" color="dark" onClick={onClose} aria-label={t('wizard.closeLabel')} title={t('wizard.close')} data-testid="wizard-close">
-          <IconX aria-hidden />
-        </ActionIcon>
+        <Group gap="xs" wrap="nowrap">
+          {installation && (
+            <ActionIcon variant="subtle" color="dark" onClick={() => setHistoryOpen(true)} aria-label={t('history.show')} title={t('history.title')} data-testid="history-open">
+              <IconHistory aria-hidden />
+            </ActionIcon>
+          )}
+          <ActionIcon variant="subtle" color="dark" onClick={onClose} aria-label={t('wizard.closeLabel')} title={t('wizard.close')} data-testid="wizard-close">
+            <IconX aria-hidden />
+          </ActionIcon>
+        </Group>
       </Group>
+      {installation && <HistoryPanel installationId={installation.id} opened={isHistoryOpen} onClose={() => setHistoryOpen(false)} />}
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">

@@ -1,9 +1,14 @@
 import { createContext, useContext } from 'react';
 
-/**
- * The signed-in user the wizard works for, given by its route: drafts and queued saves are kept per
- * user, so a shared tablet never shows one installer's unsaved work to the next.
- */
-export const WizardUserContext = createContext<string>('anonymous');
+/** Who the wizard works for, given by its route. */
+export type WizardViewer = {
+  /** Drafts and queued saves are kept per user, so a shared tablet never shows one installer's unsaved work to the next. */
+  userId: string;
+  /** A fleet admin may reopen a completed installation. */
+  isFleetAdmin: boolean;
+};
 
-export const useWizardUserId = () => useContext(WizardUserContext);
+export const WizardUserContext = createContext<WizardViewer>({ userId: 'anonymous', isFleetAdmin: false });
+
+export const useWizardUserId = () => useContext(WizardUserContext).userId;
+export const useIsFleetAdmin = () => useContext(WizardUserContext).isFleetAdmin;

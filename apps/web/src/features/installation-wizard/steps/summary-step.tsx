@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertTriangle, IconHome, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHome, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
 import { missingForSubmit, SubmitInstallationSchema, type InstallationSummary, type MissingPart } from '@portal/domain/summary';
+import { DownloadReportButton } from '@/components/ui/download-report-button';
 import { isApiError, normalizeError } from '@/lib/api-error';
 import { useSummary } from '../api/get-summary';
 import { useSubmitInstallation } from '../api/submit-installation';
 import { useUpdateInstallation } from '../api/update-installation';
 import { CompletionModal } from '../components/completion-modal';
 import { MissingPartsAlert } from '../components/missing-parts-alert';
+import { ReopenDialog } from '../components/reopen-dialog';
 import type { StepProps } from '../components/step-props';
 import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { SummarySections } from '../components/summary-sections';
@@ -22,7 +24,7 @@ import { missingPartsOf } from '../lib/missing-parts';
 import { notifyInternalError } from '../lib/notify';
 import { resetWizardState } from '../lib/reset-wizard-state';
 import { useWizardStore } from '../stores/wizard-store';
-import { useWizardUserId } from '../lib/wizard-user';
+import { useIsFleetAdmin, useWizardUserId } from '../lib/wizard-user';
 
 export type SubmitFormValues = { summaryDataConfirmed: boolean; comments: string };
 
@@ -142,6 +144,8 @@ export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepP
   const userId = useWizardUserId();
   const summaryQuery = useSummary(installation.id);
   const [completed, setCompleted] = useState<Installation | null>(null);
+  const [isReopenOpen, setReopenOpen] = useState(false);
+  const isFleetAdmin = useIsFleetAdmin();
   const summary = summaryQuery.data;
 
   const onCompleted = (done: Installation) => {
@@ -177,12 +181,21 @@ export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepP
       {isDraft ? (
         <SubmitForm installation={installation} summary={summary} summaryUpdatedAt={summaryQuery.dataUpdatedAt} onCompleted={onCompleted} />
       ) : (
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="sm">
+          {summary.general.status === 'completed' && (
+            <DownloadReportButton id={installation.id} serialNumber={installation.systemSerialNumber} name={installation.name} />
+          )}
+          {summary.general.status === 'completed' && isFleetAdmin && (
+            <Button variant="light" color="orange" leftSection={<IconLockOpen aria-hidden />} onClick={() => setReopenOpen(true)} data-testid="reopen-open">
+              {t('reopen.action')}
+            </Button>
+          )}
           <Button styles={WRAPPING_BUTTON} leftSection={<IconHome aria-hidden />} onClick={onFinish} data-testid="summary-finish">
             {t('wizard.actions.backToHome')}
           </Button>
         </Group>
       )}
+      {isFleetAdmin && <ReopenDialog installation={installation} opened={isReopenOpen} onClose={() => setReopenOpen(false)} onReopened={() => setReopenOpen(false)} />}
       <CompletionModal installation={completed} fleet={fleet} onClose={() => setCompleted(null)} />
     </Stack>
   );

@@ -3,6 +3,7 @@ import { IconEye, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InstallationListItem } from '@portal/domain/installation';
+import { DownloadReportButton } from '@/components/ui/download-report-button';
 
 type InstallationActionsProps = {
   fleet: string;
@@ -21,12 +22,13 @@ export function installationPath(fleet: string, id: number): string {
   return `/${fleet}/installations/${id}`;
 }
 
-/** View details for every installation; delete only where the server says the caller may (drafts of their own, or any draft for a fleet admin). */
+/** View details for every installation; the report of a completed one; delete only where the server says the caller may (drafts of their own, or any draft for a fleet admin). */
 export function InstallationActions({ fleet, installation, onDelete, variant }: InstallationActionsProps) {
   const { t } = useTranslation();
   const { name } = installation;
   const { canDelete } = installation;
   const to = installationPath(fleet, installation.id);
+  const isCompleted = installation.status === 'completed';
 
   if (variant === 'buttons') {
     return (
@@ -34,6 +36,7 @@ export function InstallationActions({ fleet, installation, onDelete, variant }: 
         <Button component={Link} to={to} variant="light" leftSection={<IconEye aria-hidden />} aria-label={t('solar.installations.viewDetailsOf', { name })} flex={1}>
           {t('solar.installations.viewDetails')}
         </Button>
+        {isCompleted && <DownloadReportButton id={installation.id} serialNumber={installation.systemSerialNumber} name={name} variant="icon" />}
         {canDelete && (
           <ActionIcon
             variant="light"
@@ -52,6 +55,7 @@ export function InstallationActions({ fleet, installation, onDelete, variant }: 
 
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
+      {isCompleted && <DownloadReportButton id={installation.id} serialNumber={installation.systemSerialNumber} name={name} variant="icon" />}
       <ActionIcon
         component={Link}
         to={to}

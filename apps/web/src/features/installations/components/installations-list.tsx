@@ -8,6 +8,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { useInstallations, type SortOrder } from '../api/get-installations';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, useInstallationListParams } from '../hooks/use-installation-list-params';
 import { useIsNarrow } from '@/lib/use-is-narrow';
+import { InstallationFilters } from './installation-filters';
 import { InstallationsView } from './installations-view';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -21,7 +22,7 @@ const SORT_LABEL_KEYS = {
 } as const satisfies Record<InstallationSort, string>;
 
 /**
- * The installations screen: search, sort, pages. Everything is done by the server, one page at a time,
+ * The installations screen: search, filters, sort, pages, exports. Everything is done by the server, one page at a time,
  * so the list stays quick with any number of installations.
  */
 export function InstallationsList({ fleet }: { fleet: string }) {
@@ -71,7 +72,9 @@ export function InstallationsList({ fleet }: { fleet: string }) {
 
   const emptyText = params.q
     ? t('solar.installations.noResults', { q: params.q })
-    : params.mine
+    : params.status || params.from || params.to || params.failedChecks
+      ? t('listFilters.noMatch')
+      : params.mine
       ? t('solar.installations.filter.noneMine')
       : t('common.table.empty', { entity: t('solar.installations.entity') });
 
@@ -135,6 +138,8 @@ export function InstallationsList({ fleet }: { fleet: string }) {
           />
         )}
       </Group>
+
+      <InstallationFilters fleet={fleet} params={params} onChange={(patch) => update(patch)} isNarrow={isNarrow} />
 
       <VisuallyHidden role="status">{list.isPlaceholderData ? t('solar.installations.updating') : ''}</VisuallyHidden>
 

@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { useInstallations, type InstallationListParams } from '../api/get-installations';
+import { DEFAULT_LIST_PARAMS } from '../hooks/use-installation-list-params';
 import { InstallationsView } from './installations-view';
 
 /** The home screen shows the newest installations only; the installations screen has the rest. */
-export const RECENT_INSTALLATIONS: InstallationListParams = { page: 1, pageSize: 10, q: '', sort: 'createdAt', order: 'desc', mine: false };
+export const RECENT_INSTALLATIONS: InstallationListParams = { ...DEFAULT_LIST_PARAMS, pageSize: 10 };
 
 export function RecentInstallations({ fleet }: { fleet: string }) {
   const { t } = useTranslation();

@@ -1,16 +1,20 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { INSTALLATION_SORTS, type InstallationSort } from '@portal/domain/installation';
+import { INSTALLATION_SORTS, INSTALLATION_STATUSES, type InstallationSort, type InstallationStatus } from '@portal/domain/installation';
 import type { InstallationListParams, SortOrder } from '../api/get-installations';
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 /** The server refuses longer search texts. */
 export const MAX_SEARCH_LENGTH = 100;
 
-export const DEFAULT_LIST_PARAMS: InstallationListParams = { page: 1, pageSize: 20, q: '', sort: 'createdAt', order: 'desc', mine: false };
+export const DEFAULT_LIST_PARAMS: InstallationListParams = { page: 1, pageSize: 20, q: '', sort: 'createdAt', order: 'desc', mine: false, status: '', from: '', to: '', failedChecks: false };
 
 const isSort = (value: string | null): value is InstallationSort => (INSTALLATION_SORTS as readonly (string | null)[]).includes(value);
 const isOrder = (value: string | null): value is SortOrder => value === 'asc' || value === 'desc';
+
+const isStatus = (value: string | null) => (INSTALLATION_STATUSES as readonly (string | null)[]).includes(value);
+/** A calendar day as the API takes it; anything else is no filter. */
+const isoDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : '');
 
 function positiveInt(value: string | null): number | null {
   if (value === null || !/^\d{1,6}$/.test(value)) return null;
@@ -30,6 +34,10 @@ export function parseListParams(search: URLSearchParams): InstallationListParams
     sort: isSort(sort) ? sort : DEFAULT_LIST_PARAMS.sort,
     order: isOrder(order) ? order : DEFAULT_LIST_PARAMS.order,
     mine: search.get('mine') === 'true',
+    status: isStatus(search.get('status')) ? (search.get('status') as InstallationStatus) : '',
+    from: isoDay(search.get('from')),
+    to: isoDay(search.get('to')),
+    failedChecks: search.get('failedChecks') === 'true',
   };
 }
 
@@ -43,6 +51,10 @@ export function writeListParams(params: InstallationListParams, into = new URLSe
   const d = DEFAULT_LIST_PARAMS;
   put('q', params.q);
   put('mine', params.mine ? 'true' : null);
+  put('status', params.status || null);
+  put('from', params.from || null);
+  put('to', params.to || null);
+  put('failedChecks', params.failedChecks ? 'true' : null);
   put('page', params.page === d.page ? null : params.page);
   put('pageSize', params.pageSize === d.pageSize ? null : params.pageSize);
   // Sort and order travel together: `?sort=name` alone would hide that the order is descending.
@@ -53,7 +65,7 @@ export function writeListParams(params: InstallationListParams, into = new URLSe
 }
 
 /**
- * Search, page, page size and sort of the installations screen live in the URL (`#/sono/installations?q=…&page=2`),
+ * Search, filters, page, page size and sort of the installations screen live in the URL (`#/sono/installations?q=…&page=2`),
  * so a reload, a shared link or the back button from an installation brings the same list back.
  */
 export function useInstallationListParams() {

@@ -1,0 +1,99 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LOCALES } from '@portal/domain/constants';
+import { ErrorEnvelopeSchema } from '@portal/domain/errors';
+import { IdParamsSchema as IdParams } from '@portal/domain/ids';
+import { HistoryEntrySchema, ReopenInstallationSchema } from '@portal/domain/history';
+import { InstallationListQuerySchema, InstallationSchema } from '@portal/domain/installation';
+import { currentUser } from '../../../plugins/request-auth';
+import { installationExportRows, INSTALLATION_EXPORT_COLUMNS, toCsv, toXlsx } from '../../../services/exports';
+import { listHistory } from '../../../services/history';
+import { findScopedInstallation, installationForCaller } from '../../../services/installations';
+import { renderReportPdf } from '../../../services/report-pdf';
+import { reopenInstallation, reportContent } from '../../../services/reports';
+
+const tags = ['installations'];
+const ExportQuerySchema = InstallationListQuerySchema.omit({ page: true, pageSize: true, sort: true, order: true });
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The report of a completed installation, its history, reopening it, and the list's exports. */
+const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const exportRows = async (request: FastifyRequest & { query: z.infer<typeof ExportQuerySchema> }) =>
+    installationExportRows(app.db, request.fleets.bySlug(request.query.fleet).id, request.query, currentUser(request));
+
+  app.get(
+    '/export.csv',
+    { schema: { tags, summary: "The fleet's installations as CSV, with the list's search and filters", querystring: ExportQuerySchema, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const csv = toCsv(INSTALLATION_EXPORT_COLUMNS, await exportRows(request));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="installations-${request.query.fleet}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/export.xlsx',
+    { schema: { tags, summary: "The fleet's installations as an Excel workbook, with the list's search and filters", querystring: ExportQuerySchema, produces: [XLSX_TYPE] } },
+    async (request, reply) => {
+      const xlsx = await toXlsx(INSTALLATION_EXPORT_COLUMNS, await exportRows(request));
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="installations-${request.query.fleet}.xlsx"`).send(xlsx);
+    },
+  );
+
+  app.get(
+    '/:id/report.pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The report of a completed installation as PDF, in English or German, with a QR code to its public verification page',
+        params: IdParams,
+        querystring: z.object({ lang: z.enum(LOCALES).default('en') }),
+        produces: ['application/pdf'],
+        response: { 409: ErrorEnvelopeSchema.describe('The installation is not completed (INSTALLATION_NOT_COMPLETED)') },
+      },
+    },
+    async (request, reply) => {
+      const content = await reportContent(app.db, app.fileStore, request.fleets.ids, request.params.id);
+      const pdf = await renderReportPdf(content, { locale: request.query.lang, verifyUrl: `${app.env.publicUrl}/#/verify/${content.report.code}` });
+      const serial = content.summary.general.systemSerialNumber.replace(/[^\w.-]/g, '_');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="report-${serial}-v${content.report.reportVersion}.pdf"`)
+        .header('cache-control', 'no-store')
+        // The documented 409 types the reply; the PDF itself has no JSON schema.
+        .send(pdf as never);
+    },
+  );
+
+  app.get(
+    '/:id/history',
+    { schema: { tags, summary: 'Every change of the installation, newest first (append-only)', params: IdParams, response: { 200: z.array(HistoryEntrySchema) } } },
+    async (request) => {
+      const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
+      return listHistory(app.db, row.id);
+    },
+  );
+
+  app.post(
+    '/:id/reopen',
+    {
+      schema: {
+        tags,
+        summary: 'Takes a completed installation back to draft with a reason (fleet admins only); the next submit signs a new report version',
+        params: IdParams,
+        body: ReopenInstallationSchema,
+        response: { 200: InstallationSchema, 403: ErrorEnvelopeSchema.describe('Only an admin of the fleet may reopen (FORBIDDEN)') },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await reopenInstallation(app.db, me, request.params.id, request.body);
+      return installationForCaller(app.db, row, me);
+    },
+  );
+};
+
+export default reportRoutes;

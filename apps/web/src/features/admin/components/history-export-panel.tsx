@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import 'dayjs/locale/de';
+import { displayDateFormat, toIsoDate } from '@/lib/format-date';
+import { currentLocale } from '@/lib/i18n';
+import { saveTextFile } from '@/lib/save-file';
+import { exportHistory } from '../api/export-history';
+import { notify } from '@/lib/notify';
+
+const firstOfMonth = () => {
+  const now = new Date();
+  return toIsoDate(new Date(now.getFullYear(), now.getMonth(), 1));
+};
+
+/** Fleet admins download every change to the fleet's installations in a range of days as CSV. */
+export function HistoryExportPanel({ fleet }: { fleet: string }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [from, setFrom] = useState(firstOfMonth);
+  const [to, setTo] = useState(() => toIsoDate(new Date()));
+  const [isLoading, setLoading] = useState(false);
+
+  const onDownload = async () => {
+    setLoading(true);
+    try {
+      saveTextFile(`history-${fleet}-${from}-${to}.csv`, await exportHistory(fleet, from, to));
+    } catch {
+      notify(t, { message: t('history.export.failed'), tone: 'error' });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t('history.export.title')}
+        </Title>
+        <Text>{t('history.export.text')}</Text>
+        <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'de' ? 1 : 0 }}>
+          <Group align="flex-end" gap="sm">
+            <DatePickerInput
+              label={t('history.export.from')}
+              value={from}
+              onChange={(value) => value && setFrom(value)}
+              maxDate={to}
+              valueFormat={displayDateFormat(locale)}
+              leftSection={<IconCalendar size={20} aria-hidden />}
+              size="lg"
+              w={210}
+              data-testid="history-export-from"
+            />
+            <DatePickerInput
+              label={t('history.export.to')}
+              value={to}
+              onChange={(value) => value && setTo(value)}
+              minDate={from}
+              valueFormat={displayDateFormat(locale)}
+              leftSection={<IconCalendar size={20} aria-hidden />}
+              size="lg"
+              w={210}
+              data-testid="history-export-to"
+            />
+            <Button leftSection={<IconDownload aria-hidden />} onClick={() => void onDownload()} loading={isLoading} data-testid="history-export-download">
+              {t('history.export.download')}
+            </Button>
+          </Group>
+        </DatesProvider>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { HistoryEntrySchema, type HistoryEntry } from '@portal/domain/history';
+import { apiRequest } from '@/lib/api-client';
+
+export function getHistory(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<HistoryEntry[]> {
+  return apiRequest(`/api/installations/${id}/history`, { schema: z.array(HistoryEntrySchema), signal });
+}
+
+/** Read anew each time the panel opens: every save adds to it. */
+export const getHistoryQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['installation', id, 'history'],
+    queryFn: ({ signal }) => getHistory(id, { signal }),
+    staleTime: 0,
+  });
+
+export function useHistory(id: number, enabled: boolean) {
+  return useQuery({ ...getHistoryQueryOptions(id), enabled });
+}
