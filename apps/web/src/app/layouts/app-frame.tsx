@@ -17,11 +17,17 @@ import { ConnectionBadge, useConnectionStatus } from '@/features/installation-wi
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import classes from './app-frame.module.css';
+import { OfflineNotice } from './offline-notice';
+import { UpdatePrompt } from './update-prompt';
 import '@mantine/notifications/styles.css';
 
 // Saves kept on the device while offline are sent from anywhere in the app once the network is back.
 const PendingSavesSync = lazy(() =>
   import('@/features/installation-wizard/components/pending-saves-sync').then((m) => ({ default: m.PendingSavesSync })),
+);
+
+const UploadQueueSync = lazy(() =>
+  import('@/features/installation-wizard/components/upload-queue-sync').then((m) => ({ default: m.UploadQueueSync })),
 );
 
 const HEADER_HEIGHT = 72;
@@ -74,7 +80,9 @@ export function AppFrame() {
       <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1100} className={classes.toasts} />
       <Suspense fallback={null}>
         <PendingSavesSync />
+        <UploadQueueSync />
       </Suspense>
+      <UpdatePrompt isInWizard={/\/installations\/[^/]+/.test(pathname)} />
       <AppShell
         header={{ height: HEADER_HEIGHT }}
         navbar={{ width: 280, breakpoint: NARROW_BREAKPOINT_PX, collapsed: { mobile: !isMenuOpen } }}
@@ -182,6 +190,7 @@ export function AppFrame() {
         <AppShell.Main className={classes.main}>
           {showMenuOverlay && <Overlay fixed blur={4} backgroundOpacity={0.25} zIndex={99} onClick={menu.close} />}
           <Container size="lg" className={classes.content} id="main">
+            <OfflineNotice />
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>

@@ -87,7 +87,7 @@ export function InstallationWizard({ fleet, installation }: InstallationWizardPr
   // wherever the menu, logout or the fleet switcher was about to lead.
   const [leaveTo, setLeaveTo] = useState(homePath);
   const closeNow = (to = leaveTo) => {
-    resetWizardState();
+    resetWizardState(installation?.id);
     navigate(to);
   };
   // A save the server refused without naming a field: the form closes (its entries are kept on the device).

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError } from '@/lib/api-error';
 import { storeSavedInstallation } from '../api/save-options';
@@ -15,7 +16,8 @@ export const PENDING_RETRY_INTERVAL_MS = 30_000;
 
 /**
  * Sends the saves that failed for lack of network, with their own Idempotency-Key, when the
- * connection comes back (the 'online' event), on start-up and every half minute while any wait.
+ * connection comes back (the 'online' event, or the next renewal of the ID token), on start-up and
+ * every half minute while any wait.
  * Mounted once for the signed-in app, so leaving the wizard does not lose them.
  */
 export function PendingSavesSync() {
@@ -66,9 +68,11 @@ export function PendingSavesSync() {
     const onOnline = () => void flush();
     void flush();
     window.addEventListener('online', onOnline);
+    const stopRenewal = tokenManager.onRenewed(onOnline);
     const timer = setInterval(onOnline, PENDING_RETRY_INTERVAL_MS);
     return () => {
       isStopped = true;
+      stopRenewal();
       window.removeEventListener('online', onOnline);
       clearInterval(timer);
     };

@@ -51,3 +51,15 @@ export function notifyOffline(t: TFunction): void {
     closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
   });
 }
+
+/** The device would not keep a picked file (storage full or private mode): it lives only as long as this page. */
+export function notifyFileNotKept(t: TFunction, name: string): void {
+  notifications.show({
+    color: 'red',
+    title: t('wizard.uploads.notKept.title'),
+    message: t('wizard.uploads.notKept.text', { name }),
+    autoClose: false,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': t('wizard.closeNotification') },
+  });
+}
