@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { QueryClient } from '@tanstack/react-query';
-import { forgetQueryCaches, isKeptOffline, persistQueryCache, restoreQueryCache } from './query-persistence';
+import { forgetQueryCaches, isKeptOffline, persistQueryCache, resetQueryCacheStoreForTests, restoreQueryCache } from './query-persistence';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('the last copy of the screens, for an offline start', () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
+    resetQueryCacheStoreForTests();
   });
 
   it('keeps the fleets, lists, installations and their uploads, nothing else', () => {

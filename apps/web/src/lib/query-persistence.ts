@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { del, get, keys, set } from 'idb-keyval';
+import { lazyIdbStore } from './idb-store';
 
 /**
  * The last answers of the screens an installer needs on site (their fleets, the fleet's list, the
@@ -15,17 +16,8 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 
 type Snapshot = { version: number; savedAt: number; state: DehydratedState };
 
-let store: UseStore | null | undefined;
-function cacheStore(): UseStore | null {
-  if (store === undefined) {
-    try {
-      store = typeof indexedDB === 'undefined' ? null : createStore('installer-portal-cache', 'queries');
-    } catch {
-      store = null;
-    }
-  }
-  return store;
-}
+const queries = lazyIdbStore('installer-portal-cache', 'queries');
+const cacheStore = () => queries.get();
 
 const snapshotKey = (userId: string) => `queries:${userId}`;
 
@@ -91,3 +83,6 @@ export async function forgetQueryCaches(): Promise<void> {
     // Nothing stored, or storage unavailable.
   }
 }
+
+/** For tests: the next use opens the (new) IndexedDB again. */
+export const resetQueryCacheStoreForTests = () => queries.reset();

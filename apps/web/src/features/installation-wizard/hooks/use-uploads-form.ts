@@ -213,9 +213,11 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
           pickedAt,
         });
         if (!isKept) notifyFileNotKept(t, item.name);
+        // Saved, removed or discarded while it was being written: the copy must not come back.
+        else if (!current().pending.some((p) => p.key === item.key)) await forgetFile(stored(item.key));
       }
     },
-    [filesInSlot, fleet, prepare, stored, t, update, userId],
+    [current, filesInSlot, fleet, prepare, stored, t, update, userId],
   );
 
   const onRemovePending = useCallback(

@@ -1,5 +1,6 @@
-import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { del, entries, get, set } from 'idb-keyval';
 import type { UploadSlot } from '@portal/domain/upload';
+import { lazyIdbStore } from '@/lib/idb-store';
 import type { FileProblem } from './upload-file';
 
 /**
@@ -29,18 +30,8 @@ export type StoredFile = {
   pickedAt: string;
 };
 
-let store: UseStore | null | undefined;
-
-function fileStore(): UseStore | null {
-  if (store === undefined) {
-    try {
-      store = typeof indexedDB === 'undefined' ? null : createStore('installer-portal-files', 'files');
-    } catch {
-      store = null;
-    }
-  }
-  return store;
-}
+const files = lazyIdbStore('installer-portal-files', 'files');
+const fileStore = () => files.get();
 
 const recordKey = (file: Pick<StoredFile, 'userId' | 'installationId' | 'key'>) => `file:${file.userId}:${file.installationId}:${file.key}`;
 
@@ -149,6 +140,6 @@ export async function storageSpace(): Promise<StorageSpace | null> {
 
 /** For tests: drop the cached handle so a fresh IndexedDB is used. */
 export function resetFileStoreForTests(): void {
-  store = undefined;
+  files.reset();
   isPersistenceAsked = false;
 }

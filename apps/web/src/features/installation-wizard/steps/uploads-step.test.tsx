@@ -18,8 +18,11 @@ beforeEach(() => {
   resetWizardTestState();
   discardUploadDrafts();
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  // Picked files are written to IndexedDB after the screen shows them: let those writes land in this
+  // test's database, not in the next test's fresh one.
+  await new Promise((resolve) => setTimeout(resolve, 100));
   useAuthStore.getState().signOut();
 });
 
