@@ -36,3 +36,6 @@ export function applyUpdate(): void {
   current.addEventListener('controlling', () => window.location.reload());
   current.messageSkipWaiting();
 }
+
+/** For tests: as if a new version were waiting (or not). */
+export const setUpdateWaitingForTests = (value: boolean) => setUpdateWaiting(value);
