@@ -172,6 +172,8 @@ test.describe('offline', () => {
   });
 
   test('photos picked offline survive closing the page and upload when it is opened again online', async ({ page, context }) => {
+    // Four reloads for the pictures of the waiting list, then a closed page and a new one.
+    test.setTimeout(150_000);
     api = await signInWithToken(page, 'photos');
     id = (await createDraftUpToSetup(api, SERIAL, 'Van 3, photos without signal')).id;
     await page.goto(`/#/sono/installations/${id}?tab=uploads`);
