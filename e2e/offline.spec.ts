@@ -179,7 +179,8 @@ test.describe('offline', () => {
     await page.goto(`/#/sono/installations/${id}?tab=uploads`);
     await expect(page.getByTestId('upload-slot-pvModules')).toBeVisible();
     await untilControlled(page);
-    await expect(page.getByTestId('upload-slot-pvModules')).toBeVisible();
+    // The reload under the service worker loads the wizard's chunks again.
+    await expect(page.getByTestId('upload-slot-pvModules')).toBeVisible({ timeout: 30_000 });
 
     await context.setOffline(true);
     await page.getByTestId('upload-input-pvModules').setInputFiles([png('roof-left.png', 1), png('roof-right.png', 2)]);
