@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { localeSections } from './locale-sections.ts';
+import { pwa } from './pwa.ts';
 import { themeVariables } from './theme-variables.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -10,7 +11,7 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: apiTar
 const proxy = { '/api': toApi, '^/config\\.[\\w-]+\\.json$': toApi };
 
 export default defineConfig({
-  plugins: [react(), themeVariables(), localeSections()],
+  plugins: [react(), themeVariables(), localeSections(), pwa()],
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
   },

@@ -76,6 +76,32 @@ describe('security headers', () => {
     }
   });
 
+  it('the installable app: its service worker and manifest are allowed, and both are looked at anew on every visit', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest"></head><body></body></html>');
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Installer Portal"}');
+    const c = await createTestApp({ env: { WEB_DIST: webDist } });
+    try {
+      const page = await c.app.inject({ url: '/' });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+      const worker = await c.app.inject({ url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      // A new version reaches the browser at its next visit, never a year later.
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      const manifest = await c.app.inject({ url: '/manifest.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await c.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
   it('HSTS when the portal is served over https', async () => {
     const c = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.com' } });
     try {

@@ -43,6 +43,9 @@ const cspDirectives = (nonce?: string) => ({
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'"],
   fontSrc: ["'self'", 'data:'],
+  // The service worker (/sw.js) and the image compression worker; the web app manifest.
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],
   frameAncestors: ["'none'"],

@@ -12,8 +12,8 @@ export type Toast = {
   tone?: keyof typeof COLORS;
   /** A toast with an id replaces the one shown under the same id instead of stacking. */
   id?: string;
-  /** Default: the frame's duration for success, ERROR_TOAST_MS for everything that needs reading. */
-  autoClose?: number;
+  /** Default: the frame's duration for success, ERROR_TOAST_MS for everything that needs reading; false: until closed. */
+  autoClose?: number | false;
 };
 
 /** Every toast of the portal: its colour says what it is, and its close button says what it does. */

@@ -13,3 +13,17 @@ afterEach(async () => {
   resetAuthConfig();
   await i18n.changeLanguage('en');
 });
+
+// fake-indexeddb copies values with Node's structuredClone, which turns happy-dom's Blobs and Files
+// into plain objects. A browser's IndexedDB keeps them; Blobs cannot change, so keeping the same one is
+// a faithful copy.
+const nodeStructuredClone = globalThis.structuredClone;
+function cloneKeepingBlobs<T>(value: T): T {
+  if (value instanceof Blob) return value;
+  if (Array.isArray(value)) return value.map(cloneKeepingBlobs) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cloneKeepingBlobs(item)])) as T;
+  }
+  return nodeStructuredClone(value);
+}
+globalThis.structuredClone = cloneKeepingBlobs as typeof structuredClone;

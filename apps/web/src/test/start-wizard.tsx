@@ -9,6 +9,7 @@ import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { fakeFetch, renderWithProviders } from '@/test/render';
 import { resetDraftStoreForTests } from '@/features/installation-wizard/lib/draft-storage';
+import { resetFileStoreForTests } from '@/features/installation-wizard/lib/file-queue';
 import { useWizardStore } from '@/features/installation-wizard/stores/wizard-store';
 
 const token = `x.${btoa(JSON.stringify({ exp: 4_102_444_800 }))}.y`;
@@ -30,6 +31,7 @@ export function resetWizardTestState(): void {
   notifications.clean();
   globalThis.indexedDB = new IDBFactory();
   resetDraftStoreForTests();
+  resetFileStoreForTests();
   useWizardStore.getState().reset();
   tokenManager.clear();
 }

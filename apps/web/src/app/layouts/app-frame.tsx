@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -10,6 +10,7 @@ import { NARROW_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/domain/constant
 import { LegalFooter } from '@/components/ui/legal-footer';
 import { LocaleSwitch } from '@/components/ui/locale-switch';
 import { PageLoader } from '@/components/ui/page-loader';
+import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { FleetSwitcher } from '@/features/fleet/components/fleet-switcher';
@@ -17,11 +18,17 @@ import { ConnectionBadge, useConnectionStatus } from '@/features/installation-wi
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import classes from './app-frame.module.css';
+import { OfflineNotice } from './offline-notice';
+import { UpdatePrompt } from './update-prompt';
 import '@mantine/notifications/styles.css';
 
 // Saves kept on the device while offline are sent from anywhere in the app once the network is back.
 const PendingSavesSync = lazy(() =>
   import('@/features/installation-wizard/components/pending-saves-sync').then((m) => ({ default: m.PendingSavesSync })),
+);
+
+const UploadQueueSync = lazy(() =>
+  import('@/features/installation-wizard/components/upload-queue-sync').then((m) => ({ default: m.UploadQueueSync })),
 );
 
 const HEADER_HEIGHT = 72;
@@ -37,6 +44,7 @@ export function AppFrame() {
   const setUser = useAuthStore((state) => state.setUser);
   const user = useAuthStore((state) => state.user);
   const connection = useConnectionStatus(user?.id ?? null);
+  const onTokenRenewed = useCallback((listener: () => void) => tokenManager.onRenewed(listener), []);
   // On a phone the badge takes the brand's place: the menu still leads home.
   const isBadgeInsteadOfBrand = isNarrow && connection.isShown;
 
@@ -73,8 +81,10 @@ export function AppFrame() {
       {/* Below the header, so a toast never hides the connection badge. */}
       <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1100} className={classes.toasts} />
       <Suspense fallback={null}>
-        <PendingSavesSync userId={user?.id ?? null} />
+        <PendingSavesSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />
+        <UploadQueueSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />
       </Suspense>
+      <UpdatePrompt isInWizard={/\/installations\/[^/]+/.test(pathname)} />
       <AppShell
         header={{ height: HEADER_HEIGHT }}
         navbar={{ width: 280, breakpoint: NARROW_BREAKPOINT_PX, collapsed: { mobile: !isMenuOpen } }}
@@ -182,6 +192,7 @@ export function AppFrame() {
         <AppShell.Main className={classes.main}>
           {showMenuOverlay && <Overlay fixed blur={4} backgroundOpacity={0.25} zIndex={99} onClick={menu.close} />}
           <Container size="lg" className={classes.content} id="main">
+            <OfflineNotice />
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>

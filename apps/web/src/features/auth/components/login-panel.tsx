@@ -3,6 +3,7 @@ import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AuthConfig } from '@portal/domain/auth';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
+import { useIsOnline } from '@/lib/use-is-online';
 import { getAuthConfig } from '../api/get-auth-config';
 import { sendSignInEmail } from '../api/send-sign-in-email';
 import { signInWithCode } from '../api/sign-in-with-code';
@@ -23,10 +24,11 @@ type LoginPanelProps = {
   onSignedIn?: () => void;
 };
 
-/** The sign-in options the server offers; until it answers (or when it cannot), the email form alone. */
-function useAuthConfig(): AuthConfig | null {
+/** The sign-in options the server offers; until it answers (or when it cannot), the email form alone. Asked again when the connection comes back. */
+function useAuthConfig(isOnline: boolean): AuthConfig | null {
   const [config, setConfig] = useState<AuthConfig | null>(null);
   useEffect(() => {
+    if (!isOnline) return;
     let isActive = true;
     getAuthConfig().then(
       (answer) => isActive && setConfig(answer),
@@ -35,14 +37,15 @@ function useAuthConfig(): AuthConfig | null {
     return () => {
       isActive = false;
     };
-  }, []);
+  }, [isOnline]);
   return config;
 }
 
 /** Email first; then the check-inbox step where the emailed code (or the link) completes sign-in. */
 export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps) {
   const { t, i18n } = useTranslation();
-  const config = useAuthConfig();
+  const isOnline = useIsOnline();
+  const config = useAuthConfig(isOnline);
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<LoginErrorKey | null>(initialError);
   const [hasResent, setHasResent] = useState(false);
@@ -108,6 +111,12 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
         </h1>
         <p className={classes.subtitle}>{t('auth.login.subtitle')}</p>
       </div>
+
+      {!isOnline && (
+        <Notice tone="info" icon={<IconAlertCircle aria-hidden />} role="status" data-testid="login-offline">
+          {t('auth.login.offline')}
+        </Notice>
+      )}
 
       {error && (
         <Notice tone="danger" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">

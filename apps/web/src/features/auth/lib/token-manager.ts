@@ -29,6 +29,7 @@ export function createTokenManager({
   let timer: unknown = null;
   // Bumped by clear(): a renewal that started before sign-out must not bring the token back.
   let generation = 0;
+  const renewalListeners = new Set<() => void>();
 
   function isFresh() {
     return token !== null && expiresAt - RENEW_BEFORE_EXPIRY_MS > now();
@@ -55,6 +56,7 @@ export function createTokenManager({
         token = next;
         expiresAt = next ? (readJwtExpiry(next) ?? now() + FALLBACK_LIFETIME_MS) : 0;
         schedule();
+        if (next) for (const listener of renewalListeners) listener();
         return next;
       })
       .finally(() => {
@@ -74,6 +76,11 @@ export function createTokenManager({
       });
     },
     refresh,
+    /** Called after each successful renewal: the server answered, so writes kept on the device may go out. */
+    onRenewed(listener: () => void): () => void {
+      renewalListeners.add(listener);
+      return () => renewalListeners.delete(listener);
+    },
     clear() {
       generation += 1;
       token = null;

@@ -1,48 +1,69 @@
-import { Badge } from '@mantine/core';
+import { Badge, Popover, UnstyledButton } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
-import { usePendingSaveCount } from '../hooks/use-pending-save-count';
+import { isPhoto, useWaitingItems, type WaitingItems } from '../hooks/use-waiting-items';
+import { WaitingList } from './waiting-list';
 
-export type ConnectionStatus = { isOnline: boolean; waiting: number; isShown: boolean };
+export type ConnectionStatus = { isOnline: boolean; items: WaitingItems; changes: number; photos: number; documents: number; isShown: boolean };
 
-/** Whether the device is offline and how many saves wait on it for the portal. */
+/** Whether the device is offline and what waits on it for the portal: saves, photos and documents. */
 export function useConnectionStatus(userId: string | null): ConnectionStatus {
   const { online } = useNetwork();
-  const waiting = usePendingSaveCount(userId);
-  return { isOnline: online, waiting, isShown: !online || waiting > 0 };
+  const items = useWaitingItems(userId);
+  const photos = items.files.filter(isPhoto).length;
+  const documents = items.files.length - photos;
+  const changes = items.changes.length;
+  return { isOnline: online, items, changes, photos, documents, isShown: !online || changes + photos + documents > 0 };
 }
 
 /**
- * 'Offline · 2 changes waiting' in the header, on every screen, so the installer sees it wherever
- * they scrolled; it stays until every waiting save has been sent.
+ * 'Offline · 3 photos, 1 change waiting' in the header, on every screen, so the installer sees it
+ * wherever they scrolled; it stays until everything waiting has been sent. Pressed, it lists each
+ * waiting item, and any one can be removed.
  */
 export function ConnectionBadge({ status }: { status: ConnectionStatus }) {
   const { t } = useTranslation();
   if (!status.isShown) return null;
+  const counts = [
+    ...(status.photos > 0 ? [t('wizard.offline.badge.photos', { count: status.photos })] : []),
+    ...(status.documents > 0 ? [t('wizard.offline.badge.documents', { count: status.documents })] : []),
+    ...(status.changes > 0 ? [t('wizard.offline.badge.changes', { count: status.changes })] : []),
+  ];
+  const total = status.photos + status.documents + status.changes;
   const parts = [
     ...(status.isOnline ? [] : [t('wizard.offline.badge.offline')]),
-    ...(status.waiting > 0 ? [t('wizard.offline.badge.waiting', { count: status.waiting })] : []),
+    ...(total > 0 ? [t('wizard.offline.badge.waiting', { count: total, items: counts.join(', ') })] : []),
   ];
   const Icon = status.isOnline ? IconCloudUpload : IconWifiOff;
   return (
-    <Badge
-      role="status"
-      variant="light"
-      color="orange"
-      c={WARNING_TEXT_COLOR}
-      size="lg"
-      radius="sm"
-      tt="none"
-      fw={600}
-      miw={0}
-      leftSection={<Icon size={18} aria-hidden />}
-      // Two lines on a phone rather than a cut-off word.
-      styles={{ root: { height: 'auto', minHeight: 32, paddingBlock: 4, maxWidth: '100%' }, label: { whiteSpace: 'normal', lineHeight: 1.25, overflow: 'visible' } }}
-      data-testid="connection-badge"
-    >
-      {parts.join(' · ')}
-    </Badge>
+    <Popover width={360} position="bottom-start" shadow="md" withArrow trapFocus returnFocus>
+      <Popover.Target>
+        <UnstyledButton aria-haspopup="dialog" aria-label={t('wizard.offline.list.open', { status: parts.join(' · ') })} style={{ minWidth: 0, maxWidth: '100%' }}>
+          <Badge
+            role="status"
+            component="span"
+            variant="light"
+            color="orange"
+            c={WARNING_TEXT_COLOR}
+            size="lg"
+            radius="sm"
+            tt="none"
+            fw={600}
+            miw={0}
+            leftSection={<Icon size={18} aria-hidden />}
+            // Two lines on a phone rather than a cut-off word.
+            styles={{ root: { height: 'auto', minHeight: 32, paddingBlock: 4, maxWidth: '100%', cursor: 'pointer' }, label: { whiteSpace: 'normal', lineHeight: 1.25, overflow: 'visible' } }}
+            data-testid="connection-badge"
+          >
+            {parts.join(' · ')}
+          </Badge>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown maw="calc(100vw - 16px)">
+        <WaitingList items={status.items} />
+      </Popover.Dropdown>
+    </Popover>
   );
 }

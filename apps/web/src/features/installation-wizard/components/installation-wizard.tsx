@@ -91,7 +91,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   // wherever the menu, logout or the fleet switcher was about to lead.
   const [leaveTo, setLeaveTo] = useState(homePath);
   const closeNow = (to = leaveTo) => {
-    resetWizardState();
+    resetWizardState(userId, installation?.id);
     navigate(to);
   };
   // A save the server refused without naming a field: the form closes (its entries are kept on the device).
@@ -134,7 +134,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   };
   const onCancelNew = async () => {
     await deleteInstallationDrafts(userId, 'new');
-    resetWizardState();
+    resetWizardState(userId);
     // SPEC §2 names /sono as the default fleet; the installer's default is the fleet they came from.
     navigate(homePath);
   };

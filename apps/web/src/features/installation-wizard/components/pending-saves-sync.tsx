@@ -9,15 +9,19 @@ import { notifyInternalError, notifySaved } from '../lib/notify';
 import { isOfflineFailure, sendSaveOnce } from '../lib/save-request';
 import { useWizardStore } from '../stores/wizard-store';
 
+/** Who is signed in, and how to hear of each renewal of their ID token: a good moment to send what waits. */
+export type QueueSyncProps = { userId: string | null; onTokenRenewed: (listener: () => void) => () => void };
+
 /** A depot's Wi-Fi may be up while the portal is not reachable: look again this often. */
 export const PENDING_RETRY_INTERVAL_MS = 30_000;
 
 /**
  * Sends the saves that failed for lack of network, with their own Idempotency-Key, when the
- * connection comes back (the 'online' event), on start-up and every half minute while any wait.
+ * connection comes back (the 'online' event, or the next renewal of the ID token), on start-up and
+ * every half minute while any wait.
  * Mounted once for the signed-in app, so leaving the wizard does not lose them.
  */
-export function PendingSavesSync({ userId }: { userId: string | null }) {
+export function PendingSavesSync({ userId, onTokenRenewed }: QueueSyncProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
 
@@ -64,13 +68,15 @@ export function PendingSavesSync({ userId }: { userId: string | null }) {
     const onOnline = () => void flush();
     void flush();
     window.addEventListener('online', onOnline);
+    const stopRenewal = onTokenRenewed(onOnline);
     const timer = setInterval(onOnline, PENDING_RETRY_INTERVAL_MS);
     return () => {
       isStopped = true;
+      stopRenewal();
       window.removeEventListener('online', onOnline);
       clearInterval(timer);
     };
-  }, [userId, queryClient, t]);
+  }, [userId, onTokenRenewed, queryClient, t]);
 
   return null;
 }

@@ -40,7 +40,7 @@ const DOCUMENT_ICONS: Record<string, typeof IconFile> = {
 
 export const hasThumbnail = (format: string) => (THUMBNAIL_FORMATS as readonly string[]).includes(format.toLowerCase());
 
-export type UploadFileStatus = 'saved' | 'removed' | 'preparing' | 'ready' | 'sending';
+export type UploadFileStatus = 'saved' | 'removed' | 'preparing' | 'ready' | 'queued' | 'sending';
 
 type UploadFileRowProps = {
   name: string;
@@ -149,6 +149,11 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
               {status === 'ready' && !problem && (
                 <Badge variant="light" color="orange" c={WARNING_TEXT_COLOR} size="md">
                   {t('wizard.uploads.waiting')}
+                </Badge>
+              )}
+              {status === 'queued' && !problem && (
+                <Badge variant="light" color="orange" c={WARNING_TEXT_COLOR} size="md" data-testid="upload-queued">
+                  {t('wizard.uploads.queued')}
                 </Badge>
               )}
               {status === 'sending' && (

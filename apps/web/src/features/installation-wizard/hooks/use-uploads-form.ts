@@ -8,18 +8,22 @@ import { isApiError } from '@/lib/api-error';
 import { deleteUploads } from '../api/delete-uploads';
 import { uploadFileQueryKey } from '../api/get-upload-file';
 import { uploadsQueryKey } from '../api/get-uploads';
-import { saveUploads } from '../api/save-uploads';
 import { compressImage } from '../lib/compress-image';
 import { checkFileContent } from '../lib/file-content';
 import { newIdempotencyKey } from '../lib/form-values';
 import { COMPRESSION_TARGET_BYTES, imageProblemOf } from '../lib/image-problem';
-import { notifyInternalError, notifySaved } from '../lib/notify';
-import { readAsDataUrl, toKilobytes, uploadProblemOf, type FileProblem } from '../lib/upload-file';
+import { forgetFile, forgetPickedFiles, keepFile, listFiles, updateFile, type StoredFile } from '../lib/file-queue';
+import { notifyFileNotKept, notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
+import { isOfflineFailure } from '../lib/save-request';
+import { sendFileOnce } from '../lib/send-file';
+import { uploadProblemOf, type FileProblem } from '../lib/upload-file';
 import { EMPTY_UPLOADS_DRAFT, useUploadsStore, type PendingUpload, type Rejection, type UploadsDraft } from '../stores/uploads-store';
 import { useWizardStore } from '../stores/wizard-store';
+import { useWizardUserId } from '../lib/wizard-user';
 
 export type SendingProgress = { current: number; total: number; percent: number };
-export type UploadsSaveOutcome = 'saved' | 'unchanged' | 'failed';
+/** queued: kept on the device and sent by the upload queue once the network is back. */
+export type UploadsSaveOutcome = 'saved' | 'unchanged' | 'queued' | 'failed';
 
 /** Refusals that the same file will get again: sending it again is pointless. */
 const PERMANENT: readonly FileProblem[] = ['invalidFileType', 'emptyFile', 'invalidFileSize', 'imageTooLarge', 'notInspectable', 'refused'];
@@ -34,15 +38,33 @@ const localKey = () => `local-${++keyCounter}`;
 const queues = new Map<number, Promise<void>>();
 const aborts = new Map<string, AbortController>();
 
-/** Forgets every picked file that is not saved yet, and stops its compression (Cancel or close of the wizard). */
-export function discardUploadDrafts(): void {
+/**
+ * Forgets every picked file that is not saved yet, in memory and on the device, and stops its
+ * compression (Cancel or close of the wizard). Files saved while offline stay queued.
+ */
+export function discardUploadDrafts(userId: string | null, installationId?: number): void {
   for (const controller of aborts.values()) controller.abort();
   aborts.clear();
   queues.clear();
+  const installations = new Set([...Object.keys(useUploadsStore.getState().drafts).map(Number), ...(installationId === undefined ? [] : [installationId])]);
   useUploadsStore.getState().reset();
+  if (userId) for (const id of installations) void forgetPickedFiles(userId, id);
 }
 
 type Options = { installation: Installation; saved: readonly Upload[] | undefined; isReadOnly: boolean };
+
+const toPending = (file: StoredFile): PendingUpload => ({
+  key: file.key,
+  type: file.type,
+  name: file.name,
+  format: file.format,
+  source: file.blob instanceof File ? file.blob : new File([file.blob], file.name, { type: file.blob.type }),
+  status: !file.isPrepared ? 'preparing' : file.state === 'queued' ? 'queued' : 'ready',
+  progress: file.isPrepared ? 100 : 0,
+  blob: file.isPrepared ? file.blob : null,
+  idempotencyKey: file.idempotencyKey,
+  problem: file.problem,
+});
 
 /**
  * The uploads tab's state: the saved uploads, the files picked on this device (compressed in a
@@ -54,7 +76,10 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const setActiveForm = useWizardStore((state) => state.setActiveForm);
+  const requestClose = useWizardStore((state) => state.requestClose);
+  const userId = useWizardUserId();
   const installationId = installation.id;
+  const fleet = installation.fleet;
   const draft = useUploadsStore((state) => state.drafts[installationId] ?? EMPTY_UPLOADS_DRAFT);
   const [sending, setSending] = useState<SendingProgress | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -66,6 +91,7 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
     [update],
   );
   const dropPending = useCallback((key: string) => update((d) => ({ ...d, pending: d.pending.filter((p) => p.key !== key) })), [update]);
+  const stored = useCallback((key: string) => ({ userId: userId ?? '', installationId, key }), [installationId, userId]);
 
   const savedList = useMemo(() => saved ?? [], [saved]);
 
@@ -90,10 +116,14 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
           const blob = needsCompression
             ? await compressImage(item.source, { signal: controller.signal, onProgress: (progress) => patch(item.key, { progress }) })
             : item.source;
-          if (!controller.signal.aborted) patch(item.key, { status: 'ready', progress: 100, blob });
+          if (controller.signal.aborted) return;
+          const status = useUploadsStore.getState().drafts[installationId]?.pending.find((p) => p.key === item.key)?.status;
+          patch(item.key, { status: status === 'queued' ? 'queued' : 'ready', progress: 100, blob });
+          if (userId) await updateFile(stored(item.key), { blob, isPrepared: true });
         } catch (error) {
           if (controller.signal.aborted) return;
           const rejection: Rejection = { key: item.key, name: item.name, problem: imageProblemOf(error) };
+          if (userId) void forgetFile(stored(item.key));
           update((d) => ({
             ...d,
             pending: d.pending.filter((p) => p.key !== item.key),
@@ -105,8 +135,26 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
       });
       queues.set(installationId, next);
     },
-    [installationId, patch, update],
+    [installationId, patch, stored, update, userId],
   );
+
+  // After a reload (or a killed tab) the files picked on this device come back from IndexedDB.
+  useEffect(() => {
+    if (!userId || isReadOnly || useUploadsStore.getState().drafts[installationId] !== undefined) return;
+    let isActive = true;
+    update((d) => d);
+    void listFiles(userId, installationId).then((files) => {
+      if (!isActive) return;
+      // Files picked meanwhile are in memory already.
+      const restored = files.map(toPending).filter((r) => !current().pending.some((p) => p.key === r.key));
+      if (restored.length === 0) return;
+      update((d) => ({ ...d, pending: [...restored, ...d.pending] }));
+      restored.filter((p) => p.status === 'preparing').forEach(prepare);
+    });
+    return () => {
+      isActive = false;
+    };
+  }, [current, installationId, isReadOnly, prepare, update, userId]);
 
   /**
    * Files dropped or picked for a slot: checked by the domain rules (name, type, size, and the first
@@ -146,16 +194,38 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
       }
       update((d) => ({ ...d, pending: [...d.pending, ...accepted], rejections: { ...d.rejections, [slot]: refused } }));
       accepted.forEach(prepare);
+      // Kept on the device at once, as picked: a killed tab or a restart loses none of them.
+      if (!userId) return;
+      const pickedAt = new Date().toISOString();
+      for (const item of accepted) {
+        const isKept = await keepFile({
+          ...stored(item.key),
+          fleet,
+          type: item.type,
+          name: item.name,
+          format: item.format,
+          blob: item.source,
+          isPrepared: false,
+          state: 'picked',
+          idempotencyKey: item.idempotencyKey,
+          problem: null,
+          pickedAt,
+        });
+        if (!isKept) notifyFileNotKept(t, item.name);
+        // Saved, removed or discarded while it was being written: the copy must not come back.
+        else if (!current().pending.some((p) => p.key === item.key)) await forgetFile(stored(item.key));
+      }
     },
-    [filesInSlot, prepare, update],
+    [current, filesInSlot, fleet, prepare, stored, t, update, userId],
   );
 
   const onRemovePending = useCallback(
     (key: string) => {
       aborts.get(key)?.abort();
       dropPending(key);
+      if (userId) void forgetFile(stored(key));
     },
-    [dropPending],
+    [dropPending, stored, userId],
   );
   const onRemoveSaved = useCallback((id: number) => update((d) => (d.removedIds.includes(id) ? d : { ...d, removedIds: [...d.removedIds, id] })), [update]);
   const onRestoreSaved = useCallback((id: number) => update((d) => ({ ...d, removedIds: d.removedIds.filter((other) => other !== id) })), [update]);
@@ -189,6 +259,9 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
         }
         let hasFailed = false;
         let isCompleted = false;
+        let isOffline = false;
+        // A failure no file row can show (the server failed, or refused the request as a whole).
+        let isUnexplained = false;
 
         // Deletions first: they make room in a full slot for the files that replace them.
         if (toDelete.length > 0) {
@@ -199,6 +272,8 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
           } catch (error) {
             hasFailed = true;
             isCompleted = isApiError(error) && error.code === 'INSTALLATION_COMPLETED';
+            if (isOfflineFailure(error)) isOffline = true;
+            else if (!isCompleted) isUnexplained = true;
           }
         }
 
@@ -209,21 +284,22 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
           setSending({ current: index + 1, total: toSend.length, percent: Math.round((sentBytes / totalBytes) * 100) });
           patch(item.key, { status: 'sending', problem: null });
           try {
-            const file = await readAsDataUrl(item.blob!, item.format);
-            const answer = await saveUploads(
-              installationId,
-              [{ type: item.type, name: item.name, format: item.format, sizeKilobytes: toKilobytes(item.blob!.size), file }],
-              { idempotencyKey: item.idempotencyKey },
-            );
+            const answer = await sendFileOnce({ installationId, type: item.type, name: item.name, format: item.format, blob: item.blob!, idempotencyKey: item.idempotencyKey });
             for (const upload of answer) storeSaved(upload, item.blob!);
             dropPending(item.key);
+            if (userId) void forgetFile(stored(item.key));
           } catch (error) {
             hasFailed = true;
             const problem = uploadProblemOf(error);
             patch(item.key, { status: 'ready', problem });
+            if (problem && userId) void updateFile(stored(item.key), { problem });
             if (isApiError(error) && error.code === 'INSTALLATION_COMPLETED') isCompleted = true;
-            // No answer, or the server failed: the next files would fare no better.
-            else if (!problem) break;
+            else if (!problem) {
+              // No answer, or the server failed: the next files would fare no better.
+              if (isOfflineFailure(error)) isOffline = true;
+              else isUnexplained = true;
+              break;
+            }
           }
           sentBytes += item.blob!.size;
         }
@@ -233,8 +309,21 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
           // Submitted meanwhile (elsewhere): the tab opens read-only.
           void queryClient.invalidateQueries({ queryKey: ['installation', installationId] });
         }
+        if (isOffline && !isUnexplained) {
+          // Saved on the device: the upload queue sends the files once the network is back.
+          const waiting = current().pending.filter((p) => p.blob !== null && p.problem === null);
+          for (const item of waiting) {
+            patch(item.key, { status: 'queued' });
+            if (userId) await updateFile(stored(item.key), { state: 'queued' });
+          }
+          notifyOffline(t);
+          return 'queued';
+        }
         if (hasFailed) {
           notifyInternalError(t);
+          // SPEC §8: the internalError toast closes the form. The picked files are kept on the device
+          // (as picked) and come back when the tab is opened again; a file the server refused shows why instead.
+          if (isUnexplained) requestClose();
           return 'failed';
         }
         if (current().pending.length > 0) return 'failed';
@@ -245,20 +334,22 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
         setSaving(false);
       }
     },
-    [current, dropPending, installationId, isReadOnly, patch, queryClient, storeSaved, t, update],
+    [current, dropPending, installationId, isReadOnly, patch, queryClient, requestClose, storeSaved, stored, t, update, userId],
   );
 
   const discard = useCallback(async () => {
     for (const { key } of current().pending) aborts.get(key)?.abort();
     useUploadsStore.getState().clear(installationId);
-  }, [current, installationId]);
+    if (userId) await forgetPickedFiles(userId, installationId);
+  }, [current, installationId, userId]);
 
   // Closing the wizard asks to save picked files and deletions first.
   useEffect(() => {
     if (isReadOnly) return;
     setActiveForm({
       tab: 'uploads',
-      isDirty: () => current().pending.length > 0 || current().removedIds.length > 0,
+      // Files saved while offline wait in the queue: they are saved as far as the installer is concerned.
+      isDirty: () => current().pending.some((p) => p.status !== 'queued') || current().removedIds.length > 0,
       save: async () => (await save({ withToast: true })) !== 'failed',
       discard,
     });

@@ -1,5 +1,6 @@
-import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { del, get, keys, set, type UseStore } from 'idb-keyval';
 import type { WizardTab } from '@portal/domain/installation';
+import { lazyIdbStore } from '@/lib/idb-store';
 import type { PendingSave } from './save-request';
 
 /**
@@ -12,18 +13,8 @@ export type InstallationKey = number | 'new';
 export type Draft<V = unknown> = { values: V; savedAt: string };
 export type StoredPendingSave = { save: PendingSave; values: unknown; tab: WizardTab; installation: InstallationKey; fleet: string; createdAt: string };
 
-let store: UseStore | null | undefined;
-
-function draftStore(): UseStore | null {
-  if (store === undefined) {
-    try {
-      store = typeof indexedDB === 'undefined' ? null : createStore('installer-portal', 'wizard-drafts');
-    } catch {
-      store = null;
-    }
-  }
-  return store;
-}
+const drafts = lazyIdbStore('installer-portal', 'wizard-drafts');
+const draftStore = () => drafts.get();
 
 export const draftKey = (userId: string, installation: InstallationKey, tab: WizardTab) => `draft:${userId}:${installation}:${tab}`;
 const pendingKey = (key: string) => `pending:${key.slice('draft:'.length)}`;
@@ -77,5 +68,5 @@ export async function deleteInstallationDrafts(userId: string, installation: Ins
 
 /** For tests: drop the cached handle so a fresh IndexedDB is used. */
 export function resetDraftStoreForTests(): void {
-  store = undefined;
+  drafts.reset();
 }

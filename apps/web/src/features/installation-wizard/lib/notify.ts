@@ -22,3 +22,8 @@ export function notifyRecordedInFleet(t: TFunction, serial: string, fleetName: s
 export function notifyOffline(t: TFunction): void {
   notify(t, { id: 'save-offline', title: t('wizard.offline.title'), message: t('wizard.offline.text'), tone: 'warning' });
 }
+
+/** The device would not keep a picked file (storage full or private mode): it lives only as long as this page. */
+export function notifyFileNotKept(t: TFunction, name: string): void {
+  notify(t, { title: t('wizard.uploads.notKept.title'), message: t('wizard.uploads.notKept.text', { name }), tone: 'error', autoClose: false });
+}

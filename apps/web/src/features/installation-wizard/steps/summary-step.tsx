@@ -150,7 +150,7 @@ export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepP
 
   const onCompleted = (done: Installation) => {
     // Nothing of this installation is edited any more: forget the wizard's state and the device copies.
-    resetWizardState();
+    resetWizardState(userId);
     void deleteInstallationDrafts(userId, done.id);
     setCompleted(done);
   };

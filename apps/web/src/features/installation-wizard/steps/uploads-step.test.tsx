@@ -6,6 +6,8 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { i18n } from '@/lib/i18n';
 import { compressImage } from '../lib/compress-image';
 import { ImageCompressionError } from '../lib/image-problem';
+import { discardUploadDrafts } from '../hooks/use-uploads-form';
+import { listFiles } from '../lib/file-queue';
 import { useUploadsStore } from '../stores/uploads-store';
 import { createInstallationReadyForUploads, createUpload } from '../testing/upload-factory';
 import { headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
@@ -14,10 +16,13 @@ vi.mock('../lib/compress-image', () => ({ compressImage: vi.fn() }));
 
 beforeEach(() => {
   resetWizardTestState();
-  useUploadsStore.getState().reset();
+  discardUploadDrafts('u1');
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  // Picked files are written to IndexedDB after the screen shows them: let those writes land in this
+  // test's database, not in the next test's fresh one.
+  await new Promise((resolve) => setTimeout(resolve, 100));
   useAuthStore.getState().signOut();
 });
 
@@ -254,34 +259,65 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(rowsOf('telematics-mcu').map((r) => r.getAttribute('data-status'))).toEqual(['saved', 'saved']);
   });
 
-  it('keeps every picked file when a save fails, and sends it again with the same key', async () => {
+  it('closes the form when a save fails (SPEC §8) and brings every picked file back from the device, sent again with the same key', async () => {
     let attempt = 0;
     const server = storingServer();
-    const { fake } = openUploadsTab({
-      routes: {
-        'POST /api/installations/42/uploads': (init) => {
-          attempt += 1;
-          if (attempt === 1) return { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'Boom' } };
-          return server(init);
+    const routes: Record<string, Route> = {
+      'POST /api/installations/42/uploads': (init) => {
+        attempt += 1;
+        if (attempt === 1) return { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'Boom' } };
+        return server(init);
+      },
+    };
+    const first = openUploadsTab({ routes });
+    await screen.findByTestId('upload-slot-pvModules', undefined, slow);
+    await pick('pvModules', [file('roof.png', 'image/png')]);
+    await pick('telematics-mcu', [file('tcu.png', 'image/png')]);
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect((await screen.findAllByText('An internal error occurred while processing the data. Please check and try again.', undefined, slow)).length).toBeGreaterThan(0);
+    // The internalError toast closes the form to the fleet home.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono'), slow);
+    // A failing server is not asked again for the next files of the same save.
+    expect(postsOf(first.fake)).toHaveLength(1);
+    const firstKey = headerOf(postsOf(first.fake)[0]!, 'idempotency-key');
+
+    // As after a reload: nothing in memory, the files come back from IndexedDB.
+    first.unmount();
+    useUploadsStore.getState().reset();
+    const { fake } = openUploadsTab({ routes });
+    await screen.findByTestId('upload-slot-pvModules', undefined, slow);
+    await waitFor(() => expect(rowsOf('pvModules').map((r) => r.getAttribute('data-name'))).toEqual(['roof.png']), slow);
+    expect(rowsOf('pvModules').map((r) => r.getAttribute('data-status'))).toEqual(['ready']);
+    expect(rowsOf('telematics-mcu').map((r) => r.getAttribute('data-name'))).toEqual(['tcu.png']);
+
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=digitalCheck'), slow);
+    const keys = postsOf(fake).map((c) => headerOf(c, 'idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(firstKey);
+  });
+
+  it('keeps the files of a save without network on the device, queued, and says so', async () => {
+    const { fake } = openUploadsTab({ routes: {
+        'POST /api/installations/42/uploads': () => {
+          throw new TypeError('Failed to fetch');
         },
       },
     });
     await screen.findByTestId('upload-slot-pvModules', undefined, slow);
     await pick('pvModules', [file('roof.png', 'image/png')]);
     await pick('telematics-mcu', [file('tcu.png', 'image/png')]);
-    fireEvent.click(screen.getByTestId('step-next'));
-    expect((await screen.findAllByText('An internal error occurred while processing the data. Please check and try again.', undefined, slow)).length).toBeGreaterThan(0);
-    expect(rowsOf('pvModules').map((r) => r.getAttribute('data-status'))).toEqual(['ready']);
-    expect(rowsOf('telematics-mcu').map((r) => r.getAttribute('data-status'))).toEqual(['ready']);
-    // A failing server is not asked again for the next files of the same save.
-    expect(postsOf(fake)).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('step-save'));
+    await waitFor(() => expect([...rowsOf('pvModules'), ...rowsOf('telematics-mcu')].map((r) => r.getAttribute('data-status'))).toEqual(['queued', 'queued']), slow);
+    expect((await screen.findAllByText('No connection')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('An internal error occurred while processing the data. Please check and try again.')).toBeNull();
     expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=uploads');
-
-    fireEvent.click(screen.getByTestId('step-next'));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=digitalCheck'), slow);
-    const keys = postsOf(fake).map((c) => headerOf(c, 'idempotency-key'));
-    expect(keys).toHaveLength(3);
-    expect(keys[1]).toBe(keys[0]);
+    expect(postsOf(fake)).toHaveLength(1);
+    const kept = await listFiles('u1', 42);
+    expect(kept.map((f) => [f.name, f.state])).toEqual([
+      ['roof.png', 'queued'],
+      ['tcu.png', 'queued'],
+    ]);
   });
 
   it('keeps picked files and deletions while another tab is open', async () => {

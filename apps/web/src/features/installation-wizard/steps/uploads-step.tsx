@@ -43,7 +43,7 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
       return;
     }
     const outcome = await form.save({ withToast: false });
-    if (outcome === 'saved' || outcome === 'unchanged') onNext();
+    if (outcome !== 'failed') onNext();
   };
 
   return (

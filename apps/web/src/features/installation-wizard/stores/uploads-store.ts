@@ -8,10 +8,13 @@ export type PendingUpload = {
   type: UploadSlot;
   name: string;
   format: string;
-  /** As picked. */
+  /** As picked (also kept on the device, lib/file-queue.ts). */
   source: File;
-  /** preparing: being compressed (images) or waiting for that; ready: waiting to be sent. */
-  status: 'preparing' | 'ready' | 'sending';
+  /**
+   * preparing: being compressed (images) or waiting for that; ready: waiting for Save; queued: saved
+   * while offline, the upload queue sends it when the network is back; sending: on its way.
+   */
+  status: 'preparing' | 'ready' | 'queued' | 'sending';
   /** Of the compression, 0-100. */
   progress: number;
   /** What is sent: the compressed photo, or the file as it is. */
@@ -36,7 +39,10 @@ export type UploadsDraft = {
 export const EMPTY_UPLOADS_DRAFT: UploadsDraft = { pending: [], removedIds: [], rejections: {} };
 
 type UploadsState = {
-  /** Per installation, so picked photos survive a visit to another tab (files cannot be kept like typed text). */
+  /**
+   * Per installation, so picked photos survive a visit to another tab; the files themselves are also
+   * kept in IndexedDB (lib/file-queue.ts) and come back from there after a reload.
+   */
   drafts: Record<number, UploadsDraft>;
   update: (installationId: number, change: (draft: UploadsDraft) => UploadsDraft) => void;
   clear: (installationId: number) => void;

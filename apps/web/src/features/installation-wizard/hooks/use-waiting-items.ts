@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import type { WizardTab } from '@portal/domain/installation';
+import { IMAGE_FORMATS } from '@portal/domain/upload';
+import { pendingDraftKeys, readPendingSave, subscribePendingSaves, type InstallationKey } from '../lib/draft-storage';
+import { listFiles, subscribeFiles, type StoredFile } from '../lib/file-queue';
+
+export type WaitingChange = { key: string; tab: WizardTab; installation: InstallationKey; fleet: string };
+export type WaitingItems = { changes: WaitingChange[]; files: StoredFile[] };
+
+const NONE: WaitingItems = { changes: [], files: [] };
+
+export const isPhoto = (file: Pick<StoredFile, 'format'>) => (IMAGE_FORMATS as readonly string[]).includes(file.format);
+
+async function readWaiting(userId: string): Promise<WaitingItems> {
+  const keys = await pendingDraftKeys(userId);
+  const saves = await Promise.all(keys.map(async (key) => ({ key, pending: await readPendingSave(key) })));
+  const changes = saves.flatMap(({ key, pending }) => (pending ? [{ key, tab: pending.tab, installation: pending.installation, fleet: pending.fleet }] : []));
+  const files = (await listFiles(userId)).filter((file) => file.state === 'queued');
+  return { changes, files };
+}
+
+/** The user's saves and files that wait on this device for the network; follows both queues as they change. */
+export function useWaitingItems(userId: string | null): WaitingItems {
+  const [items, setItems] = useState<WaitingItems>(NONE);
+  useEffect(() => {
+    if (!userId) {
+      setItems(NONE);
+      return;
+    }
+    let isActive = true;
+    const refresh = () => {
+      void readWaiting(userId).then((next) => {
+        if (isActive) setItems(next);
+      });
+    };
+    refresh();
+    const stopSaves = subscribePendingSaves(refresh);
+    const stopFiles = subscribeFiles(refresh);
+    // Another tab of the portal may have sent or queued something meanwhile.
+    window.addEventListener('focus', refresh);
+    return () => {
+      isActive = false;
+      stopSaves();
+      stopFiles();
+      window.removeEventListener('focus', refresh);
+    };
+  }, [userId]);
+  return items;
+}

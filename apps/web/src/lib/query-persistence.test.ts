@@ -1,0 +1,71 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { QueryClient } from '@tanstack/react-query';
+import { forgetQueryCaches, isKeptOffline, persistQueryCache, resetQueryCacheStoreForTests, restoreQueryCache } from './query-persistence';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('the last copy of the screens, for an offline start', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetQueryCacheStoreForTests();
+  });
+
+  it('keeps the fleets, lists, installations and their uploads, nothing else', () => {
+    expect(isKeptOffline(['me'])).toBe(true);
+    expect(isKeptOffline(['fleets', 'sono'])).toBe(true);
+    expect(isKeptOffline(['installations', 'sono', { page: 1 }])).toBe(true);
+    expect(isKeptOffline(['installation', 42])).toBe(true);
+    expect(isKeptOffline(['installation', 42, 'uploads'])).toBe(true);
+    expect(isKeptOffline(['installation', 42, 'summary'])).toBe(false);
+    expect(isKeptOffline(['places', 'de', 'Mün'])).toBe(false);
+    expect(isKeptOffline(['config', 'auth'])).toBe(false);
+  });
+
+  it('writes the kept answers per user and puts them back into a new cache; sign-out forgets them', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const before = new QueryClient();
+      const stop = persistQueryCache(before, 'u1');
+      before.setQueryData(['installations', 'sono', { page: 1 }], { items: [{ id: 7, name: 'Bus 7' }] });
+      before.setQueryData(['places', 'de', 'Mün'], ['München']);
+      await vi.advanceTimersByTimeAsync(1500);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+    // The write itself is asynchronous: give IndexedDB a moment.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const after = new QueryClient();
+    await restoreQueryCache(after, 'u1');
+    expect(after.getQueryData(['installations', 'sono', { page: 1 }])).toEqual({ items: [{ id: 7, name: 'Bus 7' }] });
+    expect(after.getQueryData(['places', 'de', 'Mün'])).toBeUndefined();
+
+    const other = new QueryClient();
+    await restoreQueryCache(other, 'u2');
+    expect(other.getQueryData(['installations', 'sono', { page: 1 }])).toBeUndefined();
+
+    await forgetQueryCaches();
+    const afterSignOut = new QueryClient();
+    await restoreQueryCache(afterSignOut, 'u1');
+    expect(afterSignOut.getQueryData(['installations', 'sono', { page: 1 }])).toBeUndefined();
+  });
+
+  it('drops a copy older than a week', async () => {
+    const client = new QueryClient();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stop = persistQueryCache(client, 'u1');
+      client.setQueryData(['me'], { id: 'u1' });
+      await vi.advanceTimersByTimeAsync(1500);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = new QueryClient();
+    await restoreQueryCache(later, 'u1', Date.now() + 8 * DAY);
+    expect(later.getQueryData(['me'])).toBeUndefined();
+  });
+});
