@@ -115,3 +115,24 @@ export function jpegDataUrl(page: Page, hue: number): Promise<string> {
     return canvas.toDataURL('image/jpeg', 0.9);
   }, hue);
 }
+
+/** A system of its own for a spec, imported by an admin of fleet sono (`token`): no serial or IMEI shared with other specs. */
+export async function importSystem(request: APIRequestContext, token: string, serial: string, imeiDigits: string, controllers = 1): Promise<void> {
+  const header =
+    'serial_number,pv_module_count,pv_module_version,installed_capacity_wp,controller_serial,controller_type,hardware_version,firmware_version,telematics_unit,imei,iccid';
+  const rows = Array.from(
+    { length: controllers },
+    (_, i) => `${serial},8,SBS-M 2.1,960,CC-${serial}-${String.fromCharCode(65 + i)},HV,HW 3.2,1.8.3,TCU-4G v3,356${imeiDigits.slice(-12).padStart(12, '0')},`,
+  );
+  const res = await request.post('/api/admin/sono/systems/import', {
+    data: [header, ...rows].join('\n'),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A new run of the digital check, so a page opened now sees it before the simulated devices report. */
+export async function restartChecks({ request, headers }: Api, id: number): Promise<void> {
+  const res = await request.post(`/api/installations/${id}/systemChecks/restart`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+}

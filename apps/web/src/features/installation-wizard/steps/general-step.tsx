@@ -15,6 +15,7 @@ import { isApiError } from '@/lib/api-error';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
 import { StepFooter } from '../components/step-footer';
+import { ConflictChoice } from '../components/conflict-choice';
 import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
 import { usePartnerOptions } from '../api/get-partner-options';
@@ -82,7 +83,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   const lastAction = useRef<WizardTab>('general');
   const fleetFor = (serial: string) =>
     agreedFleet.current && isSameSerialNumber(agreedFleet.current.serialNumber, serial) ? agreedFleet.current.fleet : fleet;
-  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
+  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, conflict, resolveConflict } = useStepForm({
     tab: 'general',
     installation,
     fleet,
@@ -138,6 +139,14 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     <Stack gap="lg">
       <Text>{t('wizard.general.intro')}</Text>
       <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
+      {conflict && conflict.conflicts.length > 0 && (
+        <ConflictChoice
+          conflict={conflict}
+          isSaving={isSaving}
+          onApply={(choices) => void resolveConflict(choices)}
+          formatValue={(path, value) => (path === 'partnerId' ? (partnerOptions.find((p) => p.value === value)?.label ?? null) : null)}
+        />
+      )}
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
