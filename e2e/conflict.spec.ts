@@ -6,6 +6,7 @@ const unique = Date.now().toString().slice(-9);
 const SERIAL = `SN-CONFLICT-${unique}`;
 
 test('two devices on one draft: the second saver chooses field by field, without reloading or retyping', async ({ browser }) => {
+  test.setTimeout(180_000);
   const email = uniqueEmail('conflict');
   admin('grant', email, '--fleet', 'sono', '--role', 'admin');
   const token = admin('token', email).split('\n').at(-1)!;
@@ -50,6 +51,20 @@ test('two devices on one draft: the second saver chooses field by field, without
   await expect(comments.getByTestId('conflict-theirs-value')).toHaveText('Roof wet, fitted tomorrow');
   await expect(name.getByRole('radio', { name: /Your value/ })).toBeChecked();
   await expectAccessible(tabletB, 'general: choosing between two saves');
+  // The choice in both languages and both widths (the language switch keeps the page and its state).
+  for (const locale of ['en', 'de'] as const) {
+    if (locale === 'de') {
+      await tabletB.getByTestId('locale-switch').getByText('DE').click();
+      await expect(choice).toContainText('Der andere Wert');
+    }
+    for (const width of [1280, 390]) {
+      await tabletB.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
+      await tabletB.screenshot({ path: test.info().outputPath(`conflict-choice-${locale}-${width}.png`), fullPage: true });
+    }
+  }
+  await tabletB.getByTestId('locale-switch').getByText('EN').click();
+  await expect(choice).toContainText('Their value');
+  await tabletB.setViewportSize({ width: 1280, height: 720 });
 
   // Keep B's name, take A's comments; nothing is typed again.
   await comments.getByRole('radio', { name: /Their value/ }).click();

@@ -65,8 +65,8 @@ export async function createDraft(api: Api, serial: string, name: string): Promi
 
 const goodInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
 
-/** General, customer, vehicle and setup recorded: the digital check tab opens. */
-export async function createDraftUpToSetup(api: Api, serial: string, name: string): Promise<ApiInstallation> {
+/** General, customer and vehicle recorded: the system tab opens. */
+export async function createDraftUpToSystem(api: Api, serial: string, name: string): Promise<ApiInstallation> {
   const { request, headers } = api;
   let current = await createDraft(api, serial, name);
   const put = await request.put(`/api/installations/${current.id}`, { data: { version: current.version, customerDataConfirmed: true }, headers });
@@ -89,7 +89,13 @@ export async function createDraftUpToSetup(api: Api, serial: string, name: strin
     },
   });
   expect(vehicle.status(), await vehicle.text()).toBe(200);
-  current = (await vehicle.json()) as ApiInstallation;
+  return (await vehicle.json()) as ApiInstallation;
+}
+
+/** General, customer, vehicle and setup recorded: the digital check tab opens. */
+export async function createDraftUpToSetup(api: Api, serial: string, name: string): Promise<ApiInstallation> {
+  const { request, headers } = api;
+  const current = await createDraftUpToSystem(api, serial, name);
   const setup = await request.put(`/api/installations/${current.id}/setup`, {
     headers,
     data: {

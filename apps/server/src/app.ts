@@ -167,7 +167,9 @@ export async function buildApp(options: AppOptions) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the label scanner compile its WebAssembly reader (served from this
+        // origin, loaded only when a scan starts); it allows no eval() of script.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Style elements Mantine adds at run time carry the page's nonce (see plugins/web-index.ts).
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

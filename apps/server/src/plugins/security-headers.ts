@@ -1,12 +1,11 @@
 /**
- * Browser features the portal's pages may use: none today. Photos come through the file picker,
- * which needs no permission; should labels one day be scanned in the page, allow `camera=(self)`.
+ * Browser features the portal's pages may use: only the camera, by the portal itself, for scanning
+ * labels. Photos come through the file picker, which needs no permission.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
   'browsing-topics',
-  'camera',
   'display-capture',
   'encrypted-media',
   'fullscreen',
@@ -27,4 +26,5 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  .concat('camera=(self)')
   .join(', ');

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Fieldset, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
+import { ScanButton } from '../components/scan-button';
 import { StepFooter } from '../components/step-footer';
 import { ConflictChoice } from '../components/conflict-choice';
 import { StepNotices } from '../components/step-notices';
@@ -162,6 +163,21 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
               required
               error={translateFormError(t, errors.systemSerialNumber?.message, 'systemSerialNumber')}
               data-testid="general-serial"
+              inputContainer={(input) =>
+                installation || isReadOnly ? (
+                  input
+                ) : (
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+                    <ScanButton
+                      field="systemSerialNumber"
+                      label={t('wizard.labels.systemSerialNumber')}
+                      onScan={(value) => form.setValue('systemSerialNumber', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
+                      testId="general-serial-scan"
+                    />
+                  </Group>
+                )
+              }
             />
             <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'de' ? 1 : 0 }}>
               <Controller

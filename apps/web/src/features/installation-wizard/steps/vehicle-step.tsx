@@ -30,6 +30,7 @@ import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { currentLocale } from '@/lib/i18n';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
+import { ScanButton } from '../components/scan-button';
 import { StepFooter } from '../components/step-footer';
 import { ConflictChoice } from '../components/conflict-choice';
 import { StepNotices } from '../components/step-notices';
@@ -287,6 +288,24 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
                   error={errorOf('vin')}
                   styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
                   data-testid="vehicle-vin"
+                  inputContainer={(input) =>
+                    isReadOnly ? (
+                      input
+                    ) : (
+                      <Group gap="xs" wrap="nowrap" align="flex-start">
+                        <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+                        <ScanButton
+                          field="vin"
+                          label={t('wizard.labels.vin')}
+                          onScan={(value) => {
+                            field.onChange(value);
+                            field.onBlur();
+                          }}
+                          testId="vehicle-vin-scan"
+                        />
+                      </Group>
+                    )
+                  }
                 />
               )}
             />
