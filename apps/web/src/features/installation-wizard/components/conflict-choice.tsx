@@ -44,6 +44,8 @@ export function ConflictChoice<V>({ conflict, formatValue, onApply, isSaving }: 
       color="orange"
       variant="light"
       c={WARNING_TEXT_COLOR}
+      // The choice may be wider than a phone's text: let it wrap instead of pushing the box wider.
+      styles={{ wrapper: { minWidth: 0 }, body: { minWidth: 0 } }}
       icon={<IconGitCompare aria-hidden />}
       title={t('wizard.conflictChoice.title')}
       role="region"
@@ -84,7 +86,7 @@ export function ConflictChoice<V>({ conflict, formatValue, onApply, isSaving }: 
           );
         })}
         <Group justify="flex-end">
-          <Button size="md" onClick={() => onApply(choices)} loading={isSaving} data-testid="conflict-apply">
+          <Button size="md" h="auto" mih={44} py={8} onClick={() => onApply(choices)} loading={isSaving} styles={{ label: { whiteSpace: 'normal' } }} data-testid="conflict-apply">
             {t('wizard.conflictChoice.apply')}
           </Button>
         </Group>

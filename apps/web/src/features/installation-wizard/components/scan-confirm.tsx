@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isScanMatch, type ScanField } from '@portal/domain/scan';
@@ -36,9 +36,12 @@ export function ScanConfirm({ field, label, expected, check, onScan, isReadOnly,
         {!isReadOnly && <ScanButton field={field} label={label} onScan={onScan} prefer={(value) => isScanMatch(field, value, expected)} testId={`${testId}-scan`} />}
       </Group>
       {check?.isMatch && (
-        <Badge color="green" c={SUCCESS_TEXT_COLOR} variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />} data-testid={`${testId}-confirmed`}>
-          {t('wizard.scanner.confirmed')}
-        </Badge>
+        <Group gap={6} wrap="nowrap" align="flex-start" data-testid={`${testId}-confirmed`}>
+          <IconCircleCheck size={20} color={SUCCESS_TEXT_COLOR} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" fw={700} c={SUCCESS_TEXT_COLOR}>
+            {t('wizard.scanner.confirmed')}
+          </Text>
+        </Group>
       )}
       {check && !check.isMatch && (
         <Text size="sm" c="red.9" role="alert" data-testid={`${testId}-mismatch`}>
