@@ -101,14 +101,15 @@ test.describe('scanning labels', () => {
       async (page) => {
         await signInViaApi(page, email);
         await page.goto(`/#/sono/installations/${installationId}?tab=system`);
-        await expect(page.getByTestId('system-confirm')).not.toBeChecked();
+        await expect(page.getByTestId('step-title')).toHaveText('System');
+        await expect(page.getByRole('checkbox')).not.toBeChecked();
         await page.getByTestId('system-controller-serial-0-scan').click();
         await expect(page.getByTestId('system-controller-serial-0-confirmed')).toBeVisible({ timeout: 20_000 });
-        await expect(page.getByTestId('system-confirm')).not.toBeChecked();
+        await expect(page.getByRole('checkbox')).not.toBeChecked();
         await page.getByTestId('system-imei-0-scan').click();
         await expect(page.getByTestId('system-imei-0-confirmed')).toBeVisible({ timeout: 20_000 });
         // Every label read and matched: the system is confirmed, and saved like the tick box.
-        await expect(page.getByTestId('system-confirm')).toBeChecked();
+        await expect(page.getByRole('checkbox')).toBeChecked();
         await page.getByTestId('step-save').click();
         await expect(page.getByText(/has been saved successfuly/)).toBeVisible();
         const saved = await api.request.get(`/api/installations/${installationId}`, { headers: api.headers });
