@@ -3,7 +3,7 @@ import { expect, expectAccessible, test } from './fixtures';
 import { deleteDraftOn, getInstallation, jpegDataUrl, signInWithToken } from './installation-api';
 
 // Other specs share the server: this file uses only SN-DEMO-0002 (one LV charge controller, whose
-// simulated devices report about 2 s after a check run starts). It ends completed: a completed
+// simulated devices report about 4 s after a check run starts). It ends completed: a completed
 // installation cannot be deleted, and every playwright run starts on a fresh database.
 const SERIAL = 'SN-DEMO-0002';
 

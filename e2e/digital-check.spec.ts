@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { createDraftUpToSetup, deleteInstallation, getInstallation, signInWithToken, type Api } from './installation-api';
+import { createDraftUpToSetup, deleteInstallation, getInstallation, restartChecks, signInWithToken, type Api } from './installation-api';
 
 // Other specs share the server: this file uses only SN-DEMO-0001 and SN-DEMO-0005 and deletes what it created.
-// The e2e server's simulated devices report about 2 s after a run starts; SN-DEMO-0005's second
+// The e2e server's simulated devices report about 4 s after a run starts; SN-DEMO-0005's second
 // controller never does and fails when the 10 s window ends.
 const ALL_REPORT = 'SN-DEMO-0001';
 const ONE_SILENT = 'SN-DEMO-0005';
@@ -44,7 +44,11 @@ test.describe('digital check', () => {
     await expect(rows(page)).toHaveCount(5);
     await expect(page.getByTestId('checks-ignition').getByTestId('check-row')).toContainText('Ignition at telematics unit');
     await expect(page.getByTestId('checks-sense-line').getByTestId('check-row')).toContainText('Sense line of telematics unit');
-    // Read before the devices report: pending, with the time left.
+    // Saving the setup started a run that may have passed by now: a new one reaches the open page
+    // through its event stream, and the page sees it before the devices report.
+    await expect(page.getByTestId('stream-status')).toHaveAttribute('data-status', 'live');
+    await restartChecks(api, installation.id);
+    // Pending, with the time left.
     await expect(rows(page).first().getByTestId('check-result')).toHaveAttribute('data-status', 'pending');
     await expect(page.getByTestId('check-countdown')).toHaveText(/^Time left: 0:\d\d$/);
     await expect(rows(page).first().getByTestId('check-imei')).toHaveText('356938035643801');
@@ -79,6 +83,9 @@ test.describe('digital check', () => {
 
     await page.goto(`/#/sono/installations/${installation.id}?tab=digitalCheck`);
     await expect(rows(page)).toHaveCount(5);
+    // A new run, so the page sees the silent controller pending before its window ends.
+    await expect(page.getByTestId('stream-status')).toHaveAttribute('data-status', 'live');
+    await restartChecks(api, installation.id);
     const silent = rows(page).filter({ hasText: 'CC-DEMO-0005-B' });
     await expect(silent.getByTestId('check-result')).toHaveAttribute('data-status', 'pending');
     await page.getByTestId('step-next').click();

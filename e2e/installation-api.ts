@@ -65,8 +65,8 @@ export async function createDraft(api: Api, serial: string, name: string): Promi
 
 const goodInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
 
-/** General, customer, vehicle and setup recorded: the digital check tab opens. */
-export async function createDraftUpToSetup(api: Api, serial: string, name: string): Promise<ApiInstallation> {
+/** General, customer and vehicle recorded: the system tab opens. */
+export async function createDraftUpToSystem(api: Api, serial: string, name: string): Promise<ApiInstallation> {
   const { request, headers } = api;
   let current = await createDraft(api, serial, name);
   const put = await request.put(`/api/installations/${current.id}`, { data: { version: current.version, customerDataConfirmed: true }, headers });
@@ -89,7 +89,13 @@ export async function createDraftUpToSetup(api: Api, serial: string, name: strin
     },
   });
   expect(vehicle.status(), await vehicle.text()).toBe(200);
-  current = (await vehicle.json()) as ApiInstallation;
+  return (await vehicle.json()) as ApiInstallation;
+}
+
+/** General, customer, vehicle and setup recorded: the digital check tab opens. */
+export async function createDraftUpToSetup(api: Api, serial: string, name: string): Promise<ApiInstallation> {
+  const { request, headers } = api;
+  const current = await createDraftUpToSystem(api, serial, name);
   const setup = await request.put(`/api/installations/${current.id}/setup`, {
     headers,
     data: {
@@ -114,4 +120,25 @@ export function jpegDataUrl(page: Page, hue: number): Promise<string> {
     context.fillRect(8, 8, 16, 16);
     return canvas.toDataURL('image/jpeg', 0.9);
   }, hue);
+}
+
+/** A system of its own for a spec, imported by an admin of fleet sono (`token`): no serial or IMEI shared with other specs. */
+export async function importSystem(request: APIRequestContext, token: string, serial: string, imeiDigits: string, controllers = 1): Promise<void> {
+  const header =
+    'serial_number,pv_module_count,pv_module_version,installed_capacity_wp,controller_serial,controller_type,hardware_version,firmware_version,telematics_unit,imei,iccid';
+  const rows = Array.from(
+    { length: controllers },
+    (_, i) => `${serial},8,SBS-M 2.1,960,CC-${serial}-${String.fromCharCode(65 + i)},HV,HW 3.2,1.8.3,TCU-4G v3,356${imeiDigits.slice(-12).padStart(12, '0')},`,
+  );
+  const res = await request.post('/api/admin/sono/systems/import', {
+    data: [header, ...rows].join('\n'),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A new run of the digital check, so a page opened now sees it before the simulated devices report. */
+export async function restartChecks({ request, headers }: Api, id: number): Promise<void> {
+  const res = await request.post(`/api/installations/${id}/systemChecks/restart`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
 }

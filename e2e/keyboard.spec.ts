@@ -3,7 +3,7 @@ import { admin, expect, expectAccessible, signInViaApi, test, uniqueEmail } from
 import { jpegDataUrl } from './installation-api';
 
 // A system of its own, imported as an operator would, so this spec shares no serial number with the others
-// and may end completed. The e2e server's simulated devices report about 2 s after a check run starts.
+// and may end completed. The e2e server's simulated devices report about 4 s after a check run starts.
 const unique = Date.now().toString().slice(-9);
 const SERIAL = `SN-KEYS-${unique}`;
 const CONTROLLER = `CC-KEYS-${unique}`;

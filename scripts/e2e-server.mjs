@@ -13,10 +13,10 @@ Object.assign(process.env, {
   DATA_DIR: E2E_DATA_DIR,
   SEND_LIMIT_PER_EMAIL: '100',
   SEND_LIMIT_PER_IP: '10000',
-  // The simulator reports after 3 s; a check it never answers fails after 10 s instead of 3 minutes.
+  // The simulator reports after 4 s (time for a page to open a run first); a check it never answers fails after 10 s instead of 3 minutes.
   CHECK_WINDOW_SECONDS: '10',
   SIMULATOR: 'true',
-  SIMULATOR_DELAY_MS: '2000',
+  SIMULATOR_DELAY_MS: '4000',
   LOG_LEVEL: 'warn',
 });
 delete process.env.DATABASE_URL;

@@ -2,14 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Browser features the portal's pages may use: none today. Photos come through the file picker,
- * which needs no permission; should labels one day be scanned in the page, allow `camera=(self)`.
+ * Browser features the portal's pages may use: only the camera, by the portal itself, for scanning
+ * labels. Photos come through the file picker, which needs no permission.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
   'browsing-topics',
-  'camera',
   'display-capture',
   'encrypted-media',
   'fullscreen',
@@ -30,6 +29,7 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  .concat('camera=(self)')
   .join(', ');
 
 /** What stands in for the nonce in the page's policy until a response fills in its own. */
@@ -37,7 +37,9 @@ const NONCE = '__PAGE_NONCE__';
 
 const cspDirectives = (nonce?: string) => ({
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
+  // 'wasm-unsafe-eval' lets the label scanner compile its WebAssembly reader (served from this
+  // origin, loaded only when a scan starts); it allows no eval() of script.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
   // Style elements Mantine adds at run time carry the page's nonce (see plugins/web-index.ts).
   styleSrc: ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
   imgSrc: ["'self'", 'data:', 'blob:'],

@@ -481,8 +481,11 @@ export async function findInstallationOfVehicle(db: Db, fleetIds: number[], vehi
 
 type ControllerInput = Omit<InstallationSetup['controllers'][number], 'inspection'> & { inspection?: PhysicalInspection };
 
+/** Runs in the setup save's transaction once the setup is stored (e.g. to start the digital check). */
+export type AfterSetupSaved = (tx: Tx, row: InstallationRow, isSetupChanged: boolean) => Promise<void>;
+
 /** Checks and stores controller setups of a locked, writable installation; controllers not given keep their stored counts. */
-async function applySetup(tx: Tx, row: InstallationRow, actor: string, given: ControllerInput[]) {
+async function applySetup(tx: Tx, row: InstallationRow, actor: string, given: ControllerInput[], afterSaved?: AfterSetupSaved) {
   const [sys] = await tx.select().from(system).where(eq(system.id, row.systemId));
   const controllers = await tx.select().from(chargeController).where(eq(chargeController.systemId, row.systemId));
   const bySerial = new Map(controllers.map((c) => [c.serialNumber.toLowerCase(), c]));
@@ -510,6 +513,12 @@ async function applySetup(tx: Tx, row: InstallationRow, actor: string, given: Co
     ];
   });
   await recordHistory(tx, row, actor, 'setupChanged', changes.length ? changes : undefined);
+  const isSetupChanged = resolved.some(({ controller, setup }) => {
+    if (controller.pvModulesCount !== setup.pvModulesCount || controller.activeChannelCount !== setup.activeChannelCount) return true;
+    if (!setup.inspection) return false;
+    const stored = inspections.find((i) => i.chargeControllerId === controller.id);
+    return !stored || stored.powerLed !== setup.inspection.powerLed || stored.statusLed !== setup.inspection.statusLed || stored.faultLed !== setup.inspection.faultLed;
+  });
   for (const { controller, setup } of resolved) {
     await tx
       .update(chargeController)
@@ -522,15 +531,16 @@ async function applySetup(tx: Tx, row: InstallationRow, actor: string, given: Co
         .onConflictDoUpdate({ target: [physicalInspection.installationId, physicalInspection.chargeControllerId], set: { ...setup.inspection, updatedAt: new Date() } });
     }
   }
+  await afterSaved?.(tx, row, isSetupChanged);
   return bumpVersion(tx, row.id, actor);
 }
 
 /** Saves the setup of every controller at once: channel limits per controller, PV module sum per system. */
-export async function saveSetup(db: Db, fleetIds: number[], actor: string, id: number, input: InstallationSetup) {
+export async function saveSetup(db: Db, fleetIds: number[], actor: string, id: number, input: InstallationSetup, afterSaved?: AfterSetupSaved) {
   return db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     assertWritable(row, input.version);
-    return applySetup(tx as Db, row, actor, input.controllers);
+    return applySetup(tx as Db, row, actor, input.controllers, afterSaved);
   });
 }
 

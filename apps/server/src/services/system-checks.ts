@@ -131,14 +131,30 @@ export function createSystemCheckService(database: Database, options: SystemChec
       await recordHistory(tx as Db, row!, actor, 'checkRunStarted', [{ field: String(newRunId), newValue: checks.length }]);
       return (started as { runId: number }).runId;
     });
-    if (started) {
-      const event = started as Extract<SystemCheckEvent, { kind: 'run-started' }>;
-      options.onRunStarted?.({ installationId, checks: event.checks });
-    }
+    announce(installationId, started);
     return (await readRun(db, installationId, runId))!;
   }
 
+  function announce(installationId: number, event: SystemCheckEvent | null) {
+    if (event?.kind === 'run-started') options.onRunStarted?.({ installationId, checks: event.checks });
+  }
+
   return {
+    /**
+     * Inside the transaction that saves the setup (the installation row is locked): starts the check
+     * at once, so it runs while the installer takes the photos. A run that already exists is kept
+     * unless the saved setup changed something; a retried or unchanged save never restarts it.
+     * Call `announce` with the answer after the commit.
+     */
+    async startForSetup(tx: Db, installationId: number, systemId: number, isSetupChanged: boolean): Promise<SystemCheckEvent | null> {
+      if (!isSetupChanged) {
+        const [existing] = await tx.select({ id: systemCheckRun.id }).from(systemCheckRun).where(eq(systemCheckRun.installationId, installationId)).limit(1);
+        if (existing) return null;
+      }
+      return insertRun(tx, installationId, systemId);
+    },
+    announce,
+
     /** The latest run of an installation; the first read starts one. */
     getOrStart: (installationId: number, actor: string | null = null) => startLocked(installationId, false, actor),
     restart: (installationId: number, actor: string | null = null) => startLocked(installationId, true, actor),

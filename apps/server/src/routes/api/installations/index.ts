@@ -9,6 +9,7 @@ import {
   VersionSchema,
 } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
+import type { SystemCheckEvent } from '@portal/domain/system-check';
 import { VehicleInputSchema } from '@portal/domain/vehicle';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { sessionUserQuery, signedInUserOf } from '../../../auth/id-token';
@@ -135,14 +136,19 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Saves PV modules, active channels and the physical inspection of every charge controller at once',
+        summary:
+          'Saves PV modules, active channels and the physical inspection of every charge controller at once, and starts the digital check (unless a run exists and nothing changed)',
         params: IdParams,
         body: InstallationSetupSchema,
         response: { 200: InstallationSchema },
       },
     },
     async (request) => {
-      const row = await saveSetup(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, request.body);
+      let started: SystemCheckEvent | null = null;
+      const row = await saveSetup(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, request.body, async (tx, saved, isSetupChanged) => {
+        started = await app.systemChecks.startForSetup(tx, saved.id, saved.systemId, isSetupChanged);
+      });
+      app.systemChecks.announce(row.id, started);
       return installationForCaller(app.db, row, currentUser(request));
     },
   );

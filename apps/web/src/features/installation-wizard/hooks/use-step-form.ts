@@ -19,6 +19,7 @@ import {
 import { errorMessages, isEmptyForm, withBlanks } from '../lib/empty-form';
 import { serverFieldErrors, type ServerFieldError } from '../lib/form-errors';
 import { isSameValues, newIdempotencyKey } from '../lib/form-values';
+import { mergeValues, takeField, type FieldConflict, type LinkedFields } from '../lib/merge-values';
 import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
 import { isOfflineFailure, sendSaveOnce, withVersion, type SaveRequest } from '../lib/save-request';
 import { useWizardStore } from '../stores/wizard-store';
@@ -29,6 +30,10 @@ export const DRAFT_SAVE_DELAY_MS = 300;
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'offline' | 'failed';
 export type SaveResult = { outcome: SaveOutcome; installation?: Installation };
+
+/** After someone else saved first: the fields both changed, and the other device's values. */
+export type ConflictState<V> = { theirs: V; conflicts: FieldConflict[] };
+export type ConflictChoices = Record<string, 'mine' | 'theirs'>;
 
 type StepFormOptions<V extends FieldValues, O> = {
   tab: WizardTab;
@@ -44,6 +49,8 @@ type StepFormOptions<V extends FieldValues, O> = {
   applyServerError?: (error: ServerFieldError, form: UseFormReturn<V, unknown, O>) => boolean;
   /** A refusal the tab answers itself (e.g. with a question); true when it did. */
   onRefusal?: (error: unknown) => boolean;
+  /** Fields that follow another one when a conflict is resolved (see mergeValues). */
+  linkedFields?: LinkedFields;
 };
 
 /**
@@ -60,6 +67,7 @@ export function useStepForm<V extends FieldValues, O>({
   isReadOnly,
   applyServerError,
   onRefusal,
+  linkedFields,
 }: StepFormOptions<V, O>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -77,21 +85,35 @@ export function useStepForm<V extends FieldValues, O>({
   const [restoredAt, setRestoredAt] = useState<string | null>(null);
   const [isDraftLoaded, setDraftLoaded] = useState(isReadOnly);
   const [isSaving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<ConflictState<V> | null>(null);
+  // What a refused save started from and tried to store, until the newer version has arrived.
+  const mergeOnNextVersion = useRef<{ base: V; mine: V } | null>(null);
 
   // The latest props, for callbacks that outlive a render (timers, the close dialog).
-  const latest = useRef({ defaultValues, toRequest, applyServerError, onRefusal, installation, resolver });
+  const latest = useRef({ defaultValues, toRequest, applyServerError, onRefusal, installation, resolver, linkedFields });
   useEffect(() => {
-    latest.current = { defaultValues, toRequest, applyServerError, onRefusal, installation, resolver };
+    latest.current = { defaultValues, toRequest, applyServerError, onRefusal, installation, resolver, linkedFields };
   });
 
-  // A save (ours or someone's, after Reload) changes the version: show what the server has now.
+  // A save (ours or someone's) changes the version: show what the server has now. After a
+  // conflict, the entries of this device are laid over it instead of being replaced.
   const version = installation?.version;
   const shownVersion = useRef(version);
   useEffect(() => {
     if (version === shownVersion.current) return;
     shownVersion.current = version;
-    form.reset(latest.current.defaultValues);
+    const theirs = latest.current.defaultValues;
+    form.reset(theirs);
     setRestoredAt(null);
+    const pending = mergeOnNextVersion.current;
+    mergeOnNextVersion.current = null;
+    if (pending) {
+      const { merged, conflicts } = mergeValues(pending.base, pending.mine, theirs, latest.current.linkedFields);
+      form.reset(merged, { keepDefaultValues: true });
+      setConflict({ theirs, conflicts });
+    } else {
+      setConflict(null);
+    }
   }, [version, form]);
 
   // Entries kept on this device from an earlier visit come back when the tab opens.
@@ -156,12 +178,21 @@ export function useStepForm<V extends FieldValues, O>({
       }
       if (isShownOnForm) return;
       const code = isApiError(error) ? error.code : null;
-      if (code === 'VERSION_CONFLICT') {
+      const id = latest.current.installation?.id;
+      if (code === 'VERSION_CONFLICT' && id !== undefined) {
+        // Read what the other device saved; the form then shows both, field by field.
+        mergeOnNextVersion.current = { base: latest.current.defaultValues, mine: values };
+        try {
+          await queryClient.refetchQueries({ queryKey: ['installation', id], exact: true }, { throwOnError: true });
+        } catch {
+          mergeOnNextVersion.current = null;
+          setNotice(key, 'conflict');
+        }
+      } else if (code === 'VERSION_CONFLICT') {
         setNotice(key, 'conflict');
       } else if (code === 'INSTALLATION_COMPLETED') {
         // Someone submitted it meanwhile: it opens read-only from now on.
         void deleteDraft(key);
-        const id = latest.current.installation?.id;
         if (id !== undefined) void queryClient.invalidateQueries({ queryKey: ['installation', id] });
       } else if (!isApiError(error) || error.status >= 500) {
         showSaveError(normalizeError(error));
@@ -272,6 +303,28 @@ export function useStepForm<V extends FieldValues, O>({
     [form, isReadOnly, key, requiredWhenBlanked, send, setEmptyFormShown, t, tab],
   );
 
+  /** The installer's choice per conflicting field, applied to the newer version and saved. */
+  const resolveConflict = useCallback(
+    async (choices: ConflictChoices): Promise<SaveResult> => {
+      if (!conflict) return { outcome: 'unchanged' };
+      let values = form.getValues();
+      for (const { path } of conflict.conflicts) {
+        if (choices[path] === 'theirs') values = takeField(values, conflict.theirs, path, latest.current.linkedFields);
+      }
+      form.reset(values, { keepDefaultValues: true });
+      setConflict(null);
+      return save({ withToast: true });
+    },
+    [conflict, form, save],
+  );
+
+  // Nothing both changed: the merged entries go to the newer version at once.
+  useEffect(() => {
+    if (conflict?.conflicts.length !== 0) return;
+    setConflict(null);
+    void save({ withToast: true });
+  }, [conflict, save]);
+
   // The message goes once something is typed, and with the tab.
   useEffect(() => {
     const subscription = form.watch(() => setEmptyFormShown(false));
@@ -314,5 +367,5 @@ export function useStepForm<V extends FieldValues, O>({
     return () => setActiveForm(null);
   }, [discard, form, isReadOnly, save, setActiveForm, tab]);
 
-  return { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, draftKey: key };
+  return { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, draftKey: key, conflict, resolveConflict };
 }

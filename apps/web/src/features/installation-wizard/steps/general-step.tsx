@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Fieldset, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
@@ -14,7 +14,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
+import { ScanButton } from '../components/scan-button';
 import { StepFooter } from '../components/step-footer';
+import { ConflictChoice } from '../components/conflict-choice';
 import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
 import { usePartnerOptions } from '../api/get-partner-options';
@@ -82,7 +84,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   const lastAction = useRef<WizardTab>('general');
   const fleetFor = (serial: string) =>
     agreedFleet.current && isSameSerialNumber(agreedFleet.current.serialNumber, serial) ? agreedFleet.current.fleet : fleet;
-  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
+  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, conflict, resolveConflict } = useStepForm({
     tab: 'general',
     installation,
     fleet,
@@ -138,6 +140,14 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     <Stack gap="lg">
       <Text>{t('wizard.general.intro')}</Text>
       <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
+      {conflict && conflict.conflicts.length > 0 && (
+        <ConflictChoice
+          conflict={conflict}
+          isSaving={isSaving}
+          onApply={(choices) => void resolveConflict(choices)}
+          formatValue={(path, value) => (path === 'partnerId' ? (partnerOptions.find((p) => p.value === value)?.label ?? null) : null)}
+        />
+      )}
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -153,6 +163,21 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
               required
               error={translateFormError(t, errors.systemSerialNumber?.message, 'systemSerialNumber')}
               data-testid="general-serial"
+              inputContainer={(input) =>
+                installation || isReadOnly ? (
+                  input
+                ) : (
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+                    <ScanButton
+                      field="systemSerialNumber"
+                      label={t('wizard.labels.systemSerialNumber')}
+                      onScan={(value) => form.setValue('systemSerialNumber', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
+                      testId="general-serial-scan"
+                    />
+                  </Group>
+                )
+              }
             />
             <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'de' ? 1 : 0 }}>
               <Controller

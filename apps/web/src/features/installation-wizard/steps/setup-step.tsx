@@ -19,6 +19,7 @@ import {
 import { channelsFor, type ControllerType } from '@portal/domain/system';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { StepFooter } from '../components/step-footer';
+import { ConflictChoice } from '../components/conflict-choice';
 import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
@@ -118,7 +119,7 @@ const isRowFilled = (row: SetupRowValues) =>
 export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
   const limit = installation.system.pvModuleCount;
-  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
+  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, conflict, resolveConflict } = useStepForm({
     tab: 'setup',
     installation,
     fleet,
@@ -160,6 +161,17 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
     <Stack gap="lg">
       <Text>{t('wizard.setup.intro')}</Text>
       <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
+      {conflict && conflict.conflicts.length > 0 && (
+        <ConflictChoice
+          conflict={conflict}
+          isSaving={isSaving}
+          onApply={(choices) => void resolveConflict(choices)}
+          formatValue={(path, value) => {
+            const led = LEDS.find((l) => path.endsWith(`.inspection.${l}`));
+            return led && typeof value === 'string' ? t(`wizard.setup.${led}.${value}` as 'wizard.setup.powerLed.off') : null;
+          }}
+        />
+      )}
       <Text fw={600} c={sum > limit ? 'red.9' : undefined} aria-live="polite" data-testid="setup-sum">
         {t('wizard.setup.modulesAssigned', { sum, limit })}
       </Text>

@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { Badge, Checkbox, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SystemConfirmationSchema } from '@portal/domain/installation';
+import { isScanMatch, type ScanField } from '@portal/domain/scan';
 import { useFormatNumber } from '@/lib/format-number';
 import { StepFooter } from '../components/step-footer';
 import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
 import { ReadOnlyValue } from '../components/read-only-value';
+import { ScanConfirm, type ScanCheck } from '../components/scan-confirm';
 import { useStepForm } from '../hooks/use-step-form';
 import { formResolver } from '../lib/form-resolver';
 
@@ -33,6 +36,15 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
   const isAcknowledged = form.watch('systemDataConfirmed');
   const error = form.formState.errors.systemDataConfirmed?.message ? t('solar.errors.formErrors.confirmed') : undefined;
   const isComplete = system.chargeControllers.length > 0 && system.telematics.length > 0;
+
+  // Scanning every controller serial and IMEI label confirms the system: a stronger check than the tick box.
+  const [scans, setScans] = useState<Record<string, ScanCheck>>({});
+  const scanKeys = [...system.chargeControllers.map((c) => `controller:${c.serialNumber}`), ...system.telematics.map((u) => `imei:${u.imei}`)];
+  const onScan = (key: string, field: ScanField, expected: string, value: string) => {
+    const next = { ...scans, [key]: isScanMatch(field, value, expected) ? ({ isMatch: true } as const) : ({ isMatch: false, scanned: value } as const) };
+    setScans(next);
+    if (isComplete && scanKeys.every((k) => next[k]?.isMatch)) form.setValue('systemDataConfirmed', true, { shouldDirty: true, shouldValidate: true });
+  };
 
   const onNextClick = async () => {
     const { outcome } = await save({ withToast: false });
@@ -74,7 +86,15 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
                 </Badge>
               </Group>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-                <ReadOnlyValue label={t('wizard.labels.controllerSerialNumber')} value={controller.serialNumber} />
+                <ScanConfirm
+                  field="controllerSerialNumber"
+                  label={t('wizard.labels.controllerSerialNumber')}
+                  expected={controller.serialNumber}
+                  check={scans[`controller:${controller.serialNumber}`]}
+                  onScan={(value) => onScan(`controller:${controller.serialNumber}`, 'controllerSerialNumber', controller.serialNumber, value)}
+                  isReadOnly={isReadOnly}
+                  testId={`system-controller-serial-${index}`}
+                />
                 <ReadOnlyValue label={t('wizard.labels.controllerType')} value={controller.type} />
                 <ReadOnlyValue label={t('wizard.labels.hardwareVersion')} value={controller.hardwareVersion} />
                 <ReadOnlyValue label={t('wizard.labels.firmwareVersion')} value={controller.firmwareVersion} />
@@ -103,11 +123,20 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
           {t('wizard.system.telematicsTitle')}
         </Title>
         <Stack gap="sm">
-          {system.telematics.map((unit) => (
+          {system.telematics.map((unit, index) => (
             <Paper key={unit.imei} withBorder radius="md" p="md">
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
                 <ReadOnlyValue label={t('wizard.labels.telematicsUnit')} value={unit.unit} />
-                <ReadOnlyValue label={t('wizard.labels.imei')} value={unit.imei} testId="system-imei" />
+                <ScanConfirm
+                  field="imei"
+                  label={t('wizard.labels.imei')}
+                  expected={unit.imei}
+                  check={scans[`imei:${unit.imei}`]}
+                  onScan={(value) => onScan(`imei:${unit.imei}`, 'imei', unit.imei, value)}
+                  isReadOnly={isReadOnly}
+                  testId={`system-imei-${index}`}
+                  valueTestId="system-imei"
+                />
                 <ReadOnlyValue label={t('wizard.labels.iccid')} value={unit.iccid} />
               </SimpleGrid>
             </Paper>

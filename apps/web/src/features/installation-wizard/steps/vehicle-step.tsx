@@ -30,7 +30,9 @@ import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { currentLocale } from '@/lib/i18n';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
+import { ScanButton } from '../components/scan-button';
 import { StepFooter } from '../components/step-footer';
+import { ConflictChoice } from '../components/conflict-choice';
 import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
@@ -86,6 +88,9 @@ function defaultsOf(vehicle: Vehicle | null, unit: DistanceUnit): VehicleFormVal
   };
 }
 
+/** The mileage is one choice with its unit and the value as entered. */
+const LINKED_FIELDS = { mileage: ['mileageUnit', 'mileageEntered'] };
+
 /** The entered mileage, when the shown one is it or its conversion (a draft from an older version may lack it). */
 function enteredMileageOf({ mileage, mileageUnit, mileageEntered }: VehicleFormValues): { value: number; unit: DistanceUnit } | null {
   const value = parseNumberInput(mileageEntered.text);
@@ -100,13 +105,14 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
   const locale = currentLocale();
   const [preferredUnit, setPreferredUnit] = usePreferredDistanceUnit();
   const vehicle = installation.vehicle;
-  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
+  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, conflict, resolveConflict } = useStepForm({
     tab: 'vehicle',
     installation,
     fleet,
     defaultValues: defaultsOf(vehicle, preferredUnit),
     resolver,
     isReadOnly,
+    linkedFields: LINKED_FIELDS,
     toRequest: (data, values) => {
       // Converted once, from what was entered: a mileage shown converted is never converted back.
       const entered = enteredMileageOf(values);
@@ -177,6 +183,21 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
     <Stack gap="lg">
       <Text>{t('wizard.vehicle.intro')}</Text>
       <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
+      {conflict && conflict.conflicts.length > 0 && (
+        <ConflictChoice
+          conflict={conflict}
+          isSaving={isSaving}
+          onApply={(choices) => void resolveConflict(choices)}
+          formatValue={(path, value) => {
+            if (typeof value !== 'string' || value === '') return null;
+            if (path === 'type') return t(`wizard.vehicle.types.${value as VehicleType}`);
+            if (path === 'transmission') return t(`wizard.vehicle.transmissions.${value as Transmission}`);
+            if (path === 'batteryType') return t(`wizard.vehicle.batteryTypes.${value as BatteryType}`);
+            if (path === 'mileage') return `${value} ${form.getValues('mileageUnit')}`;
+            return null;
+          }}
+        />
+      )}
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           {plainSelect('type', options(VEHICLE_TYPES, (v) => t(`wizard.vehicle.types.${v}`)), 'vehicle-type')}
@@ -267,6 +288,24 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
                   error={errorOf('vin')}
                   styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
                   data-testid="vehicle-vin"
+                  inputContainer={(input) =>
+                    isReadOnly ? (
+                      input
+                    ) : (
+                      <Group gap="xs" wrap="nowrap" align="flex-start">
+                        <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+                        <ScanButton
+                          field="vin"
+                          label={t('wizard.labels.vin')}
+                          onScan={(value) => {
+                            field.onChange(value);
+                            field.onBlur();
+                          }}
+                          testId="vehicle-vin-scan"
+                        />
+                      </Group>
+                    )
+                  }
                 />
               )}
             />
