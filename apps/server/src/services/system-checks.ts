@@ -146,12 +146,14 @@ export function createSystemCheckService(database: Database, options: SystemChec
      * unless the saved setup changed something; a retried or unchanged save never restarts it.
      * Call `announce` with the answer after the commit.
      */
-    async startForSetup(tx: Db, installationId: number, systemId: number, isSetupChanged: boolean): Promise<SystemCheckEvent | null> {
+    async startForSetup(tx: Db, row: typeof installation.$inferSelect, actor: string | null, isSetupChanged: boolean): Promise<SystemCheckEvent | null> {
       if (!isSetupChanged) {
-        const [existing] = await tx.select({ id: systemCheckRun.id }).from(systemCheckRun).where(eq(systemCheckRun.installationId, installationId)).limit(1);
+        const [existing] = await tx.select({ id: systemCheckRun.id }).from(systemCheckRun).where(eq(systemCheckRun.installationId, row.id)).limit(1);
         if (existing) return null;
       }
-      return insertRun(tx, installationId, systemId);
+      const started = await insertRun(tx, row.id, row.systemId);
+      if (started.kind === 'run-started') await recordHistory(tx, row, actor, 'checkRunStarted', [{ field: String(started.runId), newValue: started.checks.length }]);
+      return started;
     },
     announce,
 

@@ -47,7 +47,9 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const claims = currentToken(request);
-      if (!request.query.q) {
+      const { q, status, from, to, failedChecks } = request.query;
+      // The one-statement reader knows paging, sorting and `mine`; a search or a filter takes the full query.
+      if (!q && !status && !from && !to && !failedChecks) {
         const page = await readList(claims, request.query);
         if (page === 'signed-out') throw sessionExpired();
         if (!page) throw new AppError('NOT_FOUND', 'Fleet not found');
@@ -146,7 +148,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       let started: SystemCheckEvent | null = null;
       const row = await saveSetup(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, request.body, async (tx, saved, isSetupChanged) => {
-        started = await app.systemChecks.startForSetup(tx, saved.id, saved.systemId, isSetupChanged);
+        started = await app.systemChecks.startForSetup(tx, saved, currentUser(request).userId, isSetupChanged);
       });
       app.systemChecks.announce(row.id, started);
       return installationForCaller(app.db, row, currentUser(request));
