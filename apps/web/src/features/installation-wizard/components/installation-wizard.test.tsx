@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { DRAFT_SAVE_DELAY_MS } from '../hooks/use-step-form';
 import { draftKey, readDraft, readPendingSave, writeDraft } from '../lib/draft-storage';
@@ -38,23 +38,33 @@ describe('installation wizard', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(screen.getByTestId('draft-notice')).toBeTruthy();
   });
 
-  it('offers Reload on a version conflict and keeps the typed values until then', async () => {
+  it('on a version conflict shows both values of a field changed on two devices and saves the chosen one on the new version', async () => {
     let current = createInstallation();
+    let puts = 0;
     const { fake } = startWizard('/sono/installations/42?tab=general', {
       'GET /api/installations/42': () => ({ body: current }),
-      'PUT /api/installations/42': conflict,
+      'PUT /api/installations/42': (init) => {
+        puts += 1;
+        if (puts === 1) return conflict;
+        const body = JSON.parse(String(init?.body)) as { name: string; version: number };
+        return { body: { ...current, name: body.name, version: current.version + 1 } };
+      },
     });
     await screen.findByTestId('general-name', undefined, slow);
     fireEvent.change(nameInput(), { target: { value: 'My bus' } });
     current = createInstallation({ name: 'Their bus', version: 4 });
     fireEvent.click(screen.getByTestId('step-save'));
-    const notice = await screen.findByTestId('conflict-notice');
-    expect(notice.textContent).toContain('Someone else changed this installation');
+    const choice = await screen.findByTestId('conflict-choice');
+    expect(within(choice).getByTestId('conflict-mine-value').textContent).toBe('My bus');
+    expect(within(choice).getByTestId('conflict-theirs-value').textContent).toBe('Their bus');
+    // No reload, no retyping: the typed value stays until the choice is made.
     expect(nameInput().value).toBe('My bus');
-    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
-    await waitFor(() => expect(nameInput().value).toBe('Their bus'));
-    expect(screen.queryByTestId('conflict-notice')).toBeNull();
-    expect(fake.calls.filter((c) => c.method === 'GET' && c.path === '/api/installations/42').length).toBeGreaterThan(1);
+    fireEvent.click(within(choice).getByTestId('conflict-apply'));
+    const sentBodies = () => fake.calls.filter((c) => c.method === 'PUT' && c.path === '/api/installations/42').map((c) => JSON.parse(String(c.init?.body)) as { name: string; version: number });
+    await waitFor(() => expect(sentBodies()).toHaveLength(2));
+    expect(sentBodies()[1]).toMatchObject({ name: 'My bus', version: 4 });
+    await waitFor(() => expect(screen.queryByTestId('conflict-choice')).toBeNull());
+    await waitFor(() => expect(nameInput().value).toBe('My bus'));
   });
 
   it('restores unsaved entries kept on the device, and discards them on request', async () => {
