@@ -61,6 +61,8 @@ export function InstallationFilters({ fleet, params, onChange, isNarrow }: Insta
             maxDate={edge === 'from' ? params.to || undefined : undefined}
             valueFormat={displayDateFormat(locale)}
             placeholder={displayDateFormat(locale)}
+            // Mantine's placeholder grey is too light on white (WCAG AA); the format must stay readable.
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             leftSection={<IconCalendar size={20} aria-hidden />}
             dropdownType={isNarrow ? 'modal' : 'popover'}
             clearable
