@@ -5,6 +5,7 @@ import type { Installation } from '@portal/domain/installation';
 import { isApiError } from '@/lib/api-error';
 import { useReopenInstallation } from '../api/reopen-installation';
 import { notify } from '@/lib/notify';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 
 type ReopenDialogProps = { installation: Installation; opened: boolean; onClose: () => void; onReopened: (installation: Installation) => void };
 
@@ -52,7 +53,7 @@ export function ReopenDialog({ installation, opened, onClose, onReopened }: Reop
           <Button variant="default" onClick={onClose}>
             {t('reopen.cancel')}
           </Button>
-          <Button color="orange" onClick={() => void onConfirm()} loading={reopen.isPending} data-testid="reopen-confirm">
+          <Button color={WARNING_TEXT_COLOR} onClick={() => void onConfirm()} loading={reopen.isPending} data-testid="reopen-confirm">
             {t('reopen.confirm')}
           </Button>
         </Group>

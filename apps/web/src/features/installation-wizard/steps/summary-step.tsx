@@ -7,6 +7,7 @@ import type { Installation } from '@portal/domain/installation';
 import { missingForSubmit, SubmitInstallationSchema, type InstallationSummary, type MissingPart } from '@portal/domain/summary';
 import { DownloadReportButton } from '@/components/ui/download-report-button';
 import { isApiError, normalizeError } from '@/lib/api-error';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { useSummary } from '../api/get-summary';
 import { useSubmitInstallation } from '../api/submit-installation';
 import { useUpdateInstallation } from '../api/update-installation';
@@ -186,7 +187,7 @@ export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepP
             <DownloadReportButton id={installation.id} serialNumber={installation.systemSerialNumber} name={installation.name} />
           )}
           {summary.general.status === 'completed' && isFleetAdmin && (
-            <Button variant="light" color="orange" leftSection={<IconLockOpen aria-hidden />} onClick={() => setReopenOpen(true)} data-testid="reopen-open">
+            <Button variant="light" color="orange" c={WARNING_TEXT_COLOR} leftSection={<IconLockOpen aria-hidden />} onClick={() => setReopenOpen(true)} data-testid="reopen-open">
               {t('reopen.action')}
             </Button>
           )}
