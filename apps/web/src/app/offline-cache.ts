@@ -3,7 +3,7 @@ import { forgetQueryCaches, persistQueryCache, restoreQueryCache } from '@/lib/q
 import { queryClient } from '@/lib/query-client';
 
 /**
- * Restores the signed-in user's last copy of their screens, then keeps it up to date while they are
+ * Offline, restores the signed-in user's last copy of their screens; then keeps it up to date while they are
  * signed in; signing out (or losing the session) deletes it. Resolves once the copy is in the cache.
  */
 export function connectOfflineCache(): Promise<void> {
@@ -18,7 +18,9 @@ export function connectOfflineCache(): Promise<void> {
     if (next !== null) stop = persistQueryCache(queryClient, next);
   };
   const initial = useAuthStore.getState();
-  const restored = initial.isLoggedIn && initial.user ? restoreQueryCache(queryClient, initial.user.id) : Promise.resolve();
+  // Online the screens come from the server as always; the copy is for opening without a network.
+  const isOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const restored = isOffline && initial.isLoggedIn && initial.user ? restoreQueryCache(queryClient, initial.user.id) : Promise.resolve();
   return restored.then(() => {
     follow(useAuthStore.getState().user?.id ?? null);
     useAuthStore.subscribe((state) => follow(state.user?.id ?? null));

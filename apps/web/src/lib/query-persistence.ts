@@ -42,6 +42,9 @@ export async function restoreQueryCache(client: QueryClient, userId: string, now
       return;
     }
     hydrate(client, snapshot.state);
+    // A copy is never fresh: whatever changed since it was written (a save just before a reload)
+    // comes from the server as soon as a screen asks, and offline the copy stays on show.
+    await client.invalidateQueries({ predicate: (query) => isKeptOffline(query.queryKey), refetchType: 'none' });
   } catch {
     // A broken snapshot costs only the offline start.
   }
