@@ -133,7 +133,7 @@ test.describe('offline', () => {
     const [worker] = context.serviceWorkers();
     expect(await worker!.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'failed'))).toBe('failed');
     await page.reload();
-    await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await expect(page.getByTestId('app-offline-notice')).toBeVisible();
     await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
     await expect(page.getByText('Bus 7 in the yard without signal').first()).toBeVisible();
     // The API was not answered from a cache: nothing reached it, the page says so.
@@ -142,11 +142,11 @@ test.describe('offline', () => {
     const other = await context.newPage();
     await other.goto('/');
     await expect(other).toHaveURL(/#\/sono$/);
-    await expect(other.getByTestId('offline-notice')).toBeVisible();
+    await expect(other.getByTestId('app-offline-notice')).toBeVisible();
     await expect(other.getByText('Bus 7 in the yard without signal').first()).toBeVisible();
     await other.close();
     await shotsOf(page, 'offline-home', async () => {
-      await expect(page.getByTestId('offline-notice')).toBeVisible();
+      await expect(page.getByTestId('app-offline-notice')).toBeVisible();
       await expect(page.getByText('Bus 7 in the yard without signal').first()).toBeVisible();
     });
     await context.setOffline(false);

@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 
 /** Above every signed-in page while the device is offline: what is shown is the last copy this device loaded. */
 export function OfflineNotice() {
@@ -9,7 +10,7 @@ export function OfflineNotice() {
   const { online } = useNetwork();
   if (online) return null;
   return (
-    <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} title={t('nav.offline.title')} mb="md" data-testid="offline-notice">
+    <Alert color="orange" variant="light" c={WARNING_TEXT_COLOR} icon={<IconWifiOff aria-hidden />} title={t('nav.offline.title')} mb="md" data-testid="app-offline-notice">
       {t('nav.offline.text')}
     </Alert>
   );
