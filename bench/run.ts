@@ -87,9 +87,10 @@ const header = [
 ];
 const resultsFile = path.join(here, 'results.md');
 if (only) {
-  // Only the sections of the benchmarks that ran are replaced (an older run's title may differ after the first words).
+  // Only the sections of the benchmarks that ran are replaced (an older run's title may differ after the
+  // opening parenthesis); sections kept by hand as "before" figures have other words there and stay.
   const sections = fs.readFileSync(resultsFile, 'utf8').split(/^(?=### )/m);
-  const replaces: Record<string, string> = { api: '### API throughput', streams: '### Digital check event' };
+  const replaces: Record<string, string> = { api: '### API throughput (', streams: '### Digital check event streams (' };
   const kept = sections.filter((section) => !only.some((name) => section.startsWith(replaces[name]!)));
   fs.writeFileSync(resultsFile, [...kept.map((section) => section.trimEnd() + '\n'), ...tables.map(markdown)].join('\n'));
 } else {
