@@ -87,12 +87,11 @@ const header = [
 ];
 const resultsFile = path.join(here, 'results.md');
 if (only) {
-  // Only the sections of the benchmarks that ran are replaced (an older run's title may differ after the first words).
+  // Only the sections of the benchmarks that ran are replaced (an older run's title may differ after the
+  // opening parenthesis); sections kept by hand as "before" figures have other words there and stay.
   const sections = fs.readFileSync(resultsFile, 'utf8').split(/^(?=### )/m);
-  const replaces: Record<string, string> = { api: '### API throughput', streams: '### Digital check event' };
-  // Sections titled "… before …" are kept: they are the earlier figures the new ones are compared with.
-  const isBefore = (section: string) => / before /.test(section.split('\n', 1)[0]!);
-  const kept = sections.filter((section) => isBefore(section) || !only.some((name) => section.startsWith(replaces[name]!)));
+  const replaces: Record<string, string> = { api: '### API throughput (', streams: '### Digital check event streams (' };
+  const kept = sections.filter((section) => !only.some((name) => section.startsWith(replaces[name]!)));
   fs.writeFileSync(resultsFile, [...kept.map((section) => section.trimEnd() + '\n'), ...tables.map(markdown)].join('\n'));
 } else {
   fs.writeFileSync(resultsFile, [...header, ...tables.map(markdown)].join('\n'));
