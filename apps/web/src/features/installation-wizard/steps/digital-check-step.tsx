@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import type { SystemCheckRun, UnitCheckType } from '@portal/domain/system-check'
 import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { isApiError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
+import { useIsPhone } from '@/lib/use-is-narrow';
 import { useSystemChecks } from '../api/get-system-checks';
 import { useRestartSystemChecks } from '../api/restart-system-checks';
 import { CheckList, type CheckListRow, type CheckVerification } from '../components/check-list';
@@ -19,8 +19,6 @@ import { useCheckEvents, type CheckStreamStatus } from '../hooks/use-check-event
 import { useSaveProceedFlag } from '../hooks/use-save-proceed-flag';
 import { formatCountdown, remainingMs, runOutcome, type RunOutcome } from '../lib/check-run';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
-
-const NARROW_QUERY = '(max-width: 48em)';
 
 /** Time left in the run's window, ticking each second while checks wait. */
 function Countdown({ run }: { run: SystemCheckRun }) {
@@ -96,7 +94,7 @@ type NextProblem = 'stillRunning' | 'notVerified' | null;
 export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const isNarrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const isNarrow = useIsPhone();
   const { id, system } = installation;
   const checksQuery = useSystemChecks(id);
   const run = checksQuery.data;
