@@ -9,6 +9,7 @@ import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { isApiError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
 import { useIsPhone } from '@/lib/use-is-narrow';
+import { installationKeys } from '@/lib/query-keys';
 import { useSystemChecks } from '../api/get-system-checks';
 import { useRestartSystemChecks } from '../api/restart-system-checks';
 import { CheckList, type CheckListRow, type CheckVerification } from '../components/check-list';
@@ -163,7 +164,7 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'INSTALLATION_COMPLETED') {
-          void queryClient.invalidateQueries({ queryKey: ['installation', id] });
+          void queryClient.invalidateQueries({ queryKey: installationKeys.detail(id) });
           return;
         }
         notify(t, { message: t('wizard.digitalCheck.restartFailed'), tone: 'error' });
