@@ -155,6 +155,15 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
       };
     });
 
+  // Ignition and sense line are tested by the installer's hand: their lists say how, until the installation is completed.
+  const hintOf = (key: 'ignitionHint' | 'senseLineHint') => (isReadOnly ? undefined : t(`wizard.digitalCheck.${key}`));
+  const checkLists = [
+    { title: t('wizard.digitalCheck.telematicsTitle'), rows: telematicsRows, testId: 'checks-telematics' },
+    { title: t('wizard.digitalCheck.controllersTitle'), rows: controllerRows, testId: 'checks-controllers' },
+    { title: t('wizard.digitalCheck.ignitionTitle'), description: hintOf('ignitionHint'), rows: ignitionRows, testId: 'checks-ignition' },
+    { title: t('wizard.digitalCheck.senseLineTitle'), description: hintOf('senseLineHint'), rows: senseLineRows, testId: 'checks-sense-line' },
+  ];
+
   const onRestart = () => {
     const previous = checks;
     restart.mutate(undefined, {
@@ -260,24 +269,9 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
         </Alert>
       )}
 
-      <CheckList title={t('wizard.digitalCheck.telematicsTitle')} rows={telematicsRows} isNarrow={isNarrow} verification={verification} testId="checks-telematics" />
-      <CheckList title={t('wizard.digitalCheck.controllersTitle')} rows={controllerRows} isNarrow={isNarrow} verification={verification} testId="checks-controllers" />
-      <CheckList
-        title={t('wizard.digitalCheck.ignitionTitle')}
-        description={isReadOnly ? undefined : t('wizard.digitalCheck.ignitionHint')}
-        rows={ignitionRows}
-        isNarrow={isNarrow}
-        verification={verification}
-        testId="checks-ignition"
-      />
-      <CheckList
-        title={t('wizard.digitalCheck.senseLineTitle')}
-        description={isReadOnly ? undefined : t('wizard.digitalCheck.senseLineHint')}
-        rows={senseLineRows}
-        isNarrow={isNarrow}
-        verification={verification}
-        testId="checks-sense-line"
-      />
+      {checkLists.map((list) => (
+        <CheckList key={list.testId} {...list} isNarrow={isNarrow} verification={verification} />
+      ))}
 
       {outcome === 'passed' && (
         <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} data-testid="checks-passed">
