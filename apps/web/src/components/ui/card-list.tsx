@@ -1,21 +1,11 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import type { ListStateProps } from './list-state';
 import classes from './card-list.module.css';
 
-type CardListProps = {
-  /** The accessible name of the list. */
-  label: string;
-  /** No cards yet: `skeletonRows` placeholders of `skeletonHeight` px stand in. */
-  isLoading: boolean;
-  /** Marks the list busy (e.g. while the next page loads); the look of it is up to `className`. */
-  isBusy?: boolean;
-  skeletonRows: number;
+type CardListProps = ListStateProps & {
+  /** The height of a placeholder card, in px. */
   skeletonHeight: number;
-  skeletonTestId?: string;
-  isEmpty: boolean;
-  emptyText: string;
-  emptyTestId?: string;
-  className?: string;
   /** The cards, one `ListCard` each. */
   children: ReactNode;
 };
@@ -61,6 +51,6 @@ export function ListCard({ children, ...props }: ListCardProps) {
 }
 
 /** The labelled values of a card: labels in one column, values beside them. */
-export function CardFields({ children }: { children: ReactNode }) {
-  return <dl className={classes.fields}>{children}</dl>;
+export function CardFields({ className, children }: { className?: string; children: ReactNode }) {
+  return <dl className={className ? `${classes.fields} ${className}` : classes.fields}>{children}</dl>;
 }

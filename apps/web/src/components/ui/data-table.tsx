@@ -1,25 +1,14 @@
 import type { ReactNode } from 'react';
 import { Paper, Skeleton, Table, Text } from '@mantine/core';
+import type { ListStateProps } from './list-state';
 import classes from './data-table.module.css';
 
-type DataTableProps = {
-  /** The accessible name of the table. */
-  label: string;
+type DataTableProps = ListStateProps & {
   /** The header cells, one `Table.Th` per column. */
   head: ReactNode;
   columnCount: number;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number;
-  /** No rows yet: placeholders of `skeletonRows` rows stand in. */
-  isLoading: boolean;
-  /** Marks the table busy (e.g. while the rows of the next page load); the look of it is up to `className`. */
-  isBusy?: boolean;
-  skeletonRows: number;
-  skeletonTestId?: string;
-  isEmpty: boolean;
-  emptyText: string;
-  emptyTestId?: string;
-  className?: string;
   /** The rows, one `Table.Tr` each. */
   children: ReactNode;
 };

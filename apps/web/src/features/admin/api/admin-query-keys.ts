@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error';
+import { fleetKeys, meKeys } from '@/lib/query-keys';
 
 /** Everything of one fleet's admin area sits under one key, so a change can refresh it at once. */
 export const adminKeys = {
@@ -16,8 +17,8 @@ export function isAccessLost(error: unknown): boolean {
 /** Reloads the user's fleets and roles, so the frame and the admin route show what is allowed now. */
 export function refreshAccess(queryClient: QueryClient, fleet: string): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['me'] }),
-    queryClient.invalidateQueries({ queryKey: ['fleets', fleet] }),
+    queryClient.invalidateQueries({ queryKey: meKeys.all }),
+    queryClient.invalidateQueries({ queryKey: fleetKeys.detail(fleet) }),
   ]).then(() => undefined);
 }
 

@@ -61,6 +61,21 @@ export function MembersView({ members, isLoading, isNarrow, currentUserId, pendi
     emptyText: t('common.table.empty', { entity: t('admin.access.entity') }),
   };
 
+  // On a card the button is as big as the role select beside it.
+  const removeButton = (member: Member, isLarge: boolean) => (
+    <ActionIcon
+      variant={isLarge ? 'light' : 'subtle'}
+      color="red"
+      size={isLarge ? 50 : undefined}
+      onClick={() => onRemove(member)}
+      disabled={isBusy(member)}
+      aria-label={t('admin.access.removeOf', { name: displayName(member) })}
+      title={t('admin.access.remove')}
+    >
+      <IconTrash aria-hidden />
+    </ActionIcon>
+  );
+
   if (isNarrow) {
     return (
       <CardList {...list} skeletonHeight={190}>
@@ -76,17 +91,7 @@ export function MembersView({ members, isLoading, isNarrow, currentUserId, pendi
             </div>
             <Group gap="sm" align="flex-end" wrap="nowrap">
               <Box flex={1}>{roleSelect(member, true)}</Box>
-              <ActionIcon
-                variant="light"
-                color="red"
-                size={50}
-                onClick={() => onRemove(member)}
-                disabled={isBusy(member)}
-                aria-label={t('admin.access.removeOf', { name: displayName(member) })}
-                title={t('admin.access.remove')}
-              >
-                <IconTrash aria-hidden />
-              </ActionIcon>
+              {removeButton(member, true)}
             </Group>
           </ListCard>
         ))}
@@ -113,16 +118,7 @@ export function MembersView({ members, isLoading, isNarrow, currentUserId, pendi
           <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
           <Table.Td w={220}>{roleSelect(member, false)}</Table.Td>
           <Table.Td w={72} ta="end">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => onRemove(member)}
-              disabled={isBusy(member)}
-              aria-label={t('admin.access.removeOf', { name: displayName(member) })}
-              title={t('admin.access.remove')}
-            >
-              <IconTrash aria-hidden />
-            </ActionIcon>
+            {removeButton(member, false)}
           </Table.Td>
         </Table.Tr>
       ))}

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, CloseButton, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDownload, IconSearch, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AccessDenied } from '@/components/ui/access-denied';
+import { ListPager } from '@/components/ui/list-pager';
 import { LoadError } from '@/components/ui/load-error';
+import { SearchField } from '@/components/ui/search-field';
 import { isAccessLost } from '../api/admin-query-keys';
 import { registryFileName, useExportRegistry } from '../api/export-registry';
 import { useRegistry } from '../api/get-registry';
 import { useIsNarrow } from '@/lib/use-is-narrow';
+import { useSearchText } from '@/lib/use-search-text';
 import { notify } from '@/lib/notify';
 import { saveTextFile } from '@/lib/save-file';
 import { CsvFormatHelp } from './csv-format-help';
@@ -16,7 +18,6 @@ import { ImportDialog } from './import-dialog';
 import { RegistryView } from './registry-view';
 
 export const REGISTRY_PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 300;
 const MAX_SEARCH_LENGTH = 64;
 
 type RegistryPanelProps = { fleet: string; onRetryAccess: () => void };
@@ -25,27 +26,16 @@ type RegistryPanelProps = { fleet: string; onRetryAccess: () => void };
 export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
   const { t } = useTranslation();
   const isNarrow = useIsNarrow();
-  const [searchText, setSearchText] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [importer, setImporter] = useState({ key: 0, opened: false });
   const list = useRegistry(fleet, { page, pageSize: REGISTRY_PAGE_SIZE, q });
   const exporter = useExportRegistry(fleet);
 
-  const applySearch = useDebouncedCallback((text: string) => {
-    setQ(text.trim());
+  const { searchText, onSearchChange, clearSearch } = useSearchText((text) => {
+    setQ(text);
     setPage(1);
-  }, SEARCH_DEBOUNCE_MS);
-  const onSearchChange = (text: string) => {
-    setSearchText(text);
-    applySearch(text);
-  };
-  const clearSearch = () => {
-    applySearch.cancel();
-    setSearchText('');
-    setQ('');
-    setPage(1);
-  };
+  });
 
   const total = list.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / REGISTRY_PAGE_SIZE));
@@ -97,18 +87,18 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
     <Stack gap="md">
       <Text maw={820}>{t('admin.registry.intro')}</Text>
       <Group gap="sm" align="flex-end" wrap={isNarrow ? 'wrap' : 'nowrap'}>
-        <TextInput
-          type="search"
+        <SearchField
           label={t('admin.registry.search.label')}
           placeholder={t('admin.registry.search.placeholder')}
+          clearLabel={t('admin.registry.search.clear')}
           value={searchText}
-          onChange={(event) => onSearchChange(event.currentTarget.value)}
+          onChange={onSearchChange}
+          onClear={clearSearch}
           maxLength={MAX_SEARCH_LENGTH}
-          leftSection={<IconSearch aria-hidden size={20} />}
-          rightSection={searchText ? <CloseButton size="lg" onClick={clearSearch} aria-label={t('admin.registry.search.clear')} /> : null}
-          style={{ flex: 1, minWidth: isNarrow ? '100%' : 260 }}
-          maw={isNarrow ? undefined : 480}
-          data-testid="registry-search"
+          isNarrow={isNarrow}
+          minWidth={260}
+          maxWidth={480}
+          testId="registry-search"
         />
         {isNarrow ? (
           <Stack gap="sm" w="100%">
@@ -137,30 +127,20 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
       )}
 
       {list.data && total > 0 && (
-        <Group justify="space-between" gap="md" wrap="wrap">
-          <Text aria-live="polite" data-testid="registry-range">
-            {t('admin.registry.pagination.range', { from, to, total })}
-          </Text>
-          {pageCount > 1 && (
-            <Box component="nav" aria-label={t('admin.registry.pagination.label')}>
-              <Pagination
-                total={pageCount}
-                value={Math.min(page, pageCount)}
-                onChange={setPage}
-                size="xl"
-                gap={isNarrow ? 4 : 8}
-                siblings={isNarrow ? 0 : 1}
-                boundaries={1}
-                getItemProps={(item) => ({ 'aria-label': t('admin.registry.pagination.page', { page: item }) })}
-                getControlProps={(control) => {
-                  if (control === 'previous') return { 'aria-label': t('admin.registry.pagination.previous') };
-                  if (control === 'next') return { 'aria-label': t('admin.registry.pagination.next') };
-                  return {};
-                }}
-              />
-            </Box>
-          )}
-        </Group>
+        <ListPager
+          range={t('admin.registry.pagination.range', { from, to, total })}
+          rangeTestId="registry-range"
+          page={page}
+          pageCount={pageCount}
+          onPageChange={setPage}
+          isNarrow={isNarrow}
+          labels={{
+            nav: t('admin.registry.pagination.label'),
+            page: (item) => t('admin.registry.pagination.page', { page: item }),
+            previous: t('admin.registry.pagination.previous'),
+            next: t('admin.registry.pagination.next'),
+          }}
+        />
       )}
 
       <CsvFormatHelp isNarrow={isNarrow} />

@@ -45,6 +45,13 @@ export function RegistryView({ systems, isLoading, isUpdating, isNarrow, emptyTe
   const controllers = (system: RegistrySystem) =>
     `${system.chargeControllers.length} (${system.chargeControllers.map((controller) => controller.type).join(', ')})`;
   const imeis = (system: RegistrySystem) => system.telematics.map((unit) => unit.imei).join(', ') || '–';
+  // The card's button and the table's chevron open the same list of devices.
+  const toggleProps = (serial: string, isOpen: boolean) => ({
+    onClick: () => toggle(serial),
+    'aria-expanded': isOpen,
+    'aria-controls': detailsId(serial),
+    'aria-label': t(isOpen ? 'admin.registry.hideDevices' : 'admin.registry.showDevices', { serial }),
+  });
 
   const list = {
     label: t('admin.tabs.registry'),
@@ -78,10 +85,7 @@ export function RegistryView({ systems, isLoading, isUpdating, isNarrow, emptyTe
               </CardFields>
               <Button
                 variant="light"
-                onClick={() => toggle(system.serialNumber)}
-                aria-expanded={isOpen}
-                aria-controls={detailsId(system.serialNumber)}
-                aria-label={t(isOpen ? 'admin.registry.hideDevices' : 'admin.registry.showDevices', { serial: system.serialNumber })}
+                {...toggleProps(system.serialNumber, isOpen)}
                 rightSection={isOpen ? <IconChevronUp aria-hidden /> : <IconChevronDown aria-hidden />}
               >
                 {t('admin.registry.devices')}
@@ -121,10 +125,7 @@ export function RegistryView({ systems, isLoading, isUpdating, isNarrow, emptyTe
               <Table.Td className={classes.toggleCell} py={4}>
                 <ActionIcon
                   variant="subtle"
-                  onClick={() => toggle(system.serialNumber)}
-                  aria-expanded={isOpen}
-                  aria-controls={detailsId(system.serialNumber)}
-                  aria-label={t(isOpen ? 'admin.registry.hideDevices' : 'admin.registry.showDevices', { serial: system.serialNumber })}
+                  {...toggleProps(system.serialNumber, isOpen)}
                 >
                   {isOpen ? <IconChevronDown aria-hidden /> : <IconChevronRight aria-hidden />}
                 </ActionIcon>

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RegistrySystem } from '../api/get-registry';
+import { CardFields } from '@/components/ui/card-list';
 import classes from './registry.module.css';
 
 type SystemDevicesProps = {
@@ -28,7 +29,7 @@ export function SystemDevices({ system, variant }: SystemDevicesProps) {
           {system.chargeControllers.length === 0
             ? none
             : system.chargeControllers.map((controller) => (
-                <dl key={controller.serialNumber} className={classes.fields}>
+                <CardFields key={controller.serialNumber} className={classes.deviceFields}>
                   <dt>{t('admin.registry.controller.serialNumber')}</dt>
                   <dd>
                     <Group gap={6} wrap="nowrap" component="span">
@@ -42,7 +43,7 @@ export function SystemDevices({ system, variant }: SystemDevicesProps) {
                   <dd>{controller.hardwareVersion}</dd>
                   <dt>{t('admin.registry.controller.firmwareVersion')}</dt>
                   <dd>{controller.firmwareVersion}</dd>
-                </dl>
+                </CardFields>
               ))}
         </div>
         <div>
@@ -52,14 +53,14 @@ export function SystemDevices({ system, variant }: SystemDevicesProps) {
           {system.telematics.length === 0
             ? none
             : system.telematics.map((unit) => (
-                <dl key={unit.imei} className={classes.fields}>
+                <CardFields key={unit.imei} className={classes.deviceFields}>
                   <dt>{t('admin.registry.telematics.unit')}</dt>
                   <dd>{unit.unit}</dd>
                   <dt>{t('admin.registry.telematics.imei')}</dt>
                   <dd className={classes.mono}>{unit.imei}</dd>
                   <dt>{t('admin.registry.telematics.iccid')}</dt>
                   <dd className={classes.mono}>{unit.iccid}</dd>
-                </dl>
+                </CardFields>
               ))}
         </div>
       </Stack>

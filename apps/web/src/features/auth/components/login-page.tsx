@@ -6,6 +6,7 @@ import type { LoginErrorKey } from '../lib/login-errors';
 import { takeSessionResumeChance, tokenManager } from '../lib/session';
 import { useAuthStore } from '../stores/auth-store';
 import { LoginPanel } from './login-panel';
+import frame from '@/components/ui/public-page.module.css';
 import classes from './login.module.css';
 
 /** Only a path inside the app, never the auth routes themselves. */
@@ -53,15 +54,15 @@ export function LoginPage({ from, loginError = null }: LoginPageProps) {
   if (isLoggedIn) return null;
 
   return (
-    <div className={classes.page}>
-      <header className={classes.header}>
+    <div className={frame.page}>
+      <header className={frame.header}>
         <div>
-          <p className={classes.brand}>{t('app.brand')}</p>
+          <p className={`${frame.brand} ${classes.brand}`}>{t('app.brand')}</p>
           <p className={classes.product}>{t('app.title')}</p>
         </div>
         <LocaleSwitch />
       </header>
-      <main className={classes.main}>
+      <main className={`${frame.main} ${classes.main}`}>
         <LoginPanel initialError={loginError} />
       </main>
       <LegalFooter />

@@ -15,6 +15,7 @@ import { LoginCodeForm } from './login-code-form';
 import { LoginEmailForm } from './login-email-form';
 import { LoginSocialButtons } from './login-social-buttons';
 import { Notice } from './login-ui';
+import frame from '@/components/ui/public-page.module.css';
 import classes from './login.module.css';
 
 type LoginPanelProps = {
@@ -104,9 +105,9 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
   };
 
   return (
-    <section className={classes.card} aria-labelledby="login-title">
+    <section className={`${frame.card} ${classes.card}`} aria-labelledby="login-title">
       <div>
-        <h1 id="login-title" className={classes.title}>
+        <h1 id="login-title" className={frame.title}>
           {t('auth.login.title')}
         </h1>
         <p className={classes.subtitle}>{t('auth.login.subtitle')}</p>

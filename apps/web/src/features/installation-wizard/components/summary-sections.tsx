@@ -1,6 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
 import { Alert, Badge, Divider, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isInspectionPassed, type PhysicalInspection } from '@portal/domain/setup';
@@ -11,6 +10,7 @@ import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { formatDate } from '@/lib/format-date';
 import { useFormatNumber } from '@/lib/format-number';
 import { currentLocale } from '@/lib/i18n';
+import { useIsPhone } from '@/lib/use-is-narrow';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { ReadOnlyValue } from './read-only-value';
 
@@ -74,7 +74,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
   const locale = currentLocale();
   const formatNumber = useFormatNumber();
   const [distanceUnit] = usePreferredDistanceUnit();
-  const isNarrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const isNarrow = useIsPhone();
   const { general, customer, installer, vehicle, pvSystem } = summary;
   const none = t('wizard.summary.none');
   const notRecorded = (

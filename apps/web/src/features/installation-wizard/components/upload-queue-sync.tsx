@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Upload } from '@portal/domain/upload';
 import { isApiError } from '@/lib/api-error';
+import { installationKeys } from '@/lib/query-keys';
 import { uploadFileQueryKey } from '../api/get-upload-file';
-import { uploadsQueryKey } from '../api/get-uploads';
 import { forgetFile, listFiles, updateFile, type StoredFile } from '../lib/file-queue';
 import { sendFileOnce } from '../lib/send-file';
 import { uploadProblemOf } from '../lib/upload-file';
@@ -47,13 +47,13 @@ export function UploadQueueSync({ userId, onTokenRenewed }: QueueSyncProps) {
     const storeSaved = (file: StoredFile, answer: Upload[]) => {
       for (const upload of answer) {
         const { file: _bytes, ...saved } = upload;
-        queryClient.setQueryData<Upload[]>(uploadsQueryKey(file.installationId), (list) =>
+        queryClient.setQueryData<Upload[]>(installationKeys.uploads(file.installationId), (list) =>
           list === undefined || list.some((u) => u.id === saved.id) ? list : [...list, saved],
         );
         queryClient.setQueryData(uploadFileQueryKey(saved.url), file.blob);
       }
-      void queryClient.invalidateQueries({ queryKey: uploadsQueryKey(file.installationId) });
-      void queryClient.invalidateQueries({ queryKey: ['installation', file.installationId, 'summary'] });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.uploads(file.installationId) });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.summary(file.installationId) });
     };
 
     const flush = async () => {

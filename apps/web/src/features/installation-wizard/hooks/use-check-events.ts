@@ -5,8 +5,7 @@ import { SystemCheckEventSchema, type SystemCheckRun } from '@portal/domain/syst
 import { getAuthToken, reportUnauthorized } from '@/lib/api-client';
 import { ApiError, errorFromResponse, normalizeError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n';
-import { systemChecksQueryKey } from '../api/get-system-checks';
-import { summaryQueryKey } from '../api/get-summary';
+import { installationKeys } from '@/lib/query-keys';
 import { applyCheckEvent } from '../lib/check-run';
 
 const EVENT_STREAM_TYPE = 'text/event-stream';
@@ -71,7 +70,7 @@ export function useCheckEvents(installationId: number, { enabled }: { enabled: b
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    const key = systemChecksQueryKey(installationId);
+    const key = installationKeys.systemChecks(installationId);
     const lastEventId = queryClient.getQueryData<SystemCheckRun>(key)?.lastEventId;
 
     const onMessage = (message: EventSourceMessage) => {
@@ -86,7 +85,7 @@ export function useCheckEvents(installationId: number, { enabled }: { enabled: b
       const event = SystemCheckEventSchema.safeParse(parsed);
       if (!event.success) return;
       queryClient.setQueryData<SystemCheckRun>(key, (run) => (run ? applyCheckEvent(run, event.data, message.id) : run));
-      void queryClient.invalidateQueries({ queryKey: summaryQueryKey(installationId) });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.summary(installationId) });
     };
 
     fetchEventSource(`/api/installations/${installationId}/systemChecks/events`, {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
 import { isApiError, normalizeError } from '@/lib/api-error';
+import { installationKeys } from '@/lib/query-keys';
 import { getInstallationQueryOptions } from '../api/get-installation';
 import { useUpdateInstallation } from '../api/update-installation';
 import { newIdempotencyKey } from '../lib/form-values';
@@ -37,7 +38,7 @@ export function useSaveProceedFlag(installation: Installation) {
             }
             if (isApiError(error) && error.code === 'INSTALLATION_COMPLETED') {
               // Submitted meanwhile (another device): it opens read-only.
-              void queryClient.invalidateQueries({ queryKey: ['installation', id] });
+              void queryClient.invalidateQueries({ queryKey: installationKeys.detail(id) });
             } else if (!isApiError(error) || error.status >= 500 || error.isNetworkError) {
               showSaveError(normalizeError(error));
             } else {

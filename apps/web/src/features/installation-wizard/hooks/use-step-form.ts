@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Installation, WizardTab } from '@portal/domain/installation';
 import { FORM_ERRORS } from '@portal/domain/validation';
 import { isApiError, normalizeError } from '@/lib/api-error';
+import { installationKeys } from '@/lib/query-keys';
 import { storeSavedInstallation } from '../api/save-options';
 import {
   deleteDraft,
@@ -183,7 +184,7 @@ export function useStepForm<V extends FieldValues, O>({
         // Read what the other device saved; the form then shows both, field by field.
         mergeOnNextVersion.current = { base: latest.current.defaultValues, mine: values };
         try {
-          await queryClient.refetchQueries({ queryKey: ['installation', id], exact: true }, { throwOnError: true });
+          await queryClient.refetchQueries({ queryKey: installationKeys.detail(id), exact: true }, { throwOnError: true });
         } catch {
           mergeOnNextVersion.current = null;
           setNotice(key, 'conflict');
@@ -193,7 +194,7 @@ export function useStepForm<V extends FieldValues, O>({
       } else if (code === 'INSTALLATION_COMPLETED') {
         // Someone submitted it meanwhile: it opens read-only from now on.
         void deleteDraft(key);
-        if (id !== undefined) void queryClient.invalidateQueries({ queryKey: ['installation', id] });
+        if (id !== undefined) void queryClient.invalidateQueries({ queryKey: installationKeys.detail(id) });
       } else if (!isApiError(error) || error.status >= 500) {
         showSaveError(normalizeError(error));
       } else {
@@ -348,7 +349,7 @@ export function useStepForm<V extends FieldValues, O>({
     setNotice(key, null);
     setRestoredAt(null);
     const id = latest.current.installation?.id;
-    if (id !== undefined) await queryClient.refetchQueries({ queryKey: ['installation', id], exact: true });
+    if (id !== undefined) await queryClient.refetchQueries({ queryKey: installationKeys.detail(id), exact: true });
     form.reset(latest.current.defaultValues);
   }, [form, key, queryClient, setNotice]);
 

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
 import { checkUpload, formatOf, IMAGE_FORMATS, missingRequiredSlots, type Upload, type UploadSlot } from '@portal/domain/upload';
 import { isApiError } from '@/lib/api-error';
+import { installationKeys } from '@/lib/query-keys';
 import { deleteUploads } from '../api/delete-uploads';
 import { uploadFileQueryKey } from '../api/get-upload-file';
-import { uploadsQueryKey } from '../api/get-uploads';
 import { compressImage } from '../lib/compress-image';
 import { checkFileContent } from '../lib/file-content';
 import { newIdempotencyKey } from '../lib/form-values';
@@ -235,7 +235,7 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
     (upload: Upload, blob: Blob) => {
       // The answer carries the file as a data URL: the list keeps what it shows, the bytes stay a Blob.
       const { file: _file, ...stored } = upload;
-      queryClient.setQueryData<Upload[]>(uploadsQueryKey(installationId), (list = []) => (list.some((u) => u.id === stored.id) ? list : [...list, stored]));
+      queryClient.setQueryData<Upload[]>(installationKeys.uploads(installationId), (list = []) => (list.some((u) => u.id === stored.id) ? list : [...list, stored]));
       queryClient.setQueryData(uploadFileQueryKey(stored.url), blob);
     },
     [installationId, queryClient],
@@ -267,7 +267,7 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
         if (toDelete.length > 0) {
           try {
             const deleted = await deleteUploads(installationId, { ids: toDelete });
-            queryClient.setQueryData<Upload[]>(uploadsQueryKey(installationId), (list = []) => list.filter((u) => !toDelete.includes(u.id)));
+            queryClient.setQueryData<Upload[]>(installationKeys.uploads(installationId), (list = []) => list.filter((u) => !toDelete.includes(u.id)));
             update((d) => ({ ...d, removedIds: d.removedIds.filter((id) => !toDelete.includes(id) && !deleted.includes(id)) }));
           } catch (error) {
             hasFailed = true;
@@ -303,11 +303,11 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
           }
           sentBytes += item.blob!.size;
         }
-        void queryClient.invalidateQueries({ queryKey: ['installation', installationId, 'summary'] });
+        void queryClient.invalidateQueries({ queryKey: installationKeys.summary(installationId) });
 
         if (isCompleted) {
           // Submitted meanwhile (elsewhere): the tab opens read-only.
-          void queryClient.invalidateQueries({ queryKey: ['installation', installationId] });
+          void queryClient.invalidateQueries({ queryKey: installationKeys.detail(installationId) });
         }
         if (isOffline && !isUnexplained) {
           // Saved on the device: the upload queue sends the files once the network is back.

@@ -6,23 +6,19 @@ import { isApiError } from '@/lib/api-error';
 type FormErrorI18nKey = keyof typeof en.solar.errors.formErrors;
 export type FieldNameKey = keyof typeof en.wizard.names;
 
-/** Domain message keys (FORM_ERRORS) and the server's serial checks, as keys of solar.errors.formErrors. */
-const MESSAGE_KEYS: Record<string, FormErrorI18nKey> = {
-  required: 'required',
-  invalidNumber: 'invalidNumber',
-  negativeNumber: 'negativeNumber',
-  invalidYear: 'invalidYear',
-  invalidVin: 'invalidVin',
-  invalidDate: 'invalidDate',
-  invalidCapacityUnit: 'invalidCapacityUnit',
-  confirmationRequired: 'confirmed',
-  invalidActiveChannels: 'invalidActiveChannels',
-  pvModuleLimitExceeded: 'pvModuleLimitExceeded',
-  inspectionFailed: 'inspectionFailed',
-  tooLong: 'tooLong',
-  systemNotFound: 'systemNotFound',
-  systemAlreadyInstalled: 'systemAlreadyInstalled',
-};
+/** The domain's message keys (FORM_ERRORS) and the server's serial checks said in the same words as their key. */
+const SAME_NAME_KEYS = [
+  ...['required', 'invalidNumber', 'negativeNumber', 'invalidYear', 'invalidVin', 'invalidDate', 'invalidCapacityUnit'],
+  ...['invalidActiveChannels', 'pvModuleLimitExceeded', 'inspectionFailed', 'tooLong', 'systemNotFound', 'systemAlreadyInstalled'],
+] as const satisfies readonly FormErrorI18nKey[];
+
+const isSameNameKey = (message: string): message is (typeof SAME_NAME_KEYS)[number] => (SAME_NAME_KEYS as readonly string[]).includes(message);
+
+/** The key of solar.errors.formErrors for a message; 'invalid' for one this form does not know. */
+function messageKey(message: string): FormErrorI18nKey {
+  if (message === 'confirmationRequired') return 'confirmed';
+  return isSameNameKey(message) ? message : 'invalid';
+}
 
 /**
  * The sentence for a validation message of the domain, in the current language, naming the field.
@@ -35,8 +31,7 @@ export function translateFormError(
   params: Record<string, string | number> = {},
 ): string | undefined {
   if (!message) return undefined;
-  const key = MESSAGE_KEYS[message] ?? 'invalid';
-  return t(`solar.errors.formErrors.${key}`, { field: t(`wizard.names.${field}`), validYear: maxVehicleYear(), ...params });
+  return t(`solar.errors.formErrors.${messageKey(message)}`, { field: t(`wizard.names.${field}`), validYear: maxVehicleYear(), ...params });
 }
 
 export type ServerFieldError = { field: string; message: string };

@@ -5,6 +5,7 @@ import { StepFooter } from '../components/step-footer';
 import { StepNotices } from '../components/step-notices';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
+import { saveThenNext } from '../lib/save-then-next';
 import { formResolver } from '../lib/form-resolver';
 
 export type CustomerFormValues = { customerDataConfirmed: boolean };
@@ -27,11 +28,6 @@ export function CustomerStep({ installation, fleet, isReadOnly, onNext }: StepPr
   const isConfirmed = form.watch('customerDataConfirmed');
   const error = form.formState.errors.customerDataConfirmed?.message ? t('solar.errors.formErrors.confirmed') : undefined;
   const isComplete = Boolean(customer.name && customer.primaryContact && customer.emailAddress);
-
-  const onNextClick = async () => {
-    const { outcome } = await save({ withToast: false });
-    if (outcome === 'saved' || outcome === 'unchanged') onNext();
-  };
 
   return (
     <Stack gap="lg">
@@ -56,7 +52,7 @@ export function CustomerStep({ installation, fleet, isReadOnly, onNext }: StepPr
       </Fieldset>
       <StepFooter
         onSave={() => void save({ withToast: true })}
-        onNext={() => void onNextClick()}
+        onNext={() => void saveThenNext(save, onNext)}
         isNextDisabled={!isReadOnly && (!isConfirmed || !isComplete)}
         isSaving={isSaving}
         isReadOnly={isReadOnly}

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,8 @@ import type { SystemCheckRun, UnitCheckType } from '@portal/domain/system-check'
 import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { isApiError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
+import { useIsPhone } from '@/lib/use-is-narrow';
+import { installationKeys } from '@/lib/query-keys';
 import { useSystemChecks } from '../api/get-system-checks';
 import { useRestartSystemChecks } from '../api/restart-system-checks';
 import { CheckList, type CheckListRow, type CheckVerification } from '../components/check-list';
@@ -19,8 +20,6 @@ import { useCheckEvents, type CheckStreamStatus } from '../hooks/use-check-event
 import { useSaveProceedFlag } from '../hooks/use-save-proceed-flag';
 import { formatCountdown, remainingMs, runOutcome, type RunOutcome } from '../lib/check-run';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
-
-const NARROW_QUERY = '(max-width: 48em)';
 
 /** Time left in the run's window, ticking each second while checks wait. */
 function Countdown({ run }: { run: SystemCheckRun }) {
@@ -96,7 +95,7 @@ type NextProblem = 'stillRunning' | 'notVerified' | null;
 export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const isNarrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const isNarrow = useIsPhone();
   const { id, system } = installation;
   const checksQuery = useSystemChecks(id);
   const run = checksQuery.data;
@@ -156,6 +155,15 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
       };
     });
 
+  // Ignition and sense line are tested by the installer's hand: their lists say how, until the installation is completed.
+  const hintOf = (key: 'ignitionHint' | 'senseLineHint') => (isReadOnly ? undefined : t(`wizard.digitalCheck.${key}`));
+  const checkLists = [
+    { title: t('wizard.digitalCheck.telematicsTitle'), rows: telematicsRows, testId: 'checks-telematics' },
+    { title: t('wizard.digitalCheck.controllersTitle'), rows: controllerRows, testId: 'checks-controllers' },
+    { title: t('wizard.digitalCheck.ignitionTitle'), description: hintOf('ignitionHint'), rows: ignitionRows, testId: 'checks-ignition' },
+    { title: t('wizard.digitalCheck.senseLineTitle'), description: hintOf('senseLineHint'), rows: senseLineRows, testId: 'checks-sense-line' },
+  ];
+
   const onRestart = () => {
     const previous = checks;
     restart.mutate(undefined, {
@@ -165,7 +173,7 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'INSTALLATION_COMPLETED') {
-          void queryClient.invalidateQueries({ queryKey: ['installation', id] });
+          void queryClient.invalidateQueries({ queryKey: installationKeys.detail(id) });
           return;
         }
         notify(t, { message: t('wizard.digitalCheck.restartFailed'), tone: 'error' });
@@ -261,24 +269,9 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
         </Alert>
       )}
 
-      <CheckList title={t('wizard.digitalCheck.telematicsTitle')} rows={telematicsRows} isNarrow={isNarrow} verification={verification} testId="checks-telematics" />
-      <CheckList title={t('wizard.digitalCheck.controllersTitle')} rows={controllerRows} isNarrow={isNarrow} verification={verification} testId="checks-controllers" />
-      <CheckList
-        title={t('wizard.digitalCheck.ignitionTitle')}
-        description={isReadOnly ? undefined : t('wizard.digitalCheck.ignitionHint')}
-        rows={ignitionRows}
-        isNarrow={isNarrow}
-        verification={verification}
-        testId="checks-ignition"
-      />
-      <CheckList
-        title={t('wizard.digitalCheck.senseLineTitle')}
-        description={isReadOnly ? undefined : t('wizard.digitalCheck.senseLineHint')}
-        rows={senseLineRows}
-        isNarrow={isNarrow}
-        verification={verification}
-        testId="checks-sense-line"
-      />
+      {checkLists.map((list) => (
+        <CheckList key={list.testId} {...list} isNarrow={isNarrow} verification={verification} />
+      ))}
 
       {outcome === 'passed' && (
         <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} data-testid="checks-passed">

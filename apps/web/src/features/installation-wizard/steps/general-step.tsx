@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
-import { Fieldset, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +13,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
-import { ScanButton } from '../components/scan-button';
+import { useIsPhone } from '@/lib/use-is-narrow';
+import { FormSelect } from '@/components/ui/form-select';
+import { ScanInputRow } from '../components/scan-input-row';
 import { StepFooter } from '../components/step-footer';
-import { ConflictChoice } from '../components/conflict-choice';
-import { StepNotices } from '../components/step-notices';
+import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { usePartnerOptions } from '../api/get-partner-options';
 import { useStepForm } from '../hooks/use-step-form';
@@ -75,7 +75,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     monthLevelControl: t('wizard.general.calendar.monthLevelControl'),
     yearLevelControl: t('wizard.general.calendar.yearLevelControl'),
   };
-  const isNarrow = useMediaQuery('(max-width: 48em)');
+  const isNarrow = useIsPhone();
   const partners = usePartnerOptions();
   const partnerOptions = (partners.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.email})` }));
   // A serial number of another of the installer's fleets is recorded there only once they agreed, for that serial.
@@ -84,7 +84,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   const lastAction = useRef<WizardTab>('general');
   const fleetFor = (serial: string) =>
     agreedFleet.current && isSameSerialNumber(agreedFleet.current.serialNumber, serial) ? agreedFleet.current.fleet : fleet;
-  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, conflict, resolveConflict } = useStepForm({
+  const step = useStepForm({
     tab: 'general',
     installation,
     fleet,
@@ -105,6 +105,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
       return found !== null;
     },
   });
+  const { form, save, isSaving } = step;
   const {
     register,
     control,
@@ -139,15 +140,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   return (
     <Stack gap="lg">
       <Text>{t('wizard.general.intro')}</Text>
-      <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
-      {conflict && conflict.conflicts.length > 0 && (
-        <ConflictChoice
-          conflict={conflict}
-          isSaving={isSaving}
-          onApply={(choices) => void resolveConflict(choices)}
-          formatValue={(path, value) => (path === 'partnerId' ? (partnerOptions.find((p) => p.value === value)?.label ?? null) : null)}
-        />
-      )}
+      <StepStatus step={step} formatValue={(path, value) => (path === 'partnerId' ? (partnerOptions.find((p) => p.value === value)?.label ?? null) : null)} />
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -167,15 +160,13 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
                 installation || isReadOnly ? (
                   input
                 ) : (
-                  <Group gap="xs" wrap="nowrap" align="flex-start">
-                    <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
-                    <ScanButton
-                      field="systemSerialNumber"
-                      label={t('wizard.labels.systemSerialNumber')}
-                      onScan={(value) => form.setValue('systemSerialNumber', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
-                      testId="general-serial-scan"
-                    />
-                  </Group>
+                  <ScanInputRow
+                    input={input}
+                    field="systemSerialNumber"
+                    label={t('wizard.labels.systemSerialNumber')}
+                    onScan={(value) => form.setValue('systemSerialNumber', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
+                    testId="general-serial-scan"
+                  />
                 )
               }
             />
@@ -220,26 +211,17 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
             data-testid="general-name"
           />
           {partnerOptions.length > 0 && (
-            <Controller
+            <FormSelect
               control={control}
               name="partnerId"
-              render={({ field }) => (
-                <Select
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  label={`${t('wizard.labels.partner')} (${t('wizard.labels.optional')})`}
-                  description={t('wizard.general.partnerHint')}
-                  placeholder={t('wizard.general.noPartner')}
-                  data={partnerOptions}
-                  clearable
-                  size="lg"
-                  comboboxProps={{ withinPortal: true }}
-                  data-testid="general-partner"
-                />
-              )}
+              label={`${t('wizard.labels.partner')} (${t('wizard.labels.optional')})`}
+              description={t('wizard.general.partnerHint')}
+              placeholder={t('wizard.general.noPartner')}
+              data={partnerOptions}
+              clearable
+              size="lg"
+              comboboxProps={{ withinPortal: true }}
+              data-testid="general-partner"
             />
           )}
           <Textarea

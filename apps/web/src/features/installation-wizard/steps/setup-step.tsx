@@ -1,6 +1,6 @@
-import { Alert, Anchor, Badge, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Controller, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
+import { type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import type { Installation } from '@portal/domain/installation';
@@ -18,11 +18,12 @@ import {
 } from '@portal/domain/setup';
 import { channelsFor, type ControllerType } from '@portal/domain/system';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
+import { FormSelect } from '@/components/ui/form-select';
 import { StepFooter } from '../components/step-footer';
-import { ConflictChoice } from '../components/conflict-choice';
-import { StepNotices } from '../components/step-notices';
+import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
+import { saveThenNext } from '../lib/save-then-next';
 import { translateFormError } from '../lib/form-errors';
 import { numberToText, parseNumberInput } from '../lib/form-values';
 
@@ -119,7 +120,7 @@ const isRowFilled = (row: SetupRowValues) =>
 export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
   const limit = installation.system.pvModuleCount;
-  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, conflict, resolveConflict } = useStepForm({
+  const step = useStepForm({
     tab: 'setup',
     installation,
     fleet,
@@ -139,6 +140,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
       return true;
     },
   });
+  const { form, save, isSaving } = step;
   const {
     control,
     register,
@@ -152,26 +154,16 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
   }, 0);
   const isComplete = rows.every(isRowFilled);
 
-  const onNextClick = async () => {
-    const { outcome } = await save({ withToast: false });
-    if (outcome === 'saved' || outcome === 'unchanged') onNext();
-  };
-
   return (
     <Stack gap="lg">
       <Text>{t('wizard.setup.intro')}</Text>
-      <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
-      {conflict && conflict.conflicts.length > 0 && (
-        <ConflictChoice
-          conflict={conflict}
-          isSaving={isSaving}
-          onApply={(choices) => void resolveConflict(choices)}
-          formatValue={(path, value) => {
-            const led = LEDS.find((l) => path.endsWith(`.inspection.${l}`));
-            return led && typeof value === 'string' ? t(`wizard.setup.${led}.${value}` as 'wizard.setup.powerLed.off') : null;
-          }}
-        />
-      )}
+      <StepStatus
+        step={step}
+        formatValue={(path, value) => {
+          const led = LEDS.find((l) => path.endsWith(`.inspection.${l}`));
+          return led && typeof value === 'string' ? t(`wizard.setup.${led}.${value}` as 'wizard.setup.powerLed.off') : null;
+        }}
+      />
       <Text fw={600} c={sum > limit ? 'red.9' : undefined} aria-live="polite" data-testid="setup-sum">
         {t('wizard.setup.modulesAssigned', { sum, limit })}
       </Text>
@@ -228,26 +220,17 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
                     </Text>
                     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
                       {LEDS.map((led) => (
-                        <Controller
+                        <FormSelect
                           key={led}
                           control={control}
                           name={`controllers.${index}.inspection.${led}`}
-                          render={({ field }) => (
-                            <Select
-                              ref={field.ref}
-                              name={field.name}
-                              value={field.value}
-                              onChange={field.onChange}
-                              onBlur={field.onBlur}
-                              label={t(`wizard.labels.${led}`)}
-                              placeholder={t('wizard.selectPlaceholder')}
-                              data={LED_STATES[led].map((state) => ({ value: state, label: t(`wizard.setup.${led}.${state}` as 'wizard.setup.powerLed.off') }))}
-                              allowDeselect={false}
-                              required
-                              error={ledError(led)}
-                              data-testid={`setup-${led}-${index}`}
-                            />
-                          )}
+                          label={t(`wizard.labels.${led}`)}
+                          placeholder={t('wizard.selectPlaceholder')}
+                          data={LED_STATES[led].map((state) => ({ value: state, label: t(`wizard.setup.${led}.${state}` as 'wizard.setup.powerLed.off') }))}
+                          allowDeselect={false}
+                          required
+                          error={ledError(led)}
+                          data-testid={`setup-${led}-${index}`}
                         />
                       ))}
                     </SimpleGrid>
@@ -282,7 +265,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
       </Fieldset>
       <StepFooter
         onSave={() => void save({ withToast: true })}
-        onNext={() => void onNextClick()}
+        onNext={() => void saveThenNext(save, onNext)}
         isNextDisabled={!isReadOnly && !isComplete}
         isSaving={isSaving}
         isReadOnly={isReadOnly}

@@ -10,6 +10,7 @@ import type { StepProps } from '../components/step-props';
 import { ReadOnlyValue } from '../components/read-only-value';
 import { ScanConfirm, type ScanCheck } from '../components/scan-confirm';
 import { useStepForm } from '../hooks/use-step-form';
+import { saveThenNext } from '../lib/save-then-next';
 import { formResolver } from '../lib/form-resolver';
 
 export type SystemFormValues = { systemDataConfirmed: boolean };
@@ -44,11 +45,6 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
     const next = { ...scans, [key]: isScanMatch(field, value, expected) ? ({ isMatch: true } as const) : ({ isMatch: false, scanned: value } as const) };
     setScans(next);
     if (isComplete && scanKeys.every((k) => next[k]?.isMatch)) form.setValue('systemDataConfirmed', true, { shouldDirty: true, shouldValidate: true });
-  };
-
-  const onNextClick = async () => {
-    const { outcome } = await save({ withToast: false });
-    if (outcome === 'saved' || outcome === 'unchanged') onNext();
   };
 
   return (
@@ -146,7 +142,7 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
 
       <StepFooter
         onSave={() => void save({ withToast: true })}
-        onNext={() => void onNextClick()}
+        onNext={() => void saveThenNext(save, onNext)}
         isNextDisabled={!isReadOnly && (!isAcknowledged || !isComplete)}
         isSaving={isSaving}
         isReadOnly={isReadOnly}

@@ -1,4 +1,4 @@
-import { Autocomplete, Fieldset, Group, Input, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Fieldset, Group, Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
@@ -28,14 +28,15 @@ import {
 } from '@portal/domain/vehicle';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { currentLocale } from '@/lib/i18n';
+import { FormSelect } from '@/components/ui/form-select';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
-import { ScanButton } from '../components/scan-button';
+import { ScanInputRow } from '../components/scan-input-row';
 import { StepFooter } from '../components/step-footer';
-import { ConflictChoice } from '../components/conflict-choice';
-import { StepNotices } from '../components/step-notices';
+import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
+import { saveThenNext } from '../lib/save-then-next';
 import { translateFormError, type FieldNameKey } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
 import { numberToText, parseNumberInput } from '../lib/form-values';
@@ -105,7 +106,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
   const locale = currentLocale();
   const [preferredUnit, setPreferredUnit] = usePreferredDistanceUnit();
   const vehicle = installation.vehicle;
-  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, conflict, resolveConflict } = useStepForm({
+  const step = useStepForm({
     tab: 'vehicle',
     installation,
     fleet,
@@ -120,6 +121,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
       return { endpoint: 'vehicle', installationId: installation.id, body: { ...data, mileage, version: installation.version } };
     },
   });
+  const { form, save, isSaving } = step;
   const {
     register,
     control,
@@ -151,53 +153,26 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
     setPreferredUnit(next);
   };
 
-  const onNextClick = async () => {
-    const { outcome } = await save({ withToast: false });
-    if (outcome === 'saved' || outcome === 'unchanged') onNext();
-  };
-
   const options = <T extends string>(values: readonly T[], label: (value: T) => string) => values.map((value) => ({ value, label: label(value) }));
   const selectProps = { placeholder: t('wizard.selectPlaceholder'), allowDeselect: false, required: true, comboboxProps: { withinPortal: true } };
   const plainSelect = (name: 'type' | 'transmission', data: { value: string; label: string }[], testId: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          {...selectProps}
-          ref={field.ref}
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          label={t(`wizard.labels.${name}`)}
-          data={data}
-          error={errorOf(name)}
-          data-testid={testId}
-        />
-      )}
-    />
+    <FormSelect {...selectProps} control={control} name={name} label={t(`wizard.labels.${name}`)} data={data} error={errorOf(name)} data-testid={testId} />
   );
 
   return (
     <Stack gap="lg">
       <Text>{t('wizard.vehicle.intro')}</Text>
-      <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
-      {conflict && conflict.conflicts.length > 0 && (
-        <ConflictChoice
-          conflict={conflict}
-          isSaving={isSaving}
-          onApply={(choices) => void resolveConflict(choices)}
-          formatValue={(path, value) => {
-            if (typeof value !== 'string' || value === '') return null;
-            if (path === 'type') return t(`wizard.vehicle.types.${value as VehicleType}`);
-            if (path === 'transmission') return t(`wizard.vehicle.transmissions.${value as Transmission}`);
-            if (path === 'batteryType') return t(`wizard.vehicle.batteryTypes.${value as BatteryType}`);
-            if (path === 'mileage') return `${value} ${form.getValues('mileageUnit')}`;
-            return null;
-          }}
-        />
-      )}
+      <StepStatus
+        step={step}
+        formatValue={(path, value) => {
+          if (typeof value !== 'string' || value === '') return null;
+          if (path === 'type') return t(`wizard.vehicle.types.${value as VehicleType}`);
+          if (path === 'transmission') return t(`wizard.vehicle.transmissions.${value as Transmission}`);
+          if (path === 'batteryType') return t(`wizard.vehicle.batteryTypes.${value as BatteryType}`);
+          if (path === 'mileage') return `${value} ${form.getValues('mileageUnit')}`;
+          return null;
+        }}
+      />
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           {plainSelect('type', options(VEHICLE_TYPES, (v) => t(`wizard.vehicle.types.${v}`)), 'vehicle-type')}
@@ -213,26 +188,18 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
             data-testid="vehicle-year"
           />
           {plainSelect('transmission', options(TRANSMISSIONS, (v) => t(`wizard.vehicle.transmissions.${v}`)), 'vehicle-transmission')}
-          <Controller
+          <FormSelect
+            {...selectProps}
             control={control}
             name="batteryType"
-            render={({ field }) => (
-              <Select
-                {...selectProps}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value);
-                  if (value) setValue('batteryCapacityUnit', capacityUnitFor(value as BatteryType), { shouldDirty: true, shouldValidate: true });
-                }}
-                onBlur={field.onBlur}
-                label={t('wizard.labels.batteryType')}
-                data={options(BATTERY_TYPES, (v) => t(`wizard.vehicle.batteryTypes.${v}`))}
-                error={errorOf('batteryType')}
-                data-testid="vehicle-battery-type"
-              />
-            )}
+            onChange={(value, change) => {
+              change(value);
+              if (value) setValue('batteryCapacityUnit', capacityUnitFor(value as BatteryType), { shouldDirty: true, shouldValidate: true });
+            }}
+            label={t('wizard.labels.batteryType')}
+            data={options(BATTERY_TYPES, (v) => t(`wizard.vehicle.batteryTypes.${v}`))}
+            error={errorOf('batteryType')}
+            data-testid="vehicle-battery-type"
           />
           <Group gap="sm" align="flex-start" wrap="nowrap">
             <TextInput
@@ -244,28 +211,22 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
               style={{ flex: 1, minWidth: 0 }}
               data-testid="vehicle-battery-capacity"
             />
-            <Controller
+            <FormSelect
               control={control}
               name="batteryCapacityUnit"
-              render={({ field }) => (
-                <Select
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(value) => value && field.onChange(value)}
-                  label={t('wizard.labels.batteryCapacityUnit')}
-                  data={[...BATTERY_CAPACITY_UNITS]}
-                  allowDeselect={false}
-                  // Fixed by the battery type unless it is 'both'; read-only rather than disabled so it stays legible.
-                  readOnly={batteryType !== 'both'}
-                  disabled={isReadOnly}
-                  variant={batteryType === 'both' ? 'default' : 'filled'}
-                  title={t('wizard.vehicle.capacityUnitHint')}
-                  error={errorOf('batteryCapacityUnit')}
-                  w={110}
-                  data-testid="vehicle-battery-unit"
-                />
-              )}
+              onChange={(value, change) => value && change(value)}
+              isTouchedOnBlur={false}
+              label={t('wizard.labels.batteryCapacityUnit')}
+              data={[...BATTERY_CAPACITY_UNITS]}
+              allowDeselect={false}
+              // Fixed by the battery type unless it is 'both'; read-only rather than disabled so it stays legible.
+              readOnly={batteryType !== 'both'}
+              disabled={isReadOnly}
+              variant={batteryType === 'both' ? 'default' : 'filled'}
+              title={t('wizard.vehicle.capacityUnitHint')}
+              error={errorOf('batteryCapacityUnit')}
+              w={110}
+              data-testid="vehicle-battery-unit"
             />
           </Group>
           <Stack gap={6}>
@@ -292,18 +253,16 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
                     isReadOnly ? (
                       input
                     ) : (
-                      <Group gap="xs" wrap="nowrap" align="flex-start">
-                        <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
-                        <ScanButton
-                          field="vin"
-                          label={t('wizard.labels.vin')}
-                          onScan={(value) => {
-                            field.onChange(value);
-                            field.onBlur();
-                          }}
-                          testId="vehicle-vin-scan"
-                        />
-                      </Group>
+                      <ScanInputRow
+                        input={input}
+                        field="vin"
+                        label={t('wizard.labels.vin')}
+                        onScan={(value) => {
+                          field.onChange(value);
+                          field.onBlur();
+                        }}
+                        testId="vehicle-vin-scan"
+                      />
                     )
                   }
                 />
@@ -381,7 +340,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
           />
         </SimpleGrid>
       </Fieldset>
-      <StepFooter onSave={() => void save({ withToast: true })} onNext={() => void onNextClick()} isSaving={isSaving} isReadOnly={isReadOnly} />
+      <StepFooter onSave={() => void save({ withToast: true })} onNext={() => void saveThenNext(save, onNext)} isSaving={isSaving} isReadOnly={isReadOnly} />
     </Stack>
   );
 }

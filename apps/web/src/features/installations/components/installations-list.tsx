@@ -1,17 +1,16 @@
 import { useEffect, useId, useState } from 'react';
-import { Box, CloseButton, Group, Input, Pagination, SegmentedControl, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Box, Group, Input, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INSTALLATION_SORTS, type InstallationSort } from '@portal/domain/installation';
+import { ListPager } from '@/components/ui/list-pager';
 import { LoadError } from '@/components/ui/load-error';
+import { SearchField } from '@/components/ui/search-field';
 import { useInstallations, type SortOrder } from '../api/get-installations';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, useInstallationListParams } from '../hooks/use-installation-list-params';
 import { useIsNarrow } from '@/lib/use-is-narrow';
+import { useSearchText } from '@/lib/use-search-text';
 import { InstallationFilters } from './installation-filters';
 import { InstallationsView } from './installations-view';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const SORT_LABEL_KEYS = {
   name: 'solar.installations.columns.name',
@@ -33,25 +32,13 @@ export function InstallationsList({ fleet }: { fleet: string }) {
   const list = useInstallations(fleet, params);
 
   // The field answers every keystroke; the URL (and with it the request) follows once typing pauses.
-  const [searchText, setSearchText] = useState(params.q);
+  const { searchText, setSearchText, onSearchChange, clearSearch } = useSearchText((q) => update({ q, page: 1 }, { replace: true }), params.q);
   const [syncedQ, setSyncedQ] = useState(params.q);
   if (params.q !== syncedQ) {
     // The URL changed underneath (back button, a link): show what it says.
     setSyncedQ(params.q);
     if (params.q !== searchText.trim()) setSearchText(params.q);
   }
-  const applySearch = useDebouncedCallback((text: string) => {
-    update({ q: text.trim(), page: 1 }, { replace: true });
-  }, SEARCH_DEBOUNCE_MS);
-  const onSearchChange = (text: string) => {
-    setSearchText(text);
-    applySearch(text);
-  };
-  const clearSearch = () => {
-    applySearch.cancel();
-    setSearchText('');
-    update({ q: '', page: 1 }, { replace: true });
-  };
 
   const onSort = (column: InstallationSort) => {
     // A new column starts ascending; the same column again flips the order.
@@ -90,20 +77,18 @@ export function InstallationsList({ fleet }: { fleet: string }) {
   return (
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap={isNarrow ? 'wrap' : 'nowrap'}>
-        <TextInput
-          type="search"
+        <SearchField
           label={t('solar.installations.search.label')}
           placeholder={t('solar.installations.search.placeholder')}
+          clearLabel={t('solar.installations.search.clear')}
           value={searchText}
-          onChange={(event) => onSearchChange(event.currentTarget.value)}
+          onChange={onSearchChange}
+          onClear={clearSearch}
           maxLength={MAX_SEARCH_LENGTH}
-          leftSection={<IconSearch aria-hidden size={20} />}
-          rightSection={
-            searchText ? <CloseButton size="lg" onClick={clearSearch} aria-label={t('solar.installations.search.clear')} /> : null
-          }
-          style={{ flex: 1, minWidth: isNarrow ? '100%' : 280 }}
-          maw={isNarrow ? undefined : 560}
-          data-testid="installations-search"
+          isNarrow={isNarrow}
+          minWidth={280}
+          maxWidth={560}
+          testId="installations-search"
         />
         <Box w={isNarrow ? '100%' : undefined}>
           <Input.Label id={`${pageSizeId}-filter`} size="lg" display="block">
@@ -158,11 +143,10 @@ export function InstallationsList({ fleet }: { fleet: string }) {
       )}
 
       {list.data && total > 0 && (
-        <Group justify="space-between" gap="md" wrap="wrap">
-          <Group gap="lg" wrap="wrap">
-            <Text aria-live="polite" data-testid="installations-range">
-              {t('solar.installations.pagination.range', { from, to, total })}
-            </Text>
+        <ListPager
+          range={t('solar.installations.pagination.range', { from, to, total })}
+          rangeTestId="installations-range"
+          extra={
             <Group gap="xs" wrap="nowrap">
               <Text component="label" htmlFor={pageSizeId} size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {t('solar.installations.pagination.pageSize')}
@@ -178,27 +162,18 @@ export function InstallationsList({ fleet }: { fleet: string }) {
                 data-testid="installations-page-size"
               />
             </Group>
-          </Group>
-          {pageCount > 1 && (
-            <Box component="nav" aria-label={t('solar.installations.pagination.label')}>
-              <Pagination
-                total={pageCount}
-                value={Math.min(params.page, pageCount)}
-                onChange={(page) => update({ page })}
-                size="xl"
-                gap={isNarrow ? 4 : 8}
-                siblings={isNarrow ? 0 : 1}
-                boundaries={1}
-                getItemProps={(page) => ({ 'aria-label': t('solar.installations.pagination.page', { page }) })}
-                getControlProps={(control) => {
-                  if (control === 'previous') return { 'aria-label': t('solar.installations.pagination.previous') };
-                  if (control === 'next') return { 'aria-label': t('solar.installations.pagination.next') };
-                  return {};
-                }}
-              />
-            </Box>
-          )}
-        </Group>
+          }
+          page={params.page}
+          pageCount={pageCount}
+          onPageChange={(page) => update({ page })}
+          isNarrow={isNarrow}
+          labels={{
+            nav: t('solar.installations.pagination.label'),
+            page: (page) => t('solar.installations.pagination.page', { page }),
+            previous: t('solar.installations.pagination.previous'),
+            next: t('solar.installations.pagination.next'),
+          }}
+        />
       )}
     </Stack>
   );

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +7,9 @@ import { CompanyInputSchema, type CompanyInput, type OperatorCompany } from '@po
 import { useSaveCompany } from '../api/save-company';
 import { notify } from '@/lib/notify';
 import { EmailInput } from '@/components/ui/email-input';
-import { FormActions } from '@/components/ui/form-actions';
-import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
+import { operatorErrorText } from '../lib/operator-errors';
+import { useSaveWithFieldErrors } from '../hooks/use-save-with-field-errors';
+import { OperatorFormModal } from './operator-form-modal';
 
 const FIELDS = ['name', 'shortName', 'email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -25,7 +25,6 @@ type CompanyFormModalProps = {
 export function CompanyFormModal({ opened, company, onClose }: CompanyFormModalProps) {
   const { t } = useTranslation();
   const save = useSaveCompany();
-  const [hasFailed, setHasFailed] = useState(false);
   const {
     register,
     handleSubmit,
@@ -36,78 +35,57 @@ export function CompanyFormModal({ opened, company, onClose }: CompanyFormModalP
     defaultValues: { name: company?.name ?? '', shortName: company?.shortName ?? '', email: company?.email ?? '' },
   });
 
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
-
-  const onSubmit = (input: z.output<typeof CompanyInputSchema>) => {
-    setHasFailed(false);
-    save.mutate(
-      { id: company?.id ?? null, input },
-      {
-        onSuccess: (saved) => {
-          notify(t, { message: t(company ? 'operator.companies.saved' : 'operator.companies.created', { name: saved.name }) });
-          onClose();
-        },
-        onError: (error) => {
-          const fieldErrors = serverFieldErrors(error, FIELDS);
-          if (fieldErrors.length === 0) setHasFailed(true);
-          fieldErrors.forEach(({ field, message }, index) => setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
-        },
-      },
-    );
-  };
+  const { hasFailed, submit } = useSaveWithFieldErrors({
+    save,
+    id: company?.id ?? null,
+    fields: FIELDS,
+    setError,
+    onSaved: (saved) => {
+      notify(t, { message: t(company ? 'operator.companies.saved' : 'operator.companies.created', { name: saved.name }) });
+      onClose();
+    },
+  });
 
   const errorOf = (field: Field) =>
     operatorErrorText(t, errors[field]?.message, t(`operator.companies.names.${field}`), field === 'email' ? undefined : t(`operator.companies.uniqueNames.${field}`));
 
   return (
-    <Modal
+    <OperatorFormModal
       opened={opened}
-      onClose={close}
       title={company ? t('operator.companies.form.editTitle') : t('operator.companies.form.createTitle')}
-      centered
-      closeButtonProps={{ size: 'xl', 'aria-label': t('operator.form.close') }}
-      attributes={{ content: { 'data-testid': 'company-form' } }}
+      testId="company-form"
+      isSaving={save.isPending}
+      problem={hasFailed ? t('operator.errors.saveFailed') : null}
+      submitTestId="company-save"
+      onSubmit={handleSubmit(submit)}
+      onClose={onClose}
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <Stack gap="md">
-          <TextInput
-            {...register('name')}
-            label={t('operator.companies.form.name')}
-            autoComplete="organization"
-            required
-            error={errorOf('name')}
-            data-autofocus
-            data-testid="company-name"
-          />
-          <TextInput
-            {...register('shortName')}
-            label={t('operator.companies.form.shortName')}
-            description={t('operator.companies.form.shortNameHelp')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-            error={errorOf('shortName')}
-            data-testid="company-short-name"
-          />
-          <EmailInput
-            {...register('email')}
-            label={t('operator.companies.form.email')}
-            error={errorOf('email')}
-            data-testid="company-email"
-          />
-          <FormActions
-            problem={hasFailed ? t('operator.errors.saveFailed') : null}
-            cancelLabel={t('operator.form.cancel')}
-            submitLabel={t('operator.form.save')}
-            onCancel={close}
-            isSaving={save.isPending}
-            submitTestId="company-save"
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        {...register('name')}
+        label={t('operator.companies.form.name')}
+        autoComplete="organization"
+        required
+        error={errorOf('name')}
+        data-autofocus
+        data-testid="company-name"
+      />
+      <TextInput
+        {...register('shortName')}
+        label={t('operator.companies.form.shortName')}
+        description={t('operator.companies.form.shortNameHelp')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        error={errorOf('shortName')}
+        data-testid="company-short-name"
+      />
+      <EmailInput
+        {...register('email')}
+        label={t('operator.companies.form.email')}
+        error={errorOf('email')}
+        data-testid="company-email"
+      />
+    </OperatorFormModal>
   );
 }

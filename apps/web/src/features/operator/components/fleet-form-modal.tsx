@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +7,9 @@ import { FleetInputSchema, type FleetInput, type OperatorFleet } from '@portal/d
 import { useSaveFleet } from '../api/save-fleet';
 import { notify } from '@/lib/notify';
 import { EmailInput } from '@/components/ui/email-input';
-import { FormActions } from '@/components/ui/form-actions';
-import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
+import { operatorErrorText } from '../lib/operator-errors';
+import { useSaveWithFieldErrors } from '../hooks/use-save-with-field-errors';
+import { OperatorFormModal } from './operator-form-modal';
 
 const FIELDS = ['slug', 'name', 'customerName', 'primaryContact', 'email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -25,7 +25,6 @@ type FleetFormModalProps = {
 export function FleetFormModal({ opened, fleet, onClose }: FleetFormModalProps) {
   const { t } = useTranslation();
   const save = useSaveFleet();
-  const [hasFailed, setHasFailed] = useState(false);
   const {
     register,
     handleSubmit,
@@ -42,88 +41,67 @@ export function FleetFormModal({ opened, fleet, onClose }: FleetFormModalProps) 
     },
   });
 
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
-
-  const onSubmit = (input: z.output<typeof FleetInputSchema>) => {
-    setHasFailed(false);
-    save.mutate(
-      { id: fleet?.id ?? null, input },
-      {
-        onSuccess: (saved) => {
-          notify(t, { message: t(fleet ? 'operator.fleets.saved' : 'operator.fleets.created', { name: saved.name }) });
-          onClose();
-        },
-        onError: (error) => {
-          const fieldErrors = serverFieldErrors(error, FIELDS);
-          if (fieldErrors.length === 0) setHasFailed(true);
-          fieldErrors.forEach(({ field, message }, index) => setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
-        },
-      },
-    );
-  };
+  const { hasFailed, submit } = useSaveWithFieldErrors({
+    save,
+    id: fleet?.id ?? null,
+    fields: FIELDS,
+    setError,
+    onSaved: (saved) => {
+      notify(t, { message: t(fleet ? 'operator.fleets.saved' : 'operator.fleets.created', { name: saved.name }) });
+      onClose();
+    },
+  });
 
   const errorOf = (field: Field) =>
     operatorErrorText(t, errors[field]?.message, t(`operator.fleets.names.${field}`), field === 'slug' || field === 'name' ? t(`operator.fleets.uniqueNames.${field}`) : undefined);
 
   return (
-    <Modal
+    <OperatorFormModal
       opened={opened}
-      onClose={close}
       title={fleet ? t('operator.fleets.form.editTitle') : t('operator.fleets.form.createTitle')}
-      centered
-      closeButtonProps={{ size: 'xl', 'aria-label': t('operator.form.close') }}
-      attributes={{ content: { 'data-testid': 'fleet-form' } }}
+      testId="fleet-form"
+      isSaving={save.isPending}
+      problem={hasFailed ? t('operator.errors.saveFailed') : null}
+      submitTestId="fleet-save"
+      onSubmit={handleSubmit(submit)}
+      onClose={onClose}
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <Stack gap="md">
-          <TextInput
-            {...register('slug')}
-            label={t('operator.fleets.form.slug')}
-            description={t('operator.fleets.form.slugHelp')}
-            placeholder="nordbus"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            error={errorOf('slug')}
-            data-autofocus
-            data-testid="fleet-slug"
-          />
-          <TextInput {...register('name')} label={t('operator.fleets.form.name')} autoComplete="off" required error={errorOf('name')} data-testid="fleet-name" />
-          <TextInput
-            {...register('customerName')}
-            label={t('operator.fleets.form.customerName')}
-            autoComplete="organization"
-            required
-            error={errorOf('customerName')}
-            data-testid="fleet-customer"
-          />
-          <TextInput
-            {...register('primaryContact')}
-            label={t('operator.fleets.form.primaryContact')}
-            autoComplete="name"
-            required
-            error={errorOf('primaryContact')}
-            data-testid="fleet-contact"
-          />
-          <EmailInput
-            {...register('email')}
-            label={t('operator.fleets.form.email')}
-            error={errorOf('email')}
-            data-testid="fleet-email"
-          />
-          <FormActions
-            problem={hasFailed ? t('operator.errors.saveFailed') : null}
-            cancelLabel={t('operator.form.cancel')}
-            submitLabel={t('operator.form.save')}
-            onCancel={close}
-            isSaving={save.isPending}
-            submitTestId="fleet-save"
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        {...register('slug')}
+        label={t('operator.fleets.form.slug')}
+        description={t('operator.fleets.form.slugHelp')}
+        placeholder="nordbus"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={errorOf('slug')}
+        data-autofocus
+        data-testid="fleet-slug"
+      />
+      <TextInput {...register('name')} label={t('operator.fleets.form.name')} autoComplete="off" required error={errorOf('name')} data-testid="fleet-name" />
+      <TextInput
+        {...register('customerName')}
+        label={t('operator.fleets.form.customerName')}
+        autoComplete="organization"
+        required
+        error={errorOf('customerName')}
+        data-testid="fleet-customer"
+      />
+      <TextInput
+        {...register('primaryContact')}
+        label={t('operator.fleets.form.primaryContact')}
+        autoComplete="name"
+        required
+        error={errorOf('primaryContact')}
+        data-testid="fleet-contact"
+      />
+      <EmailInput
+        {...register('email')}
+        label={t('operator.fleets.form.email')}
+        error={errorOf('email')}
+        data-testid="fleet-email"
+      />
+    </OperatorFormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { NativeSelect, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,8 @@ import { useAddCompanyMember } from '../api/add-company-member';
 import { useGrantFleetAdmin } from '../api/grant-fleet-admin';
 import { notify } from '@/lib/notify';
 import { EmailInput } from '@/components/ui/email-input';
-import { FormActions } from '@/components/ui/form-actions';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
+import { OperatorFormModal } from './operator-form-modal';
 
 /** The domain's email rule, plus the company a new fleet admin joins ('' for none), chosen from a list. */
 const PersonFormSchema = AddCompanyMemberSchema.extend({ companyId: z.string() });
@@ -46,10 +46,6 @@ export function PersonFormModal({ opened, target, onClose }: PersonFormModalProp
   });
 
   if (!target) return null;
-
-  const close = () => {
-    if (!isSaving) onClose();
-  };
 
   const onError = (error: unknown) => {
     const fieldErrors = serverFieldErrors(error, ['email'] as const);
@@ -86,46 +82,37 @@ export function PersonFormModal({ opened, target, onClose }: PersonFormModalProp
 
   const isCompany = target.kind === 'company';
   return (
-    <Modal
+    <OperatorFormModal
       opened={opened}
-      onClose={close}
       title={isCompany ? t('operator.people.addToCompanyTitle', { company: target.company.name }) : t('operator.people.makeAdminTitle', { fleet: target.fleet.name })}
-      centered
-      closeButtonProps={{ size: 'xl', 'aria-label': t('operator.form.close') }}
-      attributes={{ content: { 'data-testid': 'person-form' } }}
+      testId="person-form"
+      isSaving={isSaving}
+      problem={problem && t(problem === 'notFound' ? 'operator.errors.notFound' : 'operator.errors.saveFailed')}
+      submitLabel={isCompany ? t('operator.people.addSubmit') : t('operator.people.makeAdminSubmit')}
+      submitTestId="person-save"
+      onSubmit={handleSubmit(onSubmit)}
+      onClose={onClose}
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <Stack gap="md">
-          <Text size="sm">{isCompany ? t('operator.people.addToCompanyText') : t('operator.people.makeAdminText')}</Text>
-          <EmailInput
-            {...register('email')}
-            label={t('operator.people.email')}
-            placeholder={t('operator.people.emailPlaceholder')}
-            autoComplete="off"
-            error={operatorErrorText(t, errors.email?.message, t('operator.people.emailName'))}
-            data-autofocus
-            data-testid="person-email"
-          />
-          {!isCompany && (
-            <NativeSelect
-              {...register('companyId')}
-              label={t('operator.people.company')}
-              description={t('operator.people.companyHelp')}
-              data={[{ value: '', label: t('operator.people.noCompany') }, ...target.companies.map((c) => ({ value: String(c.id), label: `${c.name} (${c.shortName})` }))]}
-              size="lg"
-              data-testid="person-company"
-            />
-          )}
-          <FormActions
-            problem={problem && t(problem === 'notFound' ? 'operator.errors.notFound' : 'operator.errors.saveFailed')}
-            cancelLabel={t('operator.form.cancel')}
-            submitLabel={isCompany ? t('operator.people.addSubmit') : t('operator.people.makeAdminSubmit')}
-            onCancel={close}
-            isSaving={isSaving}
-            submitTestId="person-save"
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">{isCompany ? t('operator.people.addToCompanyText') : t('operator.people.makeAdminText')}</Text>
+      <EmailInput
+        {...register('email')}
+        label={t('operator.people.email')}
+        placeholder={t('operator.people.emailPlaceholder')}
+        autoComplete="off"
+        error={operatorErrorText(t, errors.email?.message, t('operator.people.emailName'))}
+        data-autofocus
+        data-testid="person-email"
+      />
+      {!isCompany && (
+        <NativeSelect
+          {...register('companyId')}
+          label={t('operator.people.company')}
+          description={t('operator.people.companyHelp')}
+          data={[{ value: '', label: t('operator.people.noCompany') }, ...target.companies.map((c) => ({ value: String(c.id), label: `${c.name} (${c.shortName})` }))]}
+          size="lg"
+          data-testid="person-company"
+        />
+      )}
+    </OperatorFormModal>
   );
 }

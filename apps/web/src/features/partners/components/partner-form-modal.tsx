@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useCreatePartner } from '../api/create-partner';
 import { useUpdatePartner } from '../api/update-partner';
 import { notify } from '@/lib/notify';
 import { EmailInput } from '@/components/ui/email-input';
-import { FormActions } from '@/components/ui/form-actions';
+import { FormModal } from '@/components/ui/form-modal';
 import { partnerErrorText, partnerFieldErrors } from '../lib/partner-errors';
 
 type PartnerFormModalProps = {
@@ -49,10 +49,6 @@ export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalP
     defaultValues: { name: partner?.name ?? '', email: partner?.email ?? '' },
   });
 
-  const close = () => {
-    if (!isSaving) onClose();
-  };
-
   const onSaved = (saved: Partner) => {
     notify(t, { message: t(partner ? 'partners.saved' : 'partners.added', { name: saved.name }) });
     onClose();
@@ -83,44 +79,37 @@ export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalP
   const title = partner ? t('partners.form.editTitle') : t('partners.form.addTitle');
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={close}
       title={title}
-      centered
-      closeButtonProps={{ size: 'xl', 'aria-label': t('partners.form.close') }}
-      attributes={{ content: { 'data-testid': 'partner-form' } }}
+      testId="partner-form"
+      isSaving={isSaving}
+      problem={problem && t(PROBLEM_KEYS[problem])}
+      closeLabel={t('partners.form.close')}
+      cancelLabel={t('partners.form.cancel')}
+      submitLabel={t('partners.form.save')}
+      isSubmitDisabled={problem === 'notFound'}
+      submitTestId="partner-save"
+      onSubmit={handleSubmit(onSubmit)}
+      onClose={onClose}
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <Stack gap="md">
-          <TextInput
-            {...register('name')}
-            label={t('partners.form.name')}
-            placeholder={t('partners.form.namePlaceholder')}
-            autoComplete="organization"
-            required
-            error={partnerErrorText(t, errors.name?.message, 'name')}
-            data-autofocus
-            data-testid="partner-name"
-          />
-          <EmailInput
-            {...register('email')}
-            label={t('partners.form.email')}
-            placeholder={t('partners.form.emailPlaceholder')}
-            error={partnerErrorText(t, errors.email?.message, 'email')}
-            data-testid="partner-email"
-          />
-          <FormActions
-            problem={problem && t(PROBLEM_KEYS[problem])}
-            cancelLabel={t('partners.form.cancel')}
-            submitLabel={t('partners.form.save')}
-            onCancel={close}
-            isSaving={isSaving}
-            isSubmitDisabled={problem === 'notFound'}
-            submitTestId="partner-save"
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        {...register('name')}
+        label={t('partners.form.name')}
+        placeholder={t('partners.form.namePlaceholder')}
+        autoComplete="organization"
+        required
+        error={partnerErrorText(t, errors.name?.message, 'name')}
+        data-autofocus
+        data-testid="partner-name"
+      />
+      <EmailInput
+        {...register('email')}
+        label={t('partners.form.email')}
+        placeholder={t('partners.form.emailPlaceholder')}
+        error={partnerErrorText(t, errors.email?.message, 'email')}
+        data-testid="partner-email"
+      />
+    </FormModal>
   );
 }

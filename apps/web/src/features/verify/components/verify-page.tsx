@@ -6,6 +6,7 @@ import { LocaleSwitch } from '@/components/ui/locale-switch';
 import { formatDate } from '@/lib/format-date';
 import { i18n } from '@/lib/i18n';
 import texts from 'virtual:locale-sections/verify';
+import frame from '@/components/ui/public-page.module.css';
 import classes from './verify.module.css';
 
 for (const [locale, bundle] of Object.entries(texts)) i18n.addResourceBundle(locale, 'translation', bundle, true, false);
@@ -77,14 +78,14 @@ export function VerifyPage({ code = verificationCodeOf(window.location.hash) }: 
   }
 
   return (
-    <div className={classes.page}>
-      <header className={classes.header}>
-        <p className={classes.brand}>{t('app.brand')}</p>
+    <div className={frame.page}>
+      <header className={frame.header}>
+        <p className={frame.brand}>{t('app.brand')}</p>
         <LocaleSwitch />
       </header>
-      <main className={classes.main}>
-        <section className={classes.card} aria-labelledby="verify-title" data-testid="verify-page">
-          <h1 id="verify-title" className={classes.title}>
+      <main className={frame.main}>
+        <section className={`${frame.card} ${classes.card}`} aria-labelledby="verify-title" data-testid="verify-page">
+          <h1 id="verify-title" className={frame.title}>
             {t('verify.title')}
           </h1>
           {body}
