@@ -9,7 +9,8 @@ import { InstallationListQuerySchema, InstallationSchema } from '@portal/domain/
 import { currentUser } from '../../../plugins/request-auth';
 import { installationExportRows, INSTALLATION_EXPORT_COLUMNS, toCsv, toXlsx } from '../../../services/exports';
 import { listHistory } from '../../../services/history';
-import { findScopedInstallation, installationForCaller } from '../../../services/installations';
+import { installationForCaller } from '../../../services/installations/read-model';
+import { findScopedInstallation } from '../../../services/installations/repository';
 import { renderReportPdf } from '../../../services/report-pdf';
 import { reopenInstallation, reportContent } from '../../../services/reports';
 
