@@ -6,10 +6,9 @@ import {
   InstallationListSchema,
   InstallationSchema,
   UpdateInstallationSchema,
-  VersionSchema,
 } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
-import { VehicleInputSchema } from '@portal/domain/vehicle';
+import { SaveVehicleSchema, VehicleInputSchema } from '@portal/domain/vehicle';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { AppError, notFound } from '../../../errors';
 import { currentToken, currentUser, sessionExpired } from '../../../plugins/request-auth';
@@ -98,7 +97,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Records the vehicle of a draft; returns the updated installation',
         params: IdParams,
-        body: z.intersection(VehicleInputSchema, z.object({ version: VersionSchema })),
+        body: SaveVehicleSchema,
         response: { 200: InstallationSchema },
       },
     },
