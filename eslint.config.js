@@ -83,4 +83,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'packages/domain imports zod only: no I/O, no React, no Fastify' }] }],
     },
   },
+  {
+    // The shared test data (src/testing) takes its types from the domain beside it, and nothing else.
+    files: ['packages/domain/src/testing/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./|\\.\\./(?!\\.\\./)).*', message: 'packages/domain imports zod only: no I/O, no React, no Fastify' }] }],
+    },
+  },
 );

@@ -3,6 +3,7 @@
 // fleet manager downloads it. A latency figure, so the requests come from this process; the baseline
 // in the same run is the summary of the same installation (the read the report is built on).
 import jpeg from 'jpeg-js';
+import { createTruckInput, passingSetupOf } from '@portal/domain/testing/vehicle';
 import { benchApp, engineOf, ms, stats } from './lib';
 
 const RUNS = 15;
@@ -36,22 +37,9 @@ export async function benchReport() {
     const id = current.id as number;
     current = (await call('PUT', `/api/installations/${id}`, { version: current.version, customerDataConfirmed: true })).json();
     current = (
-      await call('POST', `/api/installations/${id}/vehicle`, {
-        version: current.version,
-        type: 'truck',
-        manufacturer: 'Volvo',
-        model: 'FH Electric',
-        year: 2024,
-        transmission: 'electric',
-        batteryType: 'HV',
-        batteryCapacity: 540,
-        batteryCapacityUnit: 'kWh',
-        vin: 'YV2RT40A5KB123456',
-        mileage: 2000,
-      })
+      await call('POST', `/api/installations/${id}/vehicle`, { version: current.version, ...createTruckInput() })
     ).json();
-    const inspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' };
-    const controllers = (current.system.chargeControllers as { serialNumber: string }[]).map((c) => ({ serialNumber: c.serialNumber, pvModulesCount: 1, activeChannelCount: 1, inspection }));
+    const controllers = passingSetupOf(current.system.chargeControllers as { serialNumber: string }[]);
     await call('PUT', `/api/installations/${id}/setup`, { version: current.version, controllers });
     const photos = Array.from({ length: 10 }, (_, i) => photo(i + 1));
     const averageKb = photos.reduce((sum, p) => sum + p.length, 0) / photos.length / 1024;

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createTruckInput, passingSetupOf } from '@portal/domain/testing/vehicle';
 import { admin, signInViaApi, uniqueEmail } from './fixtures';
 
 /** Draft installations made through the API for the digital check and submit specs. */
@@ -63,8 +64,6 @@ export async function createDraft(api: Api, serial: string, name: string): Promi
   return (await res.json()) as ApiInstallation;
 }
 
-const goodInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
-
 /** General, customer and vehicle recorded: the system tab opens. */
 export async function createDraftUpToSystem(api: Api, serial: string, name: string): Promise<ApiInstallation> {
   const { request, headers } = api;
@@ -74,19 +73,7 @@ export async function createDraftUpToSystem(api: Api, serial: string, name: stri
   current = (await put.json()) as ApiInstallation;
   const vehicle = await request.post(`/api/installations/${current.id}/vehicle`, {
     headers,
-    data: {
-      version: current.version,
-      type: 'truck',
-      manufacturer: 'Volvo',
-      model: 'FH Electric',
-      year: 2024,
-      transmission: 'electric',
-      batteryType: 'HV',
-      batteryCapacity: 540,
-      batteryCapacityUnit: 'kWh',
-      vin: 'YV2RT40A5KB123456',
-      mileage: 2000,
-    },
+    data: { version: current.version, ...createTruckInput() },
   });
   expect(vehicle.status(), await vehicle.text()).toBe(200);
   return (await vehicle.json()) as ApiInstallation;
@@ -98,10 +85,7 @@ export async function createDraftUpToSetup(api: Api, serial: string, name: strin
   const current = await createDraftUpToSystem(api, serial, name);
   const setup = await request.put(`/api/installations/${current.id}/setup`, {
     headers,
-    data: {
-      version: current.version,
-      controllers: current.system.chargeControllers.map((c) => ({ serialNumber: c.serialNumber, pvModulesCount: 1, activeChannelCount: 1, inspection: goodInspection })),
-    },
+    data: { version: current.version, controllers: passingSetupOf(current.system.chargeControllers) },
   });
   expect(setup.status(), await setup.text()).toBe(200);
   return (await setup.json()) as ApiInstallation;

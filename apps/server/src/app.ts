@@ -1,30 +1,28 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuthConfig } from '@portal/domain/auth';
-import { SUPPORT_EMAIL } from '@portal/domain/constants';
-import { createAuth, type Auth } from './auth/auth';
-import { createMailer, type Mailer } from './auth/mailer';
-import type { Database, Db } from './db/client';
-import { grantDemoAccess } from './db/seed';
+import type { Mailer } from './auth/mailer';
+import type { Database } from './db/client';
 import type { Env } from './env';
-import { AppError } from './errors';
-import { answeringFileStore, createS3FileStore, type FileStore } from './services/file-store';
-import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from './simulator/simulator';
-import { checkEventsPlugin } from './plugins/check-events';
+import { authPlugin } from './plugins/app/auth';
+import { checkEventsPlugin } from './plugins/app/check-events';
+import { databasePlugin } from './plugins/app/database';
+import { drainingPlugin } from './plugins/app/draining';
+import { fileStorePlugin } from './plugins/app/file-store';
+import { placesPlugin } from './plugins/app/places';
+import { simulatorPlugin } from './plugins/app/simulator';
+import { systemChecksPlugin } from './plugins/app/system-checks';
+import { helmetPlugin } from './plugins/external/helmet';
+import { rateLimitPlugin } from './plugins/external/rate-limit';
+import { staticPlugin } from './plugins/external/static';
+import { swaggerPlugin } from './plugins/external/swagger';
 import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
-import { metricsPlugin, type Metrics } from './plugins/metrics';
-import { objectDeletionsPlugin } from './plugins/object-deletions';
-import { openApiPlugin } from './plugins/openapi';
+import { metricsPlugin } from './plugins/metrics';
 import { requestAuthPlugin } from './plugins/request-auth';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
-import { securityHeaders } from './plugins/security-headers';
-import { registerWebIndex } from './plugins/web-index';
 import { requestGuardPlugin } from './plugins/request-guard';
 import authRoutes from './routes/api/auth/index';
 import fleetRoutes from './routes/api/fleets/index';
@@ -49,14 +47,8 @@ import vehicleRoutes from './routes/api/vehicles/index';
 declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
-    database: Database;
-    db: Db;
-    auth: Auth;
-    mailer: Mailer;
     /** Keys that devices present in X-API-Key. */
     deviceKeys: string[];
-    /** The object store of upload bytes (S3_*), or null when they live in the database. */
-    fileStore: FileStore | null;
     /** Every route as registered, for tests that must cover the whole API surface. */
     routeTable: { method: string; url: string; isPublic: boolean }[];
   }
@@ -72,21 +64,6 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Device keys in addition to DEVICE_API_KEYS (the demo simulator's own key). */
   extraDeviceKeys?: string[];
-}
-
-/** Counts every mail by its outcome for the metrics. */
-function countedMailer(metrics: Metrics, mailer: Mailer): Mailer {
-  return {
-    async send(mail) {
-      try {
-        await mailer.send(mail);
-        metrics.mails.inc({ result: 'sent' });
-      } catch (error) {
-        metrics.mails.inc({ result: 'failed' });
-        throw error;
-      }
-    },
-  };
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -108,7 +85,7 @@ class OneLinePerRequest extends LogController {
 }
 
 export async function buildApp(options: AppOptions) {
-  const { env, database } = options;
+  const { env } = options;
   // Log lines go out asynchronously (written when the event loop is free, flushed on close): a slow
   // terminal or disk never holds up a request.
   const logDestination = options.logger === undefined && env.logLevel !== 'silent' ? pino.destination({ dest: 1, sync: false }) : null;
@@ -148,73 +125,21 @@ export async function buildApp(options: AppOptions) {
   });
   app.decorate('env', env);
   app.decorate('deviceKeys', [...env.deviceApiKeys, ...(options.extraDeviceKeys ?? [])]);
-  app.decorate('database', database);
-  app.decorate('fileStore', env.s3 ? answeringFileStore(createS3FileStore(env.s3)) : null);
-  app.decorate('db', database.db);
-  app.decorate(
-    'auth',
-    createAuth({
-      env,
-      db: database.db,
-      secret: options.authSecret,
-      onUserCreated: env.demo ? (userId) => grantDemoAccess(database.db, userId) : undefined,
-    }),
-  );
-  await app.register(metricsPlugin);
-  app.decorate(
-    'mailer',
-    countedMailer(
-      app.metrics,
-      options.mailer ??
-        createMailer({
-          smtpUrl: env.smtpUrl,
-          from: env.mailFrom,
-          outboxDir: path.join(env.dataDir, 'outbox'),
-          log: app.log,
-          timeoutMs: env.mailTimeoutMs,
-          isProduction: env.isProduction,
-        }),
-    ),
-  );
 
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(metricsPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestGuardPlugin);
-
-  // Draining: once close() began, new requests get 503 so the load balancer sends them elsewhere.
-  let isClosing = false;
-  app.addHook('preClose', async () => {
-    isClosing = true;
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!isClosing) return;
-    reply.header('connection', 'close');
-    throw new AppError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
-  });
-  const security = securityHeaders({ hsts: env.publicUrl.startsWith('https://') });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security.headers);
-    done();
-  });
-
-  await app.register(openApiPlugin, { publicUrl: env.publicUrl });
-
-  await app.register(checkEventsPlugin, {
-    // Demo mode: the simulated gateways of a system report a few seconds after its checks start.
-    onRunStarted:
-      env.simulator && app.deviceKeys[0]
-        ? ({ checks }) => {
-            const address = app.server.address();
-            if (!address || typeof address === 'string') return;
-            const heartbeats = heartbeatsForDevices(devicesOfChecks(checks));
-            setTimeout(() => {
-              postHeartbeats(`http://127.0.0.1:${address.port}`, app.deviceKeys[0]!, heartbeats).catch((error) =>
-                app.log.warn({ err: error }, 'device simulator could not post heartbeats'),
-              );
-            }, env.simulatorDelayMs).unref();
-          }
-        : undefined,
-  });
-  await app.register(objectDeletionsPlugin, { intervalMs: env.objectDeletionIntervalMs });
+  await app.register(drainingPlugin);
+  await app.register(helmetPlugin);
+  await app.register(swaggerPlugin, { publicUrl: env.publicUrl });
+  await app.register(rateLimitPlugin);
+  await app.register(fileStorePlugin);
+  await app.register(placesPlugin);
+  await app.register(simulatorPlugin);
+  await app.register(systemChecksPlugin);
+  await app.register(checkEventsPlugin);
+  await app.register(authPlugin, { secret: options.authSecret, mailer: options.mailer });
   await app.register(requestAuthPlugin);
   await app.register(idempotencyPlugin);
 
@@ -238,32 +163,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(controllerRoutes, { prefix: '/api/chargecontrollers' });
   await app.register(placeRoutes, { prefix: '/api/mapbox/locations' });
 
-  app.get('/config.auth.json', { schema: { hide: true } }, async (): Promise<AuthConfig> => ({
-    emailLink: true,
-    google: env.google ? { clientId: env.google.clientId } : null,
-    microsoft: env.microsoft ? { clientId: env.microsoft.clientId } : null,
-    oidc: env.oidc ? { label: env.oidc.label } : null,
-    supportEmail: SUPPORT_EMAIL,
-    demo: env.demo,
-  }));
 
-  const webDist = env.webDist ?? DEFAULT_WEB_DIST;
-  if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      // index.html is templated per response (its CSP nonce): registerWebIndex serves it.
-      index: false,
-      globIgnore: ['index.html', 'index.html.*'],
-      // The build writes .br and .gz next to each asset; they are sent to browsers that accept them.
-      preCompressed: true,
-      setHeaders(res, file) {
-        // Hashed assets never change; index.html must always be fresh.
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    registerWebIndex(app, webDist, security.pagePolicy);
-  }
+  await app.register(staticPlugin, { webDist: env.webDist ?? DEFAULT_WEB_DIST });
 
   return app;
 }

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { chargeController } from '../src/db/schema';
 import { bearer, draftInstallation, readyToSubmit, useTestApp, type TestContext } from './helper';
+import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
 const ctx = useTestApp();
 
-const inspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' };
+const inspection = PASSED_INSPECTION;
 type Headers = Record<string, string>;
 
 const put = (c: TestContext, h: Headers, serialOrId: string | number, payload: object) =>

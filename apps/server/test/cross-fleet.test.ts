@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { bearer, useTestApp, type TestContext } from './helper';
+import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
 const ctx = useTestApp();
 
-const inspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' };
+const inspection = PASSED_INSPECTION;
 const vehicleBody = {
   type: 'van',
   manufacturer: 'VW',

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { systemCheckRun } from '../src/db/schema';
 import { bearer, draftInstallation, useTestApp, type TestContext } from './helper';
+import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
 // The digital check starts when the setup is saved, so it runs while the installer takes the photos.
 const ctx = useTestApp();
 
-const inspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+const inspection = PASSED_INSPECTION;
 
 async function current(c: TestContext, h: Record<string, string>, id: number) {
   return (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json() as {

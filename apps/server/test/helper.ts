@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
+import { createTruckInput, passingSetupOf } from '@portal/domain/testing/vehicle';
 import { runAdminCommand } from '../src/admin/commands';
 import { buildApp, type App } from '../src/app';
 import type { Mail, Mailer } from '../src/auth/mailer';
@@ -174,8 +175,6 @@ export async function draftInstallation(ctx: TestContext, serial: string, email 
   return { h: headers, id: listed.json().items[0].id as number };
 }
 
-const goodInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
-
 /** Records everything a submit needs through the API: customer, vehicle, setup, uploads, passed checks. */
 export async function readyToSubmit(ctx: TestContext, serial: string, email?: string) {
   const { h, id } = await draftInstallation(ctx, serial, email);
@@ -188,19 +187,7 @@ export async function readyToSubmit(ctx: TestContext, serial: string, email?: st
       method: 'POST',
       url: `/api/installations/${id}/vehicle`,
       headers: h,
-      payload: {
-        version: current.version,
-        type: 'truck',
-        manufacturer: 'Volvo',
-        model: 'FH Electric',
-        year: 2024,
-        transmission: 'electric',
-        batteryType: 'HV',
-        batteryCapacity: 540,
-        batteryCapacityUnit: 'kWh',
-        vin: 'YV2RT40A5KB123456',
-        mileage: 2000,
-      },
+      payload: { version: current.version, ...createTruckInput() },
     })
   ).json();
   const controllers = current.system.chargeControllers as { serialNumber: string; type: 'HV' | 'LV' }[];
@@ -208,7 +195,7 @@ export async function readyToSubmit(ctx: TestContext, serial: string, email?: st
       method: 'PUT',
       url: `/api/installations/${id}/setup`,
       headers: h,
-      payload: { version: current.version, controllers: controllers.map((c) => ({ serialNumber: c.serialNumber, pvModulesCount: 1, activeChannelCount: 1, inspection: goodInspection })) },
+      payload: { version: current.version, controllers: passingSetupOf(controllers) },
     });
   await ctx.app.inject({
     method: 'POST',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/admin/commands';
 import { chargeController, installation, physicalInspection, session, user, vehicle } from '../src/db/schema';
 import { bearer, useTestApp, type TestContext } from './helper';
+import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
 const ctx = useTestApp();
 
@@ -20,7 +21,7 @@ const vehicleInput = {
   mileage: 15000,
   city: 'Munich',
 };
-const goodInspection = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' };
+const goodInspection = PASSED_INSPECTION;
 
 async function installer(c: TestContext, name = `i${Math.random().toString(36).slice(2, 8)}`) {
   return bearer(await c.tokenFor(`${name}@example.com`));

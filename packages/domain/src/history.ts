@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VersionSchema } from './installation';
+import { VersionSchema } from './ids';
 
 /** What a history entry records; the web shows each in the user's language (history.actions.*). */
 export const HISTORY_ACTIONS = [
@@ -61,3 +61,6 @@ export const VerificationSchema = z.object({
   newerVersion: z.object({ version: z.number().int(), at: z.string() }).nullable(),
 });
 export type Verification = z.infer<typeof VerificationSchema>;
+
+/** `GET /api/installations/{id}/history`: newest first. */
+export const HistoryListSchema = z.array(HistoryEntrySchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FleetRole } from './fleet';
+import { VersionSchema } from './ids';
 import { PhysicalInspectionSchema } from './setup';
 import { SerialNumberSchema, SystemSchema } from './system';
 import { FORM_ERRORS as E } from './validation';
@@ -41,9 +42,6 @@ export const CreateInstallationSchema = z.object({
   partnerId: partnerId.optional(),
 });
 export type CreateInstallation = z.input<typeof CreateInstallationSchema>;
-
-/** Optimistic concurrency: every write names the version it was based on. */
-export const VersionSchema = z.number({ error: E.required }).int().min(0);
 
 /** Body of `PUT /api/installations/{id}`: general and customer tabs. */
 export const UpdateInstallationSchema = z.object({

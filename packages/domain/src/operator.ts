@@ -72,6 +72,7 @@ export const OperatorFleetSchema = z.object({
   memberCount: z.number().int(),
 });
 export type OperatorFleet = z.infer<typeof OperatorFleetSchema>;
+export const OperatorFleetListSchema = z.array(OperatorFleetSchema);
 
 export const OperatorCompanySchema = z.object({
   id: z.number().int(),
@@ -81,6 +82,7 @@ export const OperatorCompanySchema = z.object({
   members: z.array(PersonSchema),
 });
 export type OperatorCompany = z.infer<typeof OperatorCompanySchema>;
+export const OperatorCompanyListSchema = z.array(OperatorCompanySchema);
 
 /** Adds a person (created when new) to an installer company; they leave any company they were in. */
 export const AddCompanyMemberSchema = z.object({ email });

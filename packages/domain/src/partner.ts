@@ -16,3 +16,10 @@ export const PartnerSchema = z.object({
   installationCount: z.number().int(),
 });
 export type Partner = z.infer<typeof PartnerSchema>;
+
+/** `GET /api/partners`. */
+export const PartnerListSchema = z.array(PartnerSchema);
+
+/** Answer of `DELETE /api/partners/{id}`: how many installations lost the partner. */
+export const DeletePartnerResultSchema = z.object({ unassigned: z.number().int() });
+export type DeletePartnerResult = z.infer<typeof DeletePartnerResultSchema>;

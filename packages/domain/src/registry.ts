@@ -220,6 +220,29 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 export const MemberSchema = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: FleetRoleSchema });
 export type Member = z.infer<typeof MemberSchema>;
 
+/** The members of a fleet, as every members route answers. */
+export const MemberListSchema = z.array(MemberSchema);
+
+/** Path of a fleet's admin routes, `/api/admin/{fleet}/...`. */
+export const FleetParamsSchema = z.object({ fleet: z.string().min(1).max(100) });
+
+/** Path of one member, `/api/admin/{fleet}/members/{userId}`. */
+export const MemberParamsSchema = FleetParamsSchema.extend({ userId: z.string().max(64) });
+
+/** Body of `PUT /api/admin/{fleet}/members/{userId}`. */
+export const MemberRoleSchema = z.object({ role: FleetRoleSchema });
+export type MemberRole = z.infer<typeof MemberRoleSchema>;
+
+/** Query of `GET /api/admin/{fleet}/systems`: a page, searched by serial number. */
+export const RegistryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(64).optional(),
+});
+
+/** Query of `POST /api/admin/{fleet}/systems/import`: a dry run only reports. */
+export const RegistryImportQuerySchema = z.object({ dryRun: z.enum(['true', 'false']).default('false') });
+
 /** `POST /api/admin/{fleet}/members`: someone invited by email with a role, mailed in `language`. */
 export const InviteMemberSchema = z.object({ email: EmailSchema, role: FleetRoleSchema.default('installer'), language: z.enum(LOCALES).optional() });
 export type InviteMember = z.input<typeof InviteMemberSchema>;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ControllerSetupSchema, HEALTHY_LED_STATES, isActiveChannelCountValid, isInspectionPassed, isPvModuleSumValid, setupIssues, wrongLeds } from './setup';
 import { channelsFor } from './system';
+import { PASSED_INSPECTION } from './testing/vehicle';
 
-const ok = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+const ok = PASSED_INSPECTION;
 
 describe('channels', () => {
   it('allows 7 active channels on high voltage and 8 on low voltage', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionSchema } from './ids';
 import { channelsFor, type ControllerType } from './system';
 import { FORM_ERRORS as E } from './validation';
 
@@ -53,7 +54,7 @@ const count = () =>
  */
 export const ControllerSetupSchema = z.object({
   installationId: z.number().int().positive().optional(),
-  version: z.number().int().min(0).optional(),
+  version: VersionSchema.optional(),
   pvModulesCount: count().min(1, E.invalidNumber),
   activeChannelCount: count().min(1, E.invalidActiveChannels),
   inspection: PhysicalInspectionSchema.refine(isInspectionPassed, E.inspectionFailed).optional(),
@@ -62,7 +63,7 @@ export type ControllerSetup = z.infer<typeof ControllerSetupSchema>;
 
 /** Body of `PUT /api/installations/{id}/setup`: every controller at once, so the PV module sum is checked as a whole. */
 export const InstallationSetupSchema = z.object({
-  version: z.number().int().min(0),
+  version: VersionSchema,
   controllers: z
     .array(
       z.object({

@@ -94,6 +94,12 @@ export const UploadSchema = z.object({
 });
 export type Upload = z.infer<typeof UploadSchema>;
 
+/** The uploads of an installation (`GET`), and those a `POST` stored. */
+export const UploadListSchema = z.array(UploadSchema);
+
+/** Answer of `DELETE /api/installations/{id}/uploads`: the ids that were deleted. */
+export const DeletedUploadsSchema = z.object({ deleted: z.array(z.number().int()) });
+
 /** Parses a data URL into its declared media type and bytes. */
 export function parseDataUrl(dataUrl: string): { mediaType: string; base64: string } | null {
   const m = DATA_URL.exec(dataUrl);

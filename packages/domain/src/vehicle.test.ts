@@ -11,19 +11,9 @@ import {
   milesToKm,
   VehicleInputSchema,
 } from './vehicle';
+import { createBusInput } from './testing/vehicle';
 
-const valid = {
-  type: 'bus',
-  manufacturer: 'MAN',
-  model: "Lion's City",
-  year: 2022,
-  transmission: 'electric',
-  batteryType: 'HV',
-  batteryCapacity: 480,
-  batteryCapacityUnit: 'kWh',
-  vin: '1M8GDM9AXKP042788',
-  mileage: 12000,
-};
+const valid = createBusInput();
 
 const messages = (input: unknown) => {
   const r = VehicleInputSchema.safeParse(input);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MILEAGE_FACTOR_KM_TO_MILES, MIN_VEHICLE_YEAR } from './constants';
+import { VersionSchema } from './ids';
 import { FORM_ERRORS as E } from './validation';
 
 export const VEHICLE_TYPES = ['bus', 'trailer', 'truck', 'van'] as const;
@@ -120,6 +121,10 @@ export const VehicleInputSchema = z
   });
 export type VehicleInput = z.input<typeof VehicleInputSchema>;
 export type VehicleData = z.output<typeof VehicleInputSchema>;
+
+/** Body of `POST /api/installations/{id}/vehicle` and `PUT /api/vehicles/{id}`: the vehicle and the installation's `version`. */
+export const SaveVehicleSchema = z.intersection(VehicleInputSchema, z.object({ version: VersionSchema }));
+export type SaveVehicle = z.input<typeof SaveVehicleSchema>;
 
 export const VehicleSchema = z.object({
   id: z.number().int(),

@@ -7,7 +7,8 @@ import writeExcelFile from 'write-excel-file/node';
 import type { Db } from '../db/client';
 import { installation, user, vehicle } from '../db/schema';
 import { fleetHistory } from './history';
-import { listConditions, type Caller } from './installations';
+import { listConditions } from './installations/read-model';
+import type { Caller } from './installations/repository';
 
 /** More rows than any fleet has; an export never holds the process with millions. */
 const EXPORT_MAX_ROWS = 50_000;

@@ -7,7 +7,7 @@ import { company, installation, installationReport, upload, user, vehicle } from
 import { AppError } from '../errors';
 import type { FileStore } from './file-store';
 import { firstReopenAfter, recordHistory } from './history';
-import { findScopedInstallation, type Caller } from './installations';
+import { findScopedInstallation, type Caller } from './installations/repository';
 import { buildSummary } from './summary';
 
 type InstallationRow = typeof installation.$inferSelect;

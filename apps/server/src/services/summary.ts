@@ -6,7 +6,8 @@ import type { Db } from '../db/client';
 import { company, installation, partner, systemCheck, systemCheckRun, upload, user } from '../db/schema';
 import { AppError } from '../errors';
 import { recordHistory } from './history';
-import { findScopedInstallation, getInstallationDetail } from './installations';
+import { generalOf, getInstallationDetail } from './installations/read-model';
+import { findScopedInstallation } from './installations/repository';
 import { createReport } from './reports';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -42,13 +43,7 @@ export async function buildSummary(db: Db, row: InstallationRow): Promise<Instal
     id: row.id,
     version: row.version,
     general: {
-      name: row.name,
-      systemSerialNumber: row.systemSerial,
-      startDate: row.startDate,
-      commissioningDate: row.commissioningDate,
-      completionDate: row.completionDate,
-      comments: row.comments,
-      status: row.status,
+      ...generalOf(row),
       partner: partnerRows[0] ?? null,
     },
     customer: detail.system.customer,

@@ -112,19 +112,25 @@ export function createSystemCheckService(database: Database, options: SystemChec
     return event;
   }
 
+  /** The id of the installation's latest run, or null before its first. */
+  async function latestRunId(d: Db, installationId: number): Promise<number | null> {
+    const [run] = await d
+      .select({ id: systemCheckRun.id })
+      .from(systemCheckRun)
+      .where(eq(systemCheckRun.installationId, installationId))
+      .orderBy(desc(systemCheckRun.id))
+      .limit(1);
+    return run?.id ?? null;
+  }
+
   async function startLocked(installationId: number, restart: boolean, actor: string | null): Promise<SystemCheckRun> {
     let started: SystemCheckEvent | null = null;
     const runId = await db.transaction(async (tx) => {
       // Lock the installation so concurrent first reads start one run, not several.
       const [row] = await tx.select().from(installation).where(eq(installation.id, installationId)).for('update');
       if (!restart) {
-        const [existing] = await tx
-          .select({ id: systemCheckRun.id })
-          .from(systemCheckRun)
-          .where(eq(systemCheckRun.installationId, installationId))
-          .orderBy(desc(systemCheckRun.id))
-          .limit(1);
-        if (existing) return existing.id;
+        const existing = await latestRunId(tx as Db, installationId);
+        if (existing !== null) return existing;
       }
       started = await insertRun(tx as Db, installationId, row!.systemId);
       const { runId: newRunId, checks } = started as Extract<SystemCheckEvent, { kind: 'run-started' }>;
@@ -147,10 +153,7 @@ export function createSystemCheckService(database: Database, options: SystemChec
      * Call `announce` with the answer after the commit.
      */
     async startForSetup(tx: Db, row: typeof installation.$inferSelect, actor: string | null, isSetupChanged: boolean): Promise<SystemCheckEvent | null> {
-      if (!isSetupChanged) {
-        const [existing] = await tx.select({ id: systemCheckRun.id }).from(systemCheckRun).where(eq(systemCheckRun.installationId, row.id)).limit(1);
-        if (existing) return null;
-      }
+      if (!isSetupChanged && (await latestRunId(tx, row.id)) !== null) return null;
       const started = await insertRun(tx, row.id, row.systemId);
       if (started.kind === 'run-started') await recordHistory(tx, row, actor, 'checkRunStarted', [{ field: String(started.runId), newValue: started.checks.length }]);
       return started;

@@ -5,7 +5,7 @@ import { allowedFormats, base64DecodedBytes, checkUpload, formatOf, validatedDat
 import type { Db } from '../db/client';
 import { upload } from '../db/schema';
 import { AppError } from '../errors';
-import { assertDraft, findScopedInstallation } from './installations';
+import { assertDraft, findScopedInstallation } from './installations/repository';
 import type { Inspector } from './inspection-pool';
 import { uploadObjectKey, type FileStore } from './file-store';
 import { recordHistory } from './history';

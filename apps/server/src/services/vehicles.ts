@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { VehicleData } from '@portal/domain/vehicle';
 import type { Db } from '../db/client';
 import { vehicle } from '../db/schema';
-import { findInstallationOfVehicle, saveVehicle, toVehicle } from './installations';
+import { toVehicle } from './installations/read-model';
+import { findInstallationOfVehicle } from './installations/repository';
+import { recordVehicle } from './installations/save-vehicle';
 
 /** A vehicle of an installation in the caller's fleets; 404 otherwise. */
 export async function readScopedVehicle(db: Db, fleetIds: number[], vehicleId: number) {
@@ -14,6 +16,6 @@ export async function readScopedVehicle(db: Db, fleetIds: number[], vehicleId: n
 /** Updates a vehicle through its installation (`version` is the installation's), then reads it back. */
 export async function updateScopedVehicle(db: Db, fleetIds: number[], actor: string, vehicleId: number, version: number, data: VehicleData) {
   const installationId = await findInstallationOfVehicle(db, fleetIds, vehicleId);
-  await saveVehicle(db, fleetIds, actor, installationId, version, data);
+  await recordVehicle(db, fleetIds, actor, installationId, version, data);
   return readScopedVehicle(db, fleetIds, vehicleId);
 }

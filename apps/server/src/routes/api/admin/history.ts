@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HistoryExportQuerySchema } from '@portal/domain/history';
+import { FleetParamsSchema } from '@portal/domain/registry';
 import { fleetHistoryCsv } from '../../../services/exports';
 
 /** Fleet admins download the history of every installation of their fleet for a range of days. */
@@ -11,7 +11,7 @@ const historyExportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "The fleet's installation history between two days (both included, UTC) as CSV",
-        params: z.object({ fleet: z.string().min(1).max(100) }),
+        params: FleetParamsSchema,
         querystring: HistoryExportQuerySchema,
         produces: ['text/csv'],
       },

@@ -1,15 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LOCALE } from '@portal/domain/constants';
-import { FleetRoleSchema } from '@portal/domain/fleet';
-import { ImportReportSchema, InviteMemberSchema, MemberSchema, RegistryListSchema } from '@portal/domain/registry';
+import {
+  FleetParamsSchema as FleetParams,
+  ImportReportSchema,
+  InviteMemberSchema,
+  MemberListSchema,
+  MemberParamsSchema,
+  MemberRoleSchema,
+  RegistryImportQuerySchema,
+  RegistryListSchema,
+  RegistryQuerySchema,
+} from '@portal/domain/registry';
 import { buildInvitationMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
 import { currentUser } from '../../../plugins/request-auth';
 import { grantFleet, listMembers, removeMember, setMemberRole } from '../../../services/access';
 import { exportRegistry, importRegistry, listRegistry } from '../../../services/registry';
 
-const FleetParams = z.object({ fleet: z.string().min(1).max(100) });
 const tags = ['admin'];
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +31,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The product registry of a fleet',
         params: FleetParams,
-        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20), q: z.string().trim().max(64).optional() }),
+        querystring: RegistryQuerySchema,
         response: { 200: RegistryListSchema },
       },
     },
@@ -37,7 +45,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Imports systems from CSV (one row per charge controller). dryRun=true only reports; otherwise all rows or none.',
         params: FleetParams,
-        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+        querystring: RegistryImportQuerySchema,
         body: z.string().min(1).max(5 * 1024 * 1024),
         response: { 200: ImportReportSchema },
       },
@@ -56,7 +64,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(await exportRegistry(app.db, fleetId));
   });
 
-  app.get('/:fleet/members', { schema: { tags, summary: 'Members of the fleet', params: FleetParams, response: { 200: z.array(MemberSchema) } } }, async (request) =>
+  app.get('/:fleet/members', { schema: { tags, summary: 'Members of the fleet', params: FleetParams, response: { 200: MemberListSchema } } }, async (request) =>
     listMembers(app.db, request.fleets.adminOf(request.params.fleet)),
   );
 
@@ -68,7 +76,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invites a user by email with a role (creates the user when needed) and emails them',
         params: FleetParams,
         body: InviteMemberSchema,
-        response: { 201: z.array(MemberSchema) },
+        response: { 201: MemberListSchema },
       },
     },
     async (request, reply) => {
@@ -88,7 +96,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:fleet/members/:userId',
-    { schema: { tags, summary: "Changes a member's role (a fleet keeps at least one admin)", params: FleetParams.extend({ userId: z.string().max(64) }), body: z.object({ role: FleetRoleSchema }), response: { 200: z.array(MemberSchema) } } },
+    { schema: { tags, summary: "Changes a member's role (a fleet keeps at least one admin)", params: MemberParamsSchema, body: MemberRoleSchema, response: { 200: MemberListSchema } } },
     async (request) => {
       const fleetId = request.fleets.adminOf(request.params.fleet);
       await setMemberRole(app.db, fleetId, request.params.userId, request.body.role);
@@ -98,7 +106,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:fleet/members/:userId',
-    { schema: { tags, summary: 'Removes a member (never the last admin)', params: FleetParams.extend({ userId: z.string().max(64) }), response: { 200: z.array(MemberSchema) } } },
+    { schema: { tags, summary: 'Removes a member (never the last admin)', params: MemberParamsSchema, response: { 200: MemberListSchema } } },
     async (request) => {
       const fleetId = request.fleets.adminOf(request.params.fleet);
       await removeMember(app.db, fleetId, request.params.userId);

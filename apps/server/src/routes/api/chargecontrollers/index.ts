@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ControllerSetupResultSchema, ControllerSetupSchema } from '@portal/domain/setup';
 import { currentUser } from '../../../plugins/request-auth';
-import { saveControllerSetup } from '../../../services/installations';
+import { saveControllerSetup } from '../../../services/installations/save-setup';
 
 const controllerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(

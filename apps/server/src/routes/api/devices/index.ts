@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HEARTBEAT_MAX_AGE_SECONDS,
@@ -11,7 +10,6 @@ import {
   type HeartbeatResult,
 } from '@portal/domain/system-check';
 import { AppError } from '../../../errors';
-import { databaseRateLimitStore } from '../../../services/send-limit';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -24,21 +22,21 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const keys = app.deviceKeys.map(digest);
   const { max, windowSeconds } = app.env.heartbeatRateLimit;
 
-  // Counted in the database, so the limit of a key holds across every server process.
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(app.db, 'device'),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many heartbeat requests for this device key. Try again in ${context.after}.`),
-  });
-
   app.post(
     '/heartbeats',
     {
       config: {
         public: true,
         // After the key check (onRequest), before the body is read: a flood costs one counter update per request.
-        rateLimit: { max, timeWindow: windowSeconds * 1000, hook: 'preParsing', keyGenerator: (request) => String(request.headers['x-api-key']) },
+        // Counted per device key in the database (plugins/external/rate-limit.ts), across every server process.
+        rateLimit: {
+          max,
+          timeWindow: windowSeconds * 1000,
+          hook: 'preParsing',
+          keyGenerator: (request) => `device:${String(request.headers['x-api-key'])}`,
+          errorResponseBuilder: (_request, context) =>
+            new AppError('RATE_LIMITED', `Too many heartbeat requests for this device key. Try again in ${context.after}.`),
+        },
       },
       bodyLimit: 256 * 1024,
       schema: {

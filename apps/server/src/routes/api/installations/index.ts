@@ -6,34 +6,23 @@ import {
   InstallationListSchema,
   InstallationSchema,
   UpdateInstallationSchema,
-  VersionSchema,
 } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
-import type { SystemCheckEvent } from '@portal/domain/system-check';
-import { VehicleInputSchema } from '@portal/domain/vehicle';
+import { SaveVehicleSchema, VehicleInputSchema } from '@portal/domain/vehicle';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
-import { sessionUserQuery, signedInUserOf } from '../../../auth/id-token';
 import { AppError, notFound } from '../../../errors';
-import { processObjectDeletions } from '../../../services/object-deletions';
 import { currentToken, currentUser, sessionExpired } from '../../../plugins/request-auth';
-import { FleetScope } from '../../../services/fleet-scope';
-import {
-  createInstallation,
-  createInstallationListReader,
-  createInstallationReader,
-  deleteInstallation,
-  installationForCaller,
-  listInstallations,
-  saveSetup,
-  saveVehicle,
-  updateInstallation,
-} from '../../../services/installations';
+import { createInstallation } from '../../../services/installations/create';
+import { deleteInstallation } from '../../../services/installations/delete';
+import { createInstallationListReader, createInstallationReader } from '../../../services/installations/read-model';
+import { saveSetup } from '../../../services/installations/save-setup';
+import { saveVehicle } from '../../../services/installations/save-vehicle';
+import { updateInstallation } from '../../../services/installations/update';
 
 const tags = ['installations'];
 
 const installationRoutes: FastifyPluginAsyncZod = async (app) => {
   const readList = createInstallationListReader(app.db);
-  const sessionUser = sessionUserQuery(app.db);
   app.get(
     '/',
     {
@@ -46,18 +35,10 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const claims = currentToken(request);
-      const { q, status, from, to, failedChecks } = request.query;
-      // The one-statement reader knows paging, sorting and `mine`; a search or a filter takes the full query.
-      if (!q && !status && !from && !to && !failedChecks) {
-        const page = await readList(claims, request.query);
-        if (page === 'signed-out') throw sessionExpired();
-        if (!page) throw new AppError('NOT_FOUND', 'Fleet not found');
-        return page;
-      }
-      const me = signedInUserOf(claims, await sessionUser.execute({ sid: claims.sid, sub: claims.sub }));
-      if (!me) throw sessionExpired();
-      return listInstallations(app.db, new FleetScope(me.fleets).bySlug(request.query.fleet).id, request.query, me);
+      const page = await readList(currentToken(request), request.query);
+      if (page === 'signed-out') throw sessionExpired();
+      if (!page) throw new AppError('NOT_FOUND', 'Fleet not found');
+      return page;
     },
   );
 
@@ -80,10 +61,8 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags, summary: 'Creates an installation for a system of the registry (first save of the general tab); with `fleet`, only in that fleet', body: CreateInstallationSchema, response: { 201: InstallationSchema } } },
     async (request, reply) => {
-      const me = currentUser(request);
       const fleetId = request.body.fleet === undefined ? null : request.fleets.bySlug(request.body.fleet).id;
-      const row = await createInstallation(app.db, request.fleets.ids, me.userId, request.body, me.companyId, fleetId);
-      return reply.status(201).send(await installationForCaller(app.db, row, me));
+      return reply.status(201).send(await createInstallation(app.db, request.fleets.ids, currentUser(request), request.body, fleetId));
     },
   );
 
@@ -91,9 +70,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, summary: 'Updates the general and customer data of a draft', params: IdParams, body: UpdateInstallationSchema, response: { 200: InstallationSchema } } },
     async (request) => {
-      const me = currentUser(request);
-      const row = await updateInstallation(app.db, request.fleets.ids, me.userId, request.params.id, request.body, me.companyId);
-      return installationForCaller(app.db, row, currentUser(request));
+      return updateInstallation(app.db, request.fleets.ids, currentUser(request), request.params.id, request.body);
     },
   );
 
@@ -108,9 +85,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteInstallation(app.db, currentUser(request), request.params.id);
-      // Its objects go at once when the store answers; the queue retries otherwise.
-      if (app.fileStore) await processObjectDeletions(app.db, app.fileStore).catch(() => {});
+      await deleteInstallation(app.db, app.fileStore, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -122,14 +97,13 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Records the vehicle of a draft; returns the updated installation',
         params: IdParams,
-        body: z.intersection(VehicleInputSchema, z.object({ version: VersionSchema })),
+        body: SaveVehicleSchema,
         response: { 200: InstallationSchema },
       },
     },
     async (request) => {
       const { version, ...vehicle } = request.body;
-      const row = await saveVehicle(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, version, VehicleInputSchema.parse(vehicle));
-      return installationForCaller(app.db, row, currentUser(request));
+      return saveVehicle(app.db, request.fleets.ids, currentUser(request), request.params.id, version, VehicleInputSchema.parse(vehicle));
     },
   );
 
@@ -146,12 +120,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      let started: SystemCheckEvent | null = null;
-      const row = await saveSetup(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, request.body, async (tx, saved, isSetupChanged) => {
-        started = await app.systemChecks.startForSetup(tx, saved, currentUser(request).userId, isSetupChanged);
-      });
-      app.systemChecks.announce(row.id, started);
-      return installationForCaller(app.db, row, currentUser(request));
+      return saveSetup(app.db, app.systemChecks, request.fleets.ids, currentUser(request), request.params.id, request.body);
     },
   );
 };

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { LOCALES } from '@portal/domain/constants';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
-import { HistoryEntrySchema, ReopenInstallationSchema } from '@portal/domain/history';
+import { HistoryListSchema, ReopenInstallationSchema } from '@portal/domain/history';
 import { InstallationListQuerySchema, InstallationSchema } from '@portal/domain/installation';
 import { currentUser } from '../../../plugins/request-auth';
 import { installationExportRows, INSTALLATION_EXPORT_COLUMNS, toCsv, toXlsx } from '../../../services/exports';
 import { listHistory } from '../../../services/history';
-import { findScopedInstallation, installationForCaller } from '../../../services/installations';
+import { installationForCaller } from '../../../services/installations/read-model';
+import { findScopedInstallation } from '../../../services/installations/repository';
 import { renderReportPdf } from '../../../services/report-pdf';
 import { reopenInstallation, reportContent } from '../../../services/reports';
 
@@ -70,7 +71,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/history',
-    { schema: { tags, summary: 'Every change of the installation, newest first (append-only)', params: IdParams, response: { 200: z.array(HistoryEntrySchema) } } },
+    { schema: { tags, summary: 'Every change of the installation, newest first (append-only)', params: IdParams, response: { 200: HistoryListSchema } } },
     async (request) => {
       const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
       return listHistory(app.db, row.id);

@@ -3,7 +3,8 @@ import { InstallationSchema } from '@portal/domain/installation';
 import { InstallationSummarySchema, SubmitInstallationSchema } from '@portal/domain/summary';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
-import { findScopedInstallation, installationForCaller } from '../../../services/installations';
+import { installationForCaller } from '../../../services/installations/read-model';
+import { findScopedInstallation } from '../../../services/installations/repository';
 import { buildSummary, submitInstallation } from '../../../services/summary';
 
 const tags = ['installations'];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SystemCheckRunSchema } from '@portal/domain/system-check';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
-import { assertDraft, findScopedInstallation } from '../../../services/installations';
+import { assertDraft, findScopedInstallation } from '../../../services/installations/repository';
 
 const tags = ['digital check'];
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DeleteUploadsSchema, SaveUploadsSchema, UploadSchema, type Upload } from '@portal/domain/upload';
+import { DeletedUploadsSchema, DeleteUploadsSchema, SaveUploadsSchema, UploadListSchema, type Upload } from '@portal/domain/upload';
 import { IdParamsSchema as IdParams, RowIdSchema } from '@portal/domain/ids';
 import { createInspector } from '../../../services/inspection-pool';
 import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/upload-gate';
@@ -22,7 +21,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/uploads',
-    { schema: { tags, summary: 'The uploads of an installation (without their bytes)', params: IdParams, response: { 200: z.array(UploadSchema) } } },
+    { schema: { tags, summary: 'The uploads of an installation (without their bytes)', params: IdParams, response: { 200: UploadListSchema } } },
     async (request) => listUploads(app.db, request.fleets.ids, request.params.id),
   );
 
@@ -46,7 +45,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Stores uploads given as base64 data URLs; each file is checked by its bytes. A file already in its slot is not stored twice.',
         params: IdParams,
         body: SaveUploadsSchema,
-        response: { 201: z.array(UploadSchema) },
+        response: { 201: UploadListSchema },
       },
     },
     async (request, reply) => {
@@ -59,7 +58,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id/uploads',
     {
-      schema: { tags, summary: 'Deletes uploads by id', params: IdParams, body: DeleteUploadsSchema, response: { 200: z.object({ deleted: z.array(z.number().int()) }) } },
+      schema: { tags, summary: 'Deletes uploads by id', params: IdParams, body: DeleteUploadsSchema, response: { 200: DeletedUploadsSchema } },
     },
     async (request) => ({ deleted: await deleteUploads(app.db, request.fleets.ids, request.params.id, request.body.ids, store, currentUser(request).userId) }),
   );

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AddCompanyMemberSchema,
   CompanyInputSchema,
   FleetInputSchema,
   GrantFleetSchema,
+  OperatorCompanyListSchema,
   OperatorCompanySchema,
+  OperatorFleetListSchema,
   OperatorFleetSchema,
 } from '@portal/domain/operator';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
@@ -30,7 +31,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!currentUser(request).isOperator) throw new AppError('FORBIDDEN', 'You do not have permission to access this page.');
   });
 
-  app.get('/fleets', { schema: { tags, summary: 'Every fleet with its customer and admins', response: { 200: z.array(OperatorFleetSchema) } } }, async () => listFleets(app.db));
+  app.get('/fleets', { schema: { tags, summary: 'Every fleet with its customer and admins', response: { 200: OperatorFleetListSchema } } }, async () => listFleets(app.db));
 
   app.post(
     '/fleets',
@@ -60,7 +61,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/companies',
-    { schema: { tags, summary: 'Every installer company with its members', response: { 200: z.array(OperatorCompanySchema) } } },
+    { schema: { tags, summary: 'Every installer company with its members', response: { 200: OperatorCompanyListSchema } } },
     async () => listCompanies(app.db),
   );
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PartnerInputSchema, PartnerSchema } from '@portal/domain/partner';
+import { DeletePartnerResultSchema, PartnerInputSchema, PartnerListSchema, PartnerSchema } from '@portal/domain/partner';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
 import { createPartner, deletePartner, listPartners, updatePartner } from '../../../services/partners';
@@ -8,7 +7,7 @@ import { createPartner, deletePartner, listPartners, updatePartner } from '../..
 const tags = ['partners'];
 
 const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { tags, summary: "The partners of the installer's company, each with the number of its installations in the caller's fleets", response: { 200: z.array(PartnerSchema) } } }, async (request) =>
+  app.get('/', { schema: { tags, summary: "The partners of the installer's company, each with the number of its installations in the caller's fleets", response: { 200: PartnerListSchema } } }, async (request) =>
     listPartners(app.db, currentUser(request).companyId, request.fleets.ids),
   );
   app.post('/', { schema: { tags, summary: 'Adds a partner (name and email unique in the company)', body: PartnerInputSchema, response: { 201: PartnerSchema } } }, async (request, reply) =>
@@ -19,7 +18,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Deletes a partner and unassigns its installations', params: IdParams, response: { 200: z.object({ unassigned: z.number().int() }) } } },
+    { schema: { tags, summary: 'Deletes a partner and unassigns its installations', params: IdParams, response: { 200: DeletePartnerResultSchema } } },
     async (request) => deletePartner(app.db, currentUser(request).companyId, request.fleets.ids, request.params.id),
   );
 };

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOCALES } from '@portal/domain/constants';
 import { PlaceResultsSchema } from '@portal/domain/place';
-import { searchMapboxPlaces, searchOfflinePlaces } from '../../../services/places';
 
 const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,9 +18,8 @@ const placeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { query } = request.params;
       const { language } = request.query;
-      const token = app.env.mapboxToken;
       try {
-        return { features: token ? await searchMapboxPlaces(query, language, token) : searchOfflinePlaces(query, language) };
+        return { features: await app.places.search(query, language) };
       } catch (error) {
         request.log.warn({ err: error }, 'place suggestions failed');
         return { features: [] };

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SerialNumberSchema, SystemSchema } from '@portal/domain/system';
 import { notFound } from '../../../errors';
-import { findScopedSystem, loadSystem } from '../../../services/installations';
+import { loadSystem } from '../../../services/installations/read-model';
+import { findScopedSystem } from '../../../services/installations/repository';
 
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { VersionSchema } from '@portal/domain/installation';
-import { VehicleInputSchema, VehicleSchema } from '@portal/domain/vehicle';
+import { SaveVehicleSchema, VehicleInputSchema, VehicleSchema } from '@portal/domain/vehicle';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
 import { readScopedVehicle, updateScopedVehicle } from '../../../services/vehicles';
@@ -20,7 +18,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Updates a vehicle; `version` is its installation's version",
         params: IdParams,
-        body: z.intersection(VehicleInputSchema, z.object({ version: VersionSchema })),
+        body: SaveVehicleSchema,
         response: { 200: VehicleSchema },
       },
     },

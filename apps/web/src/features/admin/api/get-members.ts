@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { MemberSchema, type Member } from '@portal/domain/registry';
+import { MemberListSchema, type Member } from '@portal/domain/registry';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
-
-export const MemberListSchema = z.array(MemberSchema);
 
 export function membersPath(fleet: string): string {
   return `/api/admin/${encodeURIComponent(fleet)}/members`;

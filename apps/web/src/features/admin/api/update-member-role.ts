@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Member } from '@portal/domain/registry';
+import { MemberListSchema, type Member, type MemberRole } from '@portal/domain/registry';
 import type { FleetRole } from '@portal/domain/fleet';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys, isAccessLost, refreshAccess, refreshMembersAndAccess } from './admin-query-keys';
-import { MemberListSchema, membersPath } from './get-members';
+import { membersPath } from './get-members';
 
 /** Changes a member's role; 409 LAST_ADMIN when it would leave the fleet without an admin. */
 export function updateMemberRole(fleet: string, userId: string, role: FleetRole): Promise<Member[]> {
-  return apiRequest(`${membersPath(fleet)}/${encodeURIComponent(userId)}`, { method: 'PUT', body: { role }, schema: MemberListSchema });
+  return apiRequest(`${membersPath(fleet)}/${encodeURIComponent(userId)}`, { method: 'PUT', body: { role } satisfies MemberRole, schema: MemberListSchema });
 }
 
 export function useUpdateMemberRole(fleet: string, currentUserId: string | null) {

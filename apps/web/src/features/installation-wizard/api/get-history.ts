@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { HistoryEntrySchema, type HistoryEntry } from '@portal/domain/history';
+import { HistoryListSchema, type HistoryEntry } from '@portal/domain/history';
 import { apiRequest } from '@/lib/api-client';
 
 export function getHistory(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<HistoryEntry[]> {
-  return apiRequest(`/api/installations/${id}/history`, { schema: z.array(HistoryEntrySchema), signal });
+  return apiRequest(`/api/installations/${id}/history`, { schema: HistoryListSchema, signal });
 }
 
 /** Read anew each time the panel opens: every save adds to it. */

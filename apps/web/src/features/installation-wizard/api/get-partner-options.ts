@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PartnerSchema } from '@portal/domain/partner';
+import { PartnerListSchema } from '@portal/domain/partner';
 import { apiRequest } from '@/lib/api-client';
-
-const PartnerListSchema = z.array(PartnerSchema);
 
 /** The company's partners an installation can be assigned to (same query key as the partners screen). */
 export const getPartnerOptionsQueryOptions = () =>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UploadSchema, type Upload } from '@portal/domain/upload';
+import { UploadListSchema, type Upload } from '@portal/domain/upload';
 import { apiRequest } from '@/lib/api-client';
 
 export const uploadsQueryKey = (id: number) => ['installation', id, 'uploads'] as const;
 
 /** The uploads of an installation, without their bytes (each has a `url` to fetch them). */
 export function getUploads(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Upload[]> {
-  return apiRequest(`/api/installations/${id}/uploads`, { schema: UploadSchema.array(), signal });
+  return apiRequest(`/api/installations/${id}/uploads`, { schema: UploadListSchema, signal });
 }
 
 export const getUploadsQueryOptions = (id: number) =>

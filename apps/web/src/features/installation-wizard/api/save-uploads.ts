@@ -1,4 +1,4 @@
-import { UploadSchema, type NewUpload, type Upload } from '@portal/domain/upload';
+import { UploadListSchema, type NewUpload, type Upload } from '@portal/domain/upload';
 import { apiRequest } from '@/lib/api-client';
 import { idempotencyHeaders, type WriteOptions } from './save-options';
 
@@ -13,7 +13,7 @@ export function saveUploads(installationId: number, uploads: NewUpload[], option
   return apiRequest(`/api/installations/${installationId}/uploads`, {
     method: 'POST',
     body: uploads,
-    schema: UploadSchema.array(),
+    schema: UploadListSchema,
     headers: idempotencyHeaders(options),
   });
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createInstallation, createInstallationWithVehicle } from '../testing/installation-factory';
 import { neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from './tabs';
+import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
-const healthy = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+const healthy = PASSED_INSPECTION;
 
 describe('wizard tabs', () => {
   it('starts a new installation with the pre-installation checklist', () => {

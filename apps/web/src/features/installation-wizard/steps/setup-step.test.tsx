@@ -5,6 +5,7 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { i18n } from '@/lib/i18n';
 import { createInstallationWithVehicle } from '../testing/installation-factory';
 import { bodiesOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
 beforeEach(resetWizardTestState);
 afterEach(() => {
@@ -12,7 +13,7 @@ afterEach(() => {
   useAuthStore.getState().signOut();
 });
 
-const healthy = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+const healthy = PASSED_INSPECTION;
 
 function openSetupTab(setupAnswer?: Parameters<typeof startWizard>[1][string]) {
   const installation = createInstallationWithVehicle({

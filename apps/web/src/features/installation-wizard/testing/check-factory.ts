@@ -2,8 +2,9 @@ import type { Installation } from '@portal/domain/installation';
 import type { InstallationSummary } from '@portal/domain/summary';
 import type { SystemCheck, SystemCheckRun } from '@portal/domain/system-check';
 import { createInstallationWithVehicle } from './installation-factory';
+import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
-const healthy = { powerLed: 'constantlyLit', statusLed: 'on', faultLed: 'off' } as const;
+const healthy = PASSED_INSPECTION;
 
 /** SN-DEMO-0001 with customer, vehicle and setup recorded: every tab up to the summary opens. */
 export function createReadyInstallation(overrides: Partial<Installation> = {}): Installation {

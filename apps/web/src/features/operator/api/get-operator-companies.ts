@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { OperatorCompanySchema, type OperatorCompany } from '@portal/domain/operator';
+import { OperatorCompanyListSchema, type OperatorCompany } from '@portal/domain/operator';
 import { apiRequest } from '@/lib/api-client';
 import { operatorKeys } from './operator-query-keys';
-
-export const OperatorCompanyListSchema = z.array(OperatorCompanySchema);
 
 /** Every installer company with its members. */
 export function getOperatorCompanies({ signal }: { signal?: AbortSignal } = {}): Promise<OperatorCompany[]> {

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { OperatorFleetSchema, type OperatorFleet } from '@portal/domain/operator';
+import { OperatorFleetListSchema, type OperatorFleet } from '@portal/domain/operator';
 import { apiRequest } from '@/lib/api-client';
 import { operatorKeys } from './operator-query-keys';
-
-export const OperatorFleetListSchema = z.array(OperatorFleetSchema);
 
 /** Every fleet of the portal with its customer and admins. */
 export function getOperatorFleets({ signal }: { signal?: AbortSignal } = {}): Promise<OperatorFleet[]> {

@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { DeletePartnerResultSchema, type DeletePartnerResult } from '@portal/domain/partner';
 import { apiRequest } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { partnersQueryKey } from './get-partners';
-
-const DeletePartnerResultSchema = z.object({ unassigned: z.number().int() });
-export type DeletePartnerResult = z.infer<typeof DeletePartnerResultSchema>;
 
 /** Deletes a partner; its installations stay and lose the partner (`unassigned` says how many). */
 export function deletePartner(id: number): Promise<DeletePartnerResult> {

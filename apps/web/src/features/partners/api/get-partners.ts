@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PartnerSchema, type Partner } from '@portal/domain/partner';
+import { PartnerListSchema, type Partner } from '@portal/domain/partner';
 import { apiRequest } from '@/lib/api-client';
-
-const PartnerListSchema = z.array(PartnerSchema);
 
 /** The partners of the signed-in installer's company; a user without a company gets none. */
 export function getPartners({ signal }: { signal?: AbortSignal } = {}): Promise<Partner[]> {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** What the web build (Vite's `html.cspNonce`) writes where each page's nonce belongs. */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -24,3 +26,26 @@ export function registerWebIndex(app: FastifyInstance, webDist: string, pagePoli
     });
   }
 }
+
+/**
+ * The web build (`webDist`), when there is one: hashed assets cached for good, everything else
+ * revalidated, and the single page through `registerWebIndex`.
+ */
+export const staticPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
+  const { webDist } = options;
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    // index.html is templated per response (its CSP nonce): registerWebIndex serves it.
+    index: false,
+    globIgnore: ['index.html', 'index.html.*'],
+    // The build writes .br and .gz next to each asset; they are sent to browsers that accept them.
+    preCompressed: true,
+    setHeaders(res, file) {
+      // Hashed assets never change; index.html must always be fresh.
+      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  registerWebIndex(app, webDist, app.pagePolicy);
+});

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /**
  * Browser features the portal's pages may use: only the camera, by the portal itself, for scanning
@@ -40,7 +42,7 @@ const cspDirectives = (nonce?: string) => ({
   // 'wasm-unsafe-eval' lets the label scanner compile its WebAssembly reader (served from this
   // origin, loaded only when a scan starts); it allows no eval() of script.
   scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
-  // Style elements Mantine adds at run time carry the page's nonce (see plugins/web-index.ts).
+  // Style elements Mantine adds at run time carry the page's nonce (see plugins/external/static.ts).
   styleSrc: ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'"],
@@ -87,3 +89,20 @@ export function securityHeaders(options: { hsts: boolean }) {
     pagePolicy: (nonce: string) => pageParts.join(nonce),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The CSP of one delivery of the single page (see `securityHeaders`). */
+    pagePolicy: (nonce: string) => string;
+  }
+}
+
+/** Sends the security headers with every answer, errors and 404s included. */
+export const helmetPlugin = fp(async (app: FastifyInstance) => {
+  const security = securityHeaders({ hsts: app.env.publicUrl.startsWith('https://') });
+  app.decorate('pagePolicy', security.pagePolicy);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security.headers);
+    done();
+  });
+});

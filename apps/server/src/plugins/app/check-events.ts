@@ -4,10 +4,10 @@ import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { EVENT_STREAM_RETRY_MS } from '@portal/domain/constants';
-import { AppError } from '../errors';
-import { claimEventStream, releaseEventStreams, renewEventStreams, type StreamOwner } from '../services/event-streams';
-import { purgeExpiredLimits } from '../services/send-limit';
-import { CHECK_EVENTS_CHANNEL, createSystemCheckService, type SystemCheckService } from '../services/system-checks';
+import { AppError } from '../../errors';
+import { claimEventStream, releaseEventStreams, renewEventStreams, type StreamOwner } from '../../services/event-streams';
+import { purgeExpiredLimits } from '../../services/send-limit';
+import { CHECK_EVENTS_CHANNEL } from '../../services/system-checks';
 
 export interface CheckStream {
   id: string;
@@ -41,7 +41,6 @@ function send(stream: CheckStream, frame: Frame) {
 }
 declare module 'fastify' {
   interface FastifyInstance {
-    systemChecks: SystemCheckService;
     checkStreams: {
       /** Counts a new stream against the user's limit (429 beyond it); returns its id. */
       claim(owner: StreamOwner): Promise<string>;
@@ -61,9 +60,8 @@ const RENEW_BATCH = 500;
  * reaches streams held by every process), then read in id order by each open stream.
  */
 export const checkEventsPlugin = fp(
-  async (app: FastifyInstance, opts: { onRunStarted?: Parameters<typeof createSystemCheckService>[1]['onRunStarted'] }) => {
-    const service = createSystemCheckService(app.database, { windowSeconds: app.env.checkWindowSeconds, onRunStarted: opts.onRunStarted });
-    app.decorate('systemChecks', service);
+  async (app: FastifyInstance) => {
+    const service = app.systemChecks;
 
     interface Watched {
       streams: Set<CheckStream>;

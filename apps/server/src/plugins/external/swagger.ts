@@ -115,7 +115,7 @@ export function completeDocument(doc: OpenAPIV3.Document, publicRoutes: Set<stri
 }
 
 /** The OpenAPI document at /api/docs/json and its browser at /api/docs. */
-export const openApiPlugin = fp(async (app, options: { publicUrl: string }) => {
+export const swaggerPlugin = fp(async (app, options: { publicUrl: string }) => {
   const publicRoutes = new Set<string>();
   app.addHook('onRoute', (route) => {
     if (!route.config?.public) return;

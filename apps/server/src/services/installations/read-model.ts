@@ -1,0 +1,317 @@
+import { and, asc, desc, eq, gt, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Installation, InstallationList, InstallationListQuery } from '@portal/domain/installation';
+import { canDeleteInstallation, InstallationListQuerySchema } from '@portal/domain/installation';
+import type { System } from '@portal/domain/system';
+import type { Vehicle } from '@portal/domain/vehicle';
+import { sessionUserQuery, signedInUserOf, type IdTokenClaims } from '../../auth/id-token';
+import { rowsOf, type Db } from '../../db/client';
+import { fleet, fleetMember, installation, session, user, vehicle } from '../../db/schema';
+import { notFound } from '../../errors';
+import { FleetScope } from '../fleet-scope';
+import { callerMayDelete, type Caller, type InstallationRow } from './repository';
+
+/** A system with its customer, controllers and telematics as one JSON value, built by the database. */
+const systemJson = (systemId: SQL) => sql`(
+  select json_build_object(
+    'serialNumber', s.serial_number,
+    'customer', json_build_object('name', f.customer_name, 'primaryContact', f.primary_contact, 'emailAddress', f.email),
+    'pvModuleCount', s.pv_module_count,
+    'pvModuleVersion', s.pv_module_version,
+    'installedCapacity', s.installed_capacity_wp,
+    'controllerQuantity', s.controller_quantity,
+    'chargeControllers', coalesce((
+      select json_agg(json_build_object(
+        'id', c.id, 'serialNumber', c.serial_number, 'type', c.type, 'hardwareVersion', c.hardware_version,
+        'firmwareVersion', c.firmware_version, 'channelCount', c.channel_count,
+        'pvModulesCount', c.pv_modules_count, 'activeChannelCount', c.active_channel_count) order by c.serial_number)
+      from charge_controller c where c.system_id = s.id), '[]'::json),
+    'telematics', coalesce((
+      select json_agg(json_build_object('unit', t.unit, 'imei', t.imei, 'iccid', t.iccid) order by t.id)
+      from telematics_unit t where t.system_id = s.id), '[]'::json))
+  from system s join fleet f on f.id = s.fleet_id where s.id = ${systemId})`;
+
+export async function loadSystem(db: Db, systemId: number): Promise<System> {
+  const [row] = rowsOf<{ system: System | null }>(await db.execute(sql`select ${systemJson(sql`${systemId}`)} as system`));
+  if (!row?.system) throw notFound('System');
+  return row.system;
+}
+
+export const toVehicle = (v: typeof vehicle.$inferSelect) => ({
+  id: v.id,
+  type: v.type,
+  manufacturer: v.manufacturer,
+  model: v.model,
+  year: v.year,
+  transmission: v.transmission,
+  batteryType: v.batteryType,
+  batteryCapacity: v.batteryCapacity,
+  batteryCapacityUnit: v.batteryCapacityUnit,
+  vin: v.vin,
+  licensePlate: v.licensePlate,
+  mileage: v.mileage,
+  city: v.city,
+});
+
+type DetailExtra = { fleet: string; system: System; vehicle: Vehicle | null; inspections: Installation['inspections'] };
+
+const vehicleJson = (vehicleId: SQL) => sql`(select json_build_object(
+    'id', v.id, 'type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'year', v.year,
+    'transmission', v.transmission, 'batteryType', v.battery_type, 'batteryCapacity', v.battery_capacity,
+    'batteryCapacityUnit', v.battery_capacity_unit, 'vin', v.vin, 'licensePlate', v.license_plate,
+    'mileage', v.mileage, 'city', v.city)
+  from vehicle v where v.id = ${vehicleId})`;
+
+const inspectionsJson = (installationId: SQL) => sql`coalesce((
+  select json_agg(json_build_object(
+      'chargeControllerSerial', c.serial_number, 'powerLed', p.power_led, 'statusLed', p.status_led, 'faultLed', p.fault_led)
+    order by c.serial_number)
+  from physical_inspection p join charge_controller c on c.id = p.charge_controller_id
+  where p.installation_id = ${installationId}), '[]'::json)`;
+
+/** The general fields of an installation, as the detail and the summary show them. */
+export const generalOf = (row: InstallationRow) => ({
+  name: row.name,
+  systemSerialNumber: row.systemSerial,
+  startDate: row.startDate,
+  commissioningDate: row.commissioningDate,
+  completionDate: row.completionDate,
+  comments: row.comments,
+  status: row.status,
+});
+
+function detailOf(row: InstallationRow, extra: DetailExtra): Omit<Installation, 'canDelete'> {
+  return {
+    id: row.id,
+    fleet: extra.fleet,
+    ...generalOf(row),
+    customerDataConfirmed: row.customerDataConfirmed,
+    systemDataConfirmed: row.systemDataConfirmed,
+    summaryDataConfirmed: row.summaryDataConfirmed,
+    proceededWithFailedChecks: row.proceededWithFailedChecks,
+    vehicleId: row.vehicleId,
+    partnerId: row.partnerId,
+    vehicle: extra.vehicle,
+    system: extra.system,
+    inspections: extra.inspections,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The whole installation as the wizard reads it, in one round trip. */
+export async function getInstallationDetail(db: Db, row: InstallationRow): Promise<Omit<Installation, 'canDelete'>> {
+  const [extra] = rowsOf<DetailExtra>(
+    await db.execute(sql`
+      select
+        (select slug from fleet where id = ${row.fleetId}) as fleet,
+        ${systemJson(sql`${row.systemId}`)} as system,
+        ${vehicleJson(sql`${row.vehicleId}`)} as vehicle,
+        ${inspectionsJson(sql`${row.id}`)} as inspections`),
+  );
+  return detailOf(row, extra!);
+}
+
+/**
+ * Reads installations for the holder of an ID token with one prepared statement: the live
+ * session, the caller's membership of the installation's fleet and the whole detail together.
+ * Answers 'signed-out' when the session has ended and null when the installation is not in
+ * one of the caller's fleets (or does not exist).
+ */
+export function createInstallationReader(db: Db) {
+  const member = sql`${fleetMember.userId} is not null`;
+  const query = db
+    .select({
+      userId: user.id,
+      role: fleetMember.role,
+      row: installation,
+      fleet: fleet.slug,
+      system: sql<System | null>`case when ${member} then ${systemJson(sql`${installation.systemId}`)} end`,
+      vehicle: sql<Vehicle | null>`case when ${member} then ${vehicleJson(sql`${installation.vehicleId}`)} end`,
+      inspections: sql<Installation['inspections'] | null>`case when ${member} then ${inspectionsJson(sql`${installation.id}`)} end`,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(installation, eq(installation.id, sql.placeholder('id')))
+    .leftJoin(fleetMember, and(eq(fleetMember.fleetId, installation.fleetId), eq(fleetMember.userId, user.id)))
+    .leftJoin(fleet, eq(fleet.id, fleetMember.fleetId))
+    .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('installation_for_session');
+  return async (claims: IdTokenClaims, id: number): Promise<Installation | 'signed-out' | null> => {
+    const [found] = await query.execute({ sid: claims.sid, sub: claims.sub, id });
+    if (!found) return 'signed-out';
+    const { row, role, fleet: slug } = found;
+    if (!row || !role || !slug) return null;
+    const detail = detailOf(row, { fleet: slug, system: found.system!, vehicle: found.vehicle, inspections: found.inspections ?? [] });
+    return { ...detail, canDelete: canDeleteInstallation(row, { userId: found.userId, role }) };
+  };
+}
+
+/** The installation as the API answers it to this caller: the detail and what the caller may do. */
+export async function installationForCaller(db: Db, row: InstallationRow, caller: Caller): Promise<Installation> {
+  return { ...(await getInstallationDetail(db, row)), canDelete: callerMayDelete(row, caller) };
+}
+
+const SORT_COLUMNS = {
+  name: installation.name,
+  systemSerialNumber: installation.systemSerial,
+  startDate: installation.startDate,
+  status: installation.status,
+  createdAt: installation.createdAt,
+} as const;
+
+/** The list's search and filters as one condition: the list and its exports select the same rows. */
+export function listConditions(fleetId: number, query: Omit<InstallationListQuery, 'fleet'>, caller: Caller) {
+  const conditions: SQL[] = [eq(installation.fleetId, fleetId)];
+  if (query.mine === 'true') conditions.push(eq(installation.createdBy, caller.userId));
+  if (query.q) {
+    const escaped = query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(ilike(installation.searchText, `%${escaped}%`));
+  }
+  if (query.status) conditions.push(eq(installation.status, query.status));
+  if (query.from) conditions.push(gte(installation.startDate, query.from));
+  if (query.to) conditions.push(lte(installation.startDate, query.to));
+  if (query.failedChecks === 'true') conditions.push(eq(installation.status, 'completed'), eq(installation.proceededWithFailedChecks, true));
+  return and(...conditions);
+}
+
+/** One page of a fleet's installations; search by name, serial number or VIN, filtered as the list asks. */
+export async function listInstallations(db: Db, fleetId: number, rawQuery: InstallationListQuery, caller: Caller): Promise<InstallationList> {
+  const query = InstallationListQuerySchema.parse(rawQuery);
+  const where = listConditions(fleetId, query, caller);
+  const column = SORT_COLUMNS[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  // Deferred join: the page's ids come from the index alone; only those 20 rows are joined.
+  const page = db
+    .select({ id: installation.id })
+    .from(installation)
+    .where(where)
+    .orderBy(direction(column), direction(installation.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('page');
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: installation.id,
+        name: installation.name,
+        systemSerialNumber: installation.systemSerial,
+        startDate: installation.startDate,
+        status: installation.status,
+        proceededWithFailedChecks: installation.proceededWithFailedChecks,
+        updatedAt: installation.updatedAt,
+        createdBy: installation.createdBy,
+        vehicleType: vehicle.type,
+        manufacturer: vehicle.manufacturer,
+        model: vehicle.model,
+        vin: vehicle.vin,
+        creatorName: user.name,
+        creatorEmail: user.email,
+      })
+      .from(page)
+      .innerJoin(installation, eq(installation.id, page.id))
+      .leftJoin(vehicle, eq(vehicle.id, installation.vehicleId))
+      .leftJoin(user, eq(user.id, installation.createdBy))
+      .orderBy(direction(column), direction(installation.id)),
+    db.select({ n: sql<number>`count(*)::int` }).from(installation).where(where),
+  ]);
+  return {
+    items: items.map((i) => ({
+      id: i.id,
+      name: i.name,
+      systemSerialNumber: i.systemSerialNumber,
+      startDate: i.startDate,
+      status: i.status,
+      proceededWithFailedChecks: i.proceededWithFailedChecks,
+      updatedAt: i.updatedAt.toISOString(),
+      canDelete: callerMayDelete({ status: i.status, createdBy: i.createdBy, fleetId }, caller),
+      vehicle: i.vehicleType ? { type: i.vehicleType, manufacturer: i.manufacturer!, model: i.model!, vin: i.vin! } : null,
+      createdBy: i.creatorEmail ? { name: i.creatorName!, email: i.creatorEmail } : null,
+    })),
+    total: Number(totalRow?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+type ListItemRow = Omit<InstallationList['items'][number], 'canDelete'> & { createdById: string | null };
+
+/**
+ * Reads the first pages of a fleet's list (no search text) for the holder of an ID token with one
+ * prepared statement per sort order: the live session, the caller's membership of the fleet, the
+ * page and the total together. 'signed-out' when the session has ended, null when the caller is
+ * not a member of the fleet. Searches (`q`) are not read here: `listInstallations` answers them.
+ */
+function createFirstPagesReader(db: Db) {
+  const statements = new Map<string, ReturnType<typeof prepare>>();
+  function prepare(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
+    const column = sql.identifier(SORT_COLUMNS[sort].name);
+    const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+    const onlyMine = mine ? sql`and created_by = ${user.id}` : sql``;
+    const isMember = sql`${fleetMember.role} is not null`;
+    return db
+      .select({
+        userId: user.id,
+        role: fleetMember.role,
+        total: sql<number | null>`case when ${isMember} then (select count(*)::int from installation where fleet_id = ${fleet.id} ${onlyMine}) end`,
+        items: sql<ListItemRow[] | null>`case when ${isMember} then (
+          select coalesce(json_agg(json_build_object(
+              'id', i.id, 'name', i.name, 'systemSerialNumber', i.system_serial, 'startDate', i.start_date, 'status', i.status,
+              'proceededWithFailedChecks', i.proceeded_with_failed_checks,
+              'updatedAt', to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'vehicle', case when v.id is null then null else json_build_object('type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'vin', v.vin) end,
+              'createdBy', case when c.email is null then null else json_build_object('name', c.name, 'email', c.email) end,
+              'createdById', i.created_by)
+            order by i.${column} ${dir}, i.id ${dir}), '[]'::json)
+          from (
+            -- Deferred join: the page's ids come from the index alone; only those rows are joined.
+            select id from installation where fleet_id = ${fleet.id} ${onlyMine}
+            order by ${column} ${dir}, id ${dir} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) page
+          join installation i on i.id = page.id
+          left join vehicle v on v.id = i.vehicle_id
+          left join "user" c on c.id = i.created_by) end`,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(fleet, eq(fleet.slug, sql.placeholder('fleet')))
+      .leftJoin(fleetMember, and(eq(fleetMember.fleetId, fleet.id), eq(fleetMember.userId, user.id)))
+      .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare(`installation_list_${sort}_${order}${mine ? '_mine' : ''}`);
+  }
+  return async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
+    const mine = query.mine === 'true';
+    const key = `${query.sort}:${query.order}:${mine}`;
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = prepare(query.sort, query.order, mine)));
+    const [found] = await statement.execute({ sid: claims.sid, sub: claims.sub, fleet: query.fleet, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    if (!found) return 'signed-out';
+    const { role, userId } = found;
+    if (!role) return null;
+    return {
+      items: (found.items ?? []).map(({ createdById, ...item }) => ({ ...item, canDelete: canDeleteInstallation({ status: item.status, createdBy: createdById }, { userId, role }) })),
+      total: found.total ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  };
+}
+
+/**
+ * One page of a fleet's list for the holder of an ID token: without search or filter by the
+ * one-statement reader (paging, sorting and `mine`), otherwise by the full query.
+ * 'signed-out' when the session has ended, null when the caller is not a member of the fleet.
+ */
+export function createInstallationListReader(db: Db) {
+  const readFirstPages = createFirstPagesReader(db);
+  const sessionUser = sessionUserQuery(db);
+  return async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
+    const { q, status, from, to, failedChecks } = query;
+    if (!q && !status && !from && !to && !failedChecks) return readFirstPages(claims, query);
+    const me = signedInUserOf(claims, await sessionUser.execute({ sid: claims.sid, sub: claims.sub }));
+    if (!me) return 'signed-out';
+    return listInstallations(db, new FleetScope(me.fleets).bySlug(query.fleet).id, query, me);
+  };
+}
