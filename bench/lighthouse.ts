@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { measureHomeRounds, measureLoadedJs, roundsTable } from './request-rounds';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 3300;
@@ -51,6 +52,7 @@ export async function benchLighthouse() {
     headless: true,
   });
   const rows: Record<string, string | number>[] = [];
+  const tables: ReturnType<typeof roundsTable>[] = [];
   try {
     await waitFor(`${base}/api/health`);
     const audit = async (label: string, url: string) => {
@@ -98,16 +100,24 @@ export async function benchLighthouse() {
 
     await audit('#/sono (fleet home)', `${base}/#/sono`);
     await audit('wizard: vehicle tab', `${base}/#/sono/installations/${id}?tab=vehicle`);
+    const state = await context.storageState();
+    const js = {
+      home: await measureLoadedJs(`${base}/#/sono`, 'installation-row', state),
+      wizard: await measureLoadedJs(`${base}/#/sono/installations/${id}?tab=vehicle`, 'wizard-serial', state),
+    };
+    tables.push(roundsTable(await measureHomeRounds(`${base}/#/sono`, state), js));
   } finally {
     await context.close();
     server.kill('SIGTERM');
     fs.rmSync(profile, { recursive: true, force: true });
   }
-  return { title: 'Lighthouse 12 (mobile profile, simulated throttling) in Debian Chromium', rows };
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  return [{ title: `Lighthouse 12 (mobile profile, simulated throttling) in Debian Chromium, ${date} UTC`, rows }, ...tables];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const result = await benchLighthouse();
-  console.log(result.title);
-  console.table(result.rows);
+  for (const table of await benchLighthouse()) {
+    console.log(table.title);
+    console.table(table.rows);
+  }
 }

@@ -2,7 +2,8 @@
 // PostgreSQL figures need BENCH_DATABASE_URL (a server where scratch databases may be created); the
 // API and event-stream benchmarks start the server as in production and always run on PostgreSQL
 // (BENCH_DATABASE_URL, else the local server). `BENCH_ONLY=api,streams npm run bench` runs just
-// those two and replaces only their sections of bench/results.md.
+// those two and replaces only their sections of bench/results.md; `BENCH_ONLY=bundle,lighthouse` the
+// browser ones (lighthouse also counts the request rounds of the fleet home) after a web build.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,21 +52,30 @@ async function onPostgres(run: () => Promise<Table>) {
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams };
+const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse };
+const ensureWebBuild = () => {
+  if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
+};
 if (only) {
   for (const name of only) {
+    const browserBench = browserBenches[name as keyof typeof browserBenches];
+    if (browserBench) {
+      ensureWebBuild();
+      for (const table of await browserBench()) show(tables[tables.push(table) - 1]!);
+      continue;
+    }
     const bench = serverBenches[name as keyof typeof serverBenches];
-    if (!bench) throw new Error(`BENCH_ONLY knows ${Object.keys(serverBenches).join(', ')}, not ${name}`);
+    if (!bench) throw new Error(`BENCH_ONLY knows ${[...Object.keys(serverBenches), ...Object.keys(browserBenches)].join(', ')}, not ${name}`);
     await onPostgres(bench);
     show(tables.at(-1)!);
   }
 } else {
-  if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
+  ensureWebBuild();
   tables.push(benchBundleSize());
   show(tables.at(-1)!);
   tables.push(await benchImageCompression());
   show(tables.at(-1)!);
-  tables.push(await benchLighthouse());
-  show(tables.at(-1)!);
+  for (const table of await benchLighthouse()) show(tables[tables.push(table) - 1]!);
   for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads, benchReport]) {
     const before = tables.length;
     if (bench === benchApiThroughput || bench === benchHeartbeatStreams) await onPostgres(bench);
@@ -90,8 +100,13 @@ if (only) {
   // Only the sections of the benchmarks that ran are replaced (an older run's title may differ after the
   // opening parenthesis); sections kept by hand as "before" figures have other words there and stay.
   const sections = fs.readFileSync(resultsFile, 'utf8').split(/^(?=### )/m);
-  const replaces: Record<string, string> = { api: '### API throughput (', streams: '### Digital check event streams (' };
-  const kept = sections.filter((section) => !only.some((name) => section.startsWith(replaces[name]!)));
+  const replaces: Record<string, string[]> = {
+    api: ['### API throughput ('],
+    streams: ['### Digital check event streams ('],
+    bundle: ['### Bundle'],
+    lighthouse: ['### Lighthouse', '### Request rounds'],
+  };
+  const kept = sections.filter((section) => !only.some((name) => replaces[name]!.some((title) => section.startsWith(title))));
   fs.writeFileSync(resultsFile, [...kept.map((section) => section.trimEnd() + '\n'), ...tables.map(markdown)].join('\n'));
 } else {
   fs.writeFileSync(resultsFile, [...header, ...tables.map(markdown)].join('\n'));

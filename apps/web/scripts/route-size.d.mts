@@ -1,4 +1,4 @@
-export type RouteName = 'login' | 'wizard';
+export type RouteName = 'login' | 'home' | 'wizard';
 export interface RouteSize {
   path: string;
   entryJs: number;
@@ -7,5 +7,5 @@ export interface RouteSize {
   files: number;
 }
 export const ROUTES: Record<RouteName, { path: string; chunks: string[] }>;
-export const LOGIN_JS_BUDGET: number;
+export const JS_BUDGETS: Record<RouteName, number>;
 export function routeSize(route: RouteName): RouteSize;

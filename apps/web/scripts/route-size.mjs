@@ -7,20 +7,39 @@ import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 
-/** The lazily loaded modules, in order, between the entry and each measured screen. */
+/**
+ * The lazily loaded modules, in order, between the entry and each measured screen: what Chromium loads
+ * to show it (the frame's background sync chunks and the English texts included; a wizard tab adds its
+ * step's chunk).
+ */
+const FRAME = [
+  'src/app/app.tsx',
+  'src/locales/en.json',
+  'src/app/layouts/app-frame.tsx',
+  'src/features/installation-wizard/components/pending-saves-sync.tsx',
+  'src/features/installation-wizard/components/upload-queue-sync.tsx',
+  'src/app/routes/fleet/fleet-layout.tsx',
+];
 export const ROUTES = {
   login: {
     path: '#/login',
     chunks: ['src/features/auth/components/login-page.tsx'],
   },
+  home: {
+    path: '#/{fleet} (fleet home)',
+    chunks: [...FRAME, 'src/app/routes/fleet/home.tsx'],
+  },
   wizard: {
-    path: '#/{fleet}/installations/{id}',
-    chunks: ['src/app/app.tsx', 'src/app/layouts/app-frame.tsx', 'src/app/routes/fleet/fleet-layout.tsx', 'src/app/routes/fleet/installation.tsx'],
+    path: '#/{fleet}/installations/{id}?tab=vehicle (wizard)',
+    chunks: [...FRAME, 'src/app/routes/fleet/installation.tsx', 'src/features/installation-wizard/steps/vehicle-step.tsx'],
   },
 };
 
-/** SPEC budget: what the login page loads stays at most 100 KB of gzipped JavaScript. */
-export const LOGIN_JS_BUDGET = 100 * 1024;
+/**
+ * Gzipped JavaScript each route may load. SPEC: the login page at most 100 KB; issue 18: the fleet
+ * home 150 KB and a wizard tab 250 KB.
+ */
+export const JS_BUDGETS = { login: 100 * 1024, home: 150 * 1024, wizard: 250 * 1024 };
 
 function readManifest() {
   const file = path.join(dist, '.vite', 'manifest.json');
@@ -58,12 +77,17 @@ export function routeSize(route) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const route = process.argv[2] ?? 'login';
-  const r = routeSize(route);
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`${r.path}: ${kb(r.entryJs + r.routeJs)} of JavaScript (entry ${kb(r.entryJs)}, route ${kb(r.routeJs)}, ${r.files} files), ${kb(r.css)} of CSS, gzip`);
-  if (process.argv.includes('--check') && route === 'login' && r.entryJs + r.routeJs > LOGIN_JS_BUDGET) {
-    console.error(`The login page loads ${kb(r.entryJs + r.routeJs)} of JavaScript; the budget is ${kb(LOGIN_JS_BUDGET)}.`);
-    process.exit(1);
+  const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  let isOver = false;
+  for (const route of asked.length ? asked : Object.keys(ROUTES)) {
+    const r = routeSize(route);
+    const js = r.entryJs + r.routeJs;
+    console.log(`${r.path}: ${kb(js)} of JavaScript (entry ${kb(r.entryJs)}, route ${kb(r.routeJs)}, ${r.files} files), ${kb(r.css)} of CSS, gzip; budget ${kb(JS_BUDGETS[route])}`);
+    if (process.argv.includes('--check') && js > JS_BUDGETS[route]) {
+      console.error(`${r.path} loads ${kb(js)} of JavaScript; the budget is ${kb(JS_BUDGETS[route])}.`);
+      isOver = true;
+    }
   }
+  if (isOver) process.exit(1);
 }

@@ -5,7 +5,10 @@ import '@mantine/core/styles/global.css';
 import 'virtual:theme-variables.css';
 import '@/lib/csp-nonce';
 import '@/lib/i18n';
+import { boot } from '@/app/boot';
 import { Root } from '@/app/root';
+
+boot(window.location.hash);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');

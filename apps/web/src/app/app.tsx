@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
-import '@/lib/i18n-all';
 import { use } from 'react';
+import { appTextsReady } from '@/lib/i18n-lazy';
 import { HashRouter } from 'react-router';
 import { connectAuth } from './auth-bridge';
 import { connectOfflineCache } from './offline-cache';
@@ -10,9 +10,11 @@ import { AppRoutes, navigateOutsideReact } from './router';
 connectAuth(() => navigateOutsideReact('/login'));
 // Before the first screen asks: offline, it opens with the last copy instead of a spinner.
 const cacheRestored = connectOfflineCache();
+const textsReady = appTextsReady();
 
 export function App() {
   use(cacheRestored);
+  use(textsReady);
   return (
     <AppProvider>
       <HashRouter>

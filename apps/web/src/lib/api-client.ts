@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, errorFromResponse, errorFromTransport, normalizeError } from './api-error';
+import { takeBootResponse } from './boot-requests';
 
 type AuthBridge = {
   /** Resolves the current ID token, renewing it first when needed; null when there is no session. */
@@ -88,13 +89,17 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : isBlob ? body : JSON.stringify(body),
-      credentials,
-      signal,
-    });
+    // The first screen's reads were sent at boot (lib/boot-requests); a failed one is sent again here.
+    const early = method === 'GET' && options.responseType !== 'blob' ? await takeBootResponse(path) : null;
+    response =
+      early ??
+      (await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isBlob ? body : JSON.stringify(body),
+        credentials,
+        signal,
+      }));
   } catch (cause) {
     if (isAbort(cause)) throw cause;
     throw errorFromTransport(cause);

@@ -68,8 +68,16 @@ export function currentLocale(): Locale {
   return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
 }
 
+let loadTranslations: ((locale: Locale) => Promise<void>) | null = null;
+
+/** Set by the app when it loads one language's texts at a time: a switch waits for the chosen language. */
+export function setTranslationLoader(load: (locale: Locale) => Promise<void>): void {
+  loadTranslations = load;
+}
+
 /** Switches the language and remembers the choice for the next visit. */
 export async function setLocale(locale: Locale): Promise<void> {
+  await loadTranslations?.(locale);
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
@@ -78,9 +86,14 @@ export async function setLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
 }
 
-/** Adds every text of the app (called once the app beyond the login page loads). */
+/** Adds every text of the app in one language (called once the app beyond the login page loads). */
+export function addTranslations(locale: Locale, texts: object): void {
+  i18n.addResourceBundle(locale, 'translation', texts, true, true);
+}
+
+/** Adds every text of the app in every language. */
 export function addAllTranslations(all: Record<Locale, object>): void {
-  for (const locale of LOCALES) i18n.addResourceBundle(locale, 'translation', all[locale], true, true);
+  for (const locale of LOCALES) addTranslations(locale, all[locale]);
 }
 
 export { i18n };

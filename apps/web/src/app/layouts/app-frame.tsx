@@ -16,6 +16,7 @@ import { useMe } from '@/features/fleet/api/get-me';
 import { FleetSwitcher } from '@/features/fleet/components/fleet-switcher';
 import { ConnectionBadge, useConnectionStatus } from '@/features/installation-wizard/components/connection-badge';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
+import { useIsPageBusy } from '@/lib/page-busy';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import classes from './app-frame.module.css';
 import { OfflineNotice } from './offline-notice';
@@ -40,6 +41,7 @@ export function AppFrame() {
   const { pathname } = useLocation();
   const [isMenuOpen, menu] = useDisclosure(false);
   const isNarrow = useIsNarrow();
+  const isPageBusy = useIsPageBusy();
   const me = useMe();
   const setUser = useAuthStore((state) => state.setUser);
   const user = useAuthStore((state) => state.user);
@@ -197,9 +199,12 @@ export function AppFrame() {
               <Outlet />
             </Suspense>
           </Container>
-          <footer className={classes.footer}>
-            <LegalFooter />
-          </footer>
+          {/* Shown once the page is there: a screen replacing its loader never moves it (no layout shift). */}
+          {!isPageBusy && (
+            <footer className={classes.footer}>
+              <LegalFooter />
+            </footer>
+          )}
         </AppShell.Main>
       </AppShell>
     </ModalsProvider>

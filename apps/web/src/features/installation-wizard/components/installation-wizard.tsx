@@ -1,28 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconHistory, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
+import { PageLoader as StepLoader } from '@/components/ui/page-loader';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
 import { setLeaveGuard } from '@/lib/leave-guard';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
 import { resetWizardState } from '../lib/reset-wizard-state';
 import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from '../lib/tabs';
 import { useWizardStore } from '../stores/wizard-store';
-import { CustomerStep } from '../steps/customer-step';
-import { DigitalCheckStep } from '../steps/digital-check-step';
-import { GeneralStep } from '../steps/general-step';
-import { PreInstallationStep } from '../steps/pre-installation-step';
-import { SetupStep } from '../steps/setup-step';
-import { SummaryStep } from '../steps/summary-step';
-import { SystemStep } from '../steps/system-step';
-import { UploadsStep } from '../steps/uploads-step';
-import { VehicleStep } from '../steps/vehicle-step';
 import { CloseDialog } from './close-dialog';
 import { HelpPopover } from './help-popover';
 import { HistoryPanel } from './history-panel';
+import { CustomerStep, DigitalCheckStep, GeneralStep, PreInstallationStep, SetupStep, SummaryStep, SystemStep, UploadsStep, VehicleStep } from './lazy-steps';
 import { ProgressDots } from './progress-dots';
 import { SaveErrorModal } from './save-error-modal';
 import type { StepProps } from './step-props';
@@ -213,17 +206,19 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
             </Alert>
           )}
 
-          {tab === 'preInstallation' && <PreInstallationStep onStart={() => goTo('general')} onCancel={() => void onCancelNew()} />}
-          {tab === 'general' && (
-            <GeneralStep key={`general:${installation?.id ?? 'new'}`} installation={installation} {...stepProps} onCreated={onCreated} />
-          )}
-          {installation && tab === 'customer' && <CustomerStep key={`customer:${installation.id}`} installation={installation} {...stepProps} />}
-          {installation && tab === 'vehicle' && <VehicleStep key={`vehicle:${installation.id}`} installation={installation} {...stepProps} />}
-          {installation && tab === 'system' && <SystemStep key={`system:${installation.id}`} installation={installation} {...stepProps} />}
-          {installation && tab === 'setup' && <SetupStep key={`setup:${installation.id}`} installation={installation} {...stepProps} />}
-          {installation && tab === 'uploads' && <UploadsStep installation={installation} {...stepProps} />}
-          {installation && tab === 'digitalCheck' && <DigitalCheckStep installation={installation} {...stepProps} />}
-          {installation && tab === 'summary' && <SummaryStep installation={installation} {...stepProps} onFinish={() => closeNow(homePath)} />}
+          <Suspense fallback={<StepLoader />}>
+            {tab === 'preInstallation' && <PreInstallationStep onStart={() => goTo('general')} onCancel={() => void onCancelNew()} />}
+            {tab === 'general' && (
+              <GeneralStep key={`general:${installation?.id ?? 'new'}`} installation={installation} {...stepProps} onCreated={onCreated} />
+            )}
+            {installation && tab === 'customer' && <CustomerStep key={`customer:${installation.id}`} installation={installation} {...stepProps} />}
+            {installation && tab === 'vehicle' && <VehicleStep key={`vehicle:${installation.id}`} installation={installation} {...stepProps} />}
+            {installation && tab === 'system' && <SystemStep key={`system:${installation.id}`} installation={installation} {...stepProps} />}
+            {installation && tab === 'setup' && <SetupStep key={`setup:${installation.id}`} installation={installation} {...stepProps} />}
+            {installation && tab === 'uploads' && <UploadsStep installation={installation} {...stepProps} />}
+            {installation && tab === 'digitalCheck' && <DigitalCheckStep installation={installation} {...stepProps} />}
+            {installation && tab === 'summary' && <SummaryStep installation={installation} {...stepProps} onFinish={() => closeNow(homePath)} />}
+          </Suspense>
         </Stack>
       </Paper>
 

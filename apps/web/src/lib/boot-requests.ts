@@ -1,0 +1,70 @@
+import { AUTH_STORAGE_KEY } from '@portal/domain/constants';
+
+/** A response fetched at boot is only used by a screen that asks for it this soon after the page loaded. */
+const REUSE_WINDOW_MS = 10_000;
+
+const early = new Map<string, Promise<Response>>();
+let startedAt = 0;
+
+/** Whether the persisted session flag says someone is signed in (read without loading the store). */
+export function isSignedInOnThisDevice(storage: Pick<Storage, 'getItem'> | null): boolean {
+  try {
+    const saved = JSON.parse(storage?.getItem(AUTH_STORAGE_KEY) ?? 'null') as { state?: { isLoggedIn?: unknown } } | null;
+    return saved?.state?.isLoggedIn === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first page of a fleet's list as the home screen asks for it (newest ten). */
+export function recentInstallationsPath(fleet: string): string {
+  return `/api/installations?${new URLSearchParams({ fleet, page: '1', pageSize: '10', sort: 'createdAt', order: 'desc' }).toString()}`;
+}
+
+type BootPlan = { fleet: string | null; isFleetHome: boolean };
+
+/**
+ * Starts, before any screen's code has loaded, the requests the first screen will make: the token
+ * from the session cookie, then `me`, the fleet and the home's list in parallel with that token.
+ * The API client takes each response once instead of asking again (`takeBootResponse`).
+ */
+export function startBootRequests({ fleet, isFleetHome }: BootPlan): void {
+  startedAt = performance.now();
+  const accept = { accept: 'application/json' };
+  const token = fetch('/api/auth/token', { credentials: 'include', headers: accept });
+  const bearer = token
+    .then(async (response) => {
+      if (!response.ok) return null;
+      const body = (await response.clone().json()) as { token?: unknown };
+      return typeof body.token === 'string' && body.token !== '' ? body.token : null;
+    })
+    .catch(() => null);
+  const keep = (path: string, response: Promise<Response>) => {
+    // A failed early request is asked again by the screen; it is no error of its own.
+    response.catch(() => undefined);
+    early.set(path, response);
+  };
+  keep('/api/auth/token', token);
+  const withToken = (path: string) =>
+    keep(
+      path,
+      bearer.then((value) => {
+        if (value === null) throw new Error('No session for an early request');
+        return fetch(path, { headers: { ...accept, authorization: `Bearer ${value}` } });
+      }),
+    );
+  withToken('/api/me');
+  if (fleet !== null) {
+    withToken(`/api/fleets/${encodeURIComponent(fleet)}`);
+    if (isFleetHome) withToken(recentInstallationsPath(fleet));
+  }
+}
+
+/** The response of a GET started at boot for exactly this path, once; null when there is none (or it is too old). */
+export function takeBootResponse(path: string): Promise<Response | null> | null {
+  const response = early.get(path);
+  if (!response) return null;
+  early.delete(path);
+  if (performance.now() - startedAt > REUSE_WINDOW_MS) return null;
+  return response.catch(() => null);
+}

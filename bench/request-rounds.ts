@@ -1,0 +1,102 @@
+// Request rounds before the fleet home's table shows: the fleet home is loaded in a fresh tab of a
+// signed-in browser (no service worker, empty HTTP cache) over a link with 150 ms of latency, and
+// every request is placed one round deeper than the deepest request that had finished when it
+// started. The document is round 0; the figure is the deepest round among the requests that started
+// before the table's first row was visible.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { chromium, type BrowserContextOptions, type Request } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+
+type Timed = { url: string; start: number; end: number };
+
+/** The longest chain of requests where each one started after the one before it had finished. */
+export function requestRounds(requests: Timed[], until: number): { rounds: number; chain: string[] } {
+  const sorted = requests.filter((r) => r.start <= until).sort((a, b) => a.start - b.start);
+  const depth = new Map<Timed, { round: number; chain: string[] }>();
+  for (const request of sorted) {
+    let best: { round: number; chain: string[] } = { round: -1, chain: [] };
+    for (const before of sorted) {
+      if (before === request || before.end > request.start) continue;
+      const found = depth.get(before);
+      if (found && found.round > best.round) best = found;
+    }
+    depth.set(request, { round: best.round + 1, chain: [...best.chain, request.url] });
+  }
+  let deepest = { round: 0, chain: [] as string[] };
+  for (const found of depth.values()) if (found.round > deepest.round) deepest = found;
+  return { rounds: deepest.round, chain: deepest.chain };
+}
+
+const LATENCY_MS = 150;
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+
+/** Gzip (level 9) of the build's JavaScript files among the loaded paths, as route-size.mjs counts them. */
+function gzippedJs(paths: string[]): number {
+  const files = new Set(paths.map((p) => p.split('?')[0]!).filter((p) => p.startsWith('/assets/') && p.endsWith('.js')));
+  return [...files].reduce((total, file) => total + zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length, 0);
+}
+
+/** The JavaScript Chromium loads for a page, until `testId` shows and the network has been quiet. */
+export async function measureLoadedJs(url: string, testId: string, storageState: BrowserContextOptions['storageState']): Promise<number> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  try {
+    const context = await browser.newContext({ storageState, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    await page.goto(url);
+    await page.getByTestId(testId).first().waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    return gzippedJs(loaded);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Loads `url` in a new signed-in context and counts the rounds until `[data-testid=installation-row]` shows. */
+export async function measureHomeRounds(url: string, storageState: BrowserContextOptions['storageState']) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  try {
+    const context = await browser.newContext({ storageState, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+    const timed: Timed[] = [];
+    const record = (request: Request) => {
+      const timing = request.timing();
+      if (timing.startTime <= 0) return;
+      const short = request.url().replace(/^https?:\/\/[^/]+/, '');
+      timed.push({ url: short, start: timing.startTime, end: timing.startTime + Math.max(timing.responseEnd, 0) });
+    };
+    page.on('requestfinished', record);
+    page.on('requestfailed', record);
+    const started = Date.now();
+    await page.goto(url);
+    await page.getByTestId('installation-row').first().waitFor({ state: 'visible' });
+    const shown = Date.now();
+    await page.waitForTimeout(200);
+    const result = requestRounds(timed, shown);
+    return { ...result, ms: shown - started, requests: timed.filter((r) => r.start <= shown).length };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function roundsTable(result: Awaited<ReturnType<typeof measureHomeRounds>>, js: { home: number; wizard: number }) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return {
+    title: `Request rounds from navigation until the fleet home's first table row shows (Chromium, ${LATENCY_MS} ms latency, signed in, empty cache, no service worker)`,
+    rows: [
+      { measure: 'rounds after the document', value: result.rounds },
+      { measure: 'requests started before the row showed', value: result.requests },
+      { measure: 'time to the first row', value: `${result.ms} ms` },
+      { measure: 'deepest chain', value: result.chain.join(' → ') },
+      { measure: 'JavaScript Chromium loads for the fleet home (gzip 9, until the network is idle)', value: kb(js.home) },
+      { measure: 'JavaScript Chromium loads for a wizard tab (gzip 9, until the network is idle)', value: kb(js.wizard) },
+    ],
+  };
+}
