@@ -13,18 +13,20 @@ export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(
 
 /** The code and link of the newest sign-in mail to an address, read from the server's outbox. */
 export async function readSignInMail(email: string, after = 0, dir = path.join(E2E_DATA_DIR, 'outbox')): Promise<{ code: string; link: string }> {
-  for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(email) && f.endsWith('.json')).sort() : [];
-    const newest = files.at(-1);
-    if (newest && fs.statSync(path.join(dir, newest)).mtimeMs >= after) {
-      const mail = JSON.parse(fs.readFileSync(path.join(dir, newest), 'utf8')) as { text: string };
-      const code = mail.text.match(/\b(\d{6})\b/)?.[1];
-      const link = mail.text.match(/https?:\/\/\S+/)?.[0];
-      if (code && link) return { code, link };
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no sign-in mail for ${email}`);
+  await expect.poll(() => newestSignInMail(email, after, dir), { message: `no sign-in mail for ${email}`, timeout: 5_000, intervals: [100] }).not.toBeNull();
+  const mail = newestSignInMail(email, after, dir);
+  if (!mail) throw new Error(`no sign-in mail for ${email}`);
+  return mail;
+}
+
+function newestSignInMail(email: string, after: number, dir: string): { code: string; link: string } | null {
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(email) && f.endsWith('.json')).sort() : [];
+  const newest = files.at(-1);
+  if (!newest || fs.statSync(path.join(dir, newest)).mtimeMs < after) return null;
+  const { text } = JSON.parse(fs.readFileSync(path.join(dir, newest), 'utf8')) as { text: string };
+  const code = text.match(/\b(\d{6})\b/)?.[1];
+  const link = text.match(/https?:\/\/\S+/)?.[0];
+  return code && link ? { code, link } : null;
 }
 
 /** The operator CLI against the running e2e server (it goes through the server's control socket). */

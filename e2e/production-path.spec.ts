@@ -48,14 +48,15 @@ async function adminQuery(sql: string) {
 }
 
 async function waitForHealth(child: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the production server exited with ${child.exitCode}; see ${path.join(DATA_DIR, 'server.log')}`);
-    const ok = await fetch(`${BASE_URL}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the production server did not become healthy');
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the production server exited with ${child.exitCode}; see ${path.join(DATA_DIR, 'server.log')}`);
+        return fetch(`${BASE_URL}/api/health`).then((r) => r.ok, () => false);
+      },
+      { message: 'the production server did not become healthy', timeout: 90_000, intervals: [250] },
+    )
+    .toBe(true);
 }
 
 test.beforeAll(async () => {

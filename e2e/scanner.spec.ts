@@ -136,7 +136,9 @@ test.describe('scanning labels', () => {
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
           await page.getByTestId('vehicle-vin-scan').click();
           await expect(page.getByTestId('scanner-status')).toHaveAttribute('data-state', 'scanning');
-          await page.waitForTimeout(500);
+          // The dialog has finished opening and the camera's picture is playing in it.
+          await expect(page.getByTestId('scanner')).toHaveCSS('opacity', '1');
+          await expect.poll(() => page.getByTestId('scanner-video').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0)).toBe(true);
           const target = width < 1000 ? docs : test.info().outputPath();
           await page.screenshot({ path: path.join(target, `scanner-${locale}-${width}.png`) });
           if (locale === 'en') await expectAccessible(page, `scanner open at ${width} px`);

@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runAdminCommand } from '../src/admin/commands';
 import { createAuth } from '../src/auth/auth';
 import { openDatabase, rowsOf, type Database } from '../src/db/client';
 import { installation, upload } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { dataUrl, makeJpeg } from './files';
-import { createPostgresDatabase, engine } from './helper';
+import { createPostgresDatabase, engine, waitForHealth } from './helper';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECRET = 'crash-test-secret-crash-test-secret-00000';
@@ -29,15 +29,6 @@ function start(databaseUrl: string): { proc: ChildProcess; exited: Promise<unkno
   return { proc, exited: new Promise((r) => proc.once('exit', r)) };
 }
 
-async function healthy() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
 describe.skipIf(engine !== 'postgres')('kill -9 in the middle of writes', () => {
   let pgDb: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   let database: Database | undefined;
@@ -51,7 +42,7 @@ describe.skipIf(engine !== 'postgres')('kill -9 in the middle of writes', () => 
   it('every acknowledged save and upload survives, nothing is half-written', async () => {
     pgDb = await createPostgresDatabase();
     server = start(pgDb.url);
-    await healthy();
+    await waitForHealth(`http://127.0.0.1:${PORT}`);
     database = await openDatabase({ url: pgDb.url, poolSize: 2 });
     const auth = createAuth({ env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL, AUTH_SECRET: SECRET, LOG_LEVEL: 'silent' }), db: database.db, secret: SECRET });
     await runAdminCommand({ db: database.db, auth }, { command: 'grant', email: 'crash@example.com', fleet: 'sono' });
@@ -100,7 +91,14 @@ describe.skipIf(engine !== 'postgres')('kill -9 in the middle of writes', () => 
       }
     })();
 
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed once both writers have had saves acknowledged, in the middle of their next ones.
+    await vi.waitFor(
+      () => {
+        expect(ackedVersions.length).toBeGreaterThan(3);
+        expect(ackedUploads.length).toBeGreaterThan(0);
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     server.proc.kill('SIGKILL');
     await server.exited;
     running = false;
@@ -109,7 +107,7 @@ describe.skipIf(engine !== 'postgres')('kill -9 in the middle of writes', () => 
     expect(ackedUploads.length).toBeGreaterThan(0);
 
     server = start(pgDb.url);
-    await healthy();
+    await waitForHealth(`http://127.0.0.1:${PORT}`);
     const [row] = await database.db.select().from(installation).where(eq(installation.id, created.id));
     const lastAck = ackedVersions.at(-1)!;
     // The last acknowledged rename is there; at most the one in flight committed after it.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, inject, vi } from 'vitest';
 import { createTruckInput, passingSetupOf } from '@portal/domain/testing/vehicle';
 import { runAdminCommand } from '../src/admin/commands';
 import { buildApp, type App } from '../src/app';
@@ -235,4 +235,15 @@ export async function dataSnapshot(c: TestContext, alsoIgnore: string[] = []): P
     out.push(JSON.stringify(rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)))));
   }
   return out.join('\n');
+}
+
+/** Resolves once a server process just spawned answers its health check at `base`. */
+export async function waitForHealth(base: string, timeout = 60_000): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const res = await fetch(`${base}/api/health`);
+      if (!res.ok) throw new Error(`${base} is not healthy yet (${res.status})`);
+    },
+    { timeout, interval: 200 },
+  );
 }

@@ -9,7 +9,7 @@ import { runAdminCommand } from '../src/admin/commands';
 import { createAuth } from '../src/auth/auth';
 import { openDatabase, type Database } from '../src/db/client';
 import { loadEnv } from '../src/env';
-import { createPostgresDatabase, DEVICE_KEY, engine } from './helper';
+import { createPostgresDatabase, DEVICE_KEY, engine, waitForHealth } from './helper';
 import { openEventStream } from './sse-client';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -45,19 +45,6 @@ function startServer(port: number, databaseUrl: string): Server {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { proc, exited: new Promise((resolve) => proc.once('exit', resolve)) };
-}
-
-async function waitHealthy(port: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server on ${port} did not start`);
 }
 
 /** Follows a stream like a browser would: on a drop it reconnects with the last id it saw. */
@@ -100,7 +87,7 @@ describe.skipIf(engine !== 'postgres')('several server processes on one PostgreS
     pgDb = await createPostgresDatabase();
     a = startServer(ports.a, pgDb.url);
     b = startServer(ports.b, pgDb.url);
-    await Promise.all([waitHealthy(ports.a), waitHealthy(ports.b)]);
+    await Promise.all([waitForHealth(`http://127.0.0.1:${ports.a}`), waitForHealth(`http://127.0.0.1:${ports.b}`)]);
     database = await openDatabase({ url: pgDb.url, poolSize: 2 });
   }, 90_000);
 
@@ -149,7 +136,7 @@ describe.skipIf(engine !== 'postgres')('several server processes on one PostgreS
     expect(Date.now() - stopStarted).toBeLessThan(10_000);
     expect((await beat({ type: 'mcu-heartbeat', controllerSerial: 'CC-DEMO-0001-A' })).status).toBe(202);
     b = startServer(ports.b, pgDb.url);
-    await waitHealthy(ports.b);
+    await waitForHealth(`http://127.0.0.1:${ports.b}`);
     await expect.poll(() => stream.received.length, { timeout: 15_000 }).toBe(2);
     expect((await beat({ type: 'mcu-heartbeat', controllerSerial: 'CC-DEMO-0001-B' })).status).toBe(202);
     await expect.poll(() => stream.received.length, { timeout: 10_000 }).toBe(3);

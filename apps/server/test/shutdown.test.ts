@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { engine } from './helper';
+import { describe, expect, it, vi } from 'vitest';
+import { engine, waitForHealth } from './helper';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PORT = 4421;
@@ -20,11 +20,7 @@ describe.skipIf(engine !== 'pglite')('graceful shutdown', () => {
     });
     const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
     const base = `http://127.0.0.1:${PORT}`;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForHealth(base);
 
     // Keep the server busy: a steady stream of requests, some in flight when SIGTERM lands.
     const results: (number | 'refused')[] = [];
@@ -35,7 +31,8 @@ describe.skipIf(engine !== 'pglite')('graceful shutdown', () => {
         results.push(status);
       }
     });
-    await new Promise((r) => setTimeout(r, 500));
+    // SIGTERM lands once every worker has had answers, with the next requests in flight.
+    await vi.waitFor(() => expect(results.filter((s) => s === 200).length).toBeGreaterThanOrEqual(16), { timeout: 30_000, interval: 10 });
     const okBefore = results.filter((s) => s === 200).length;
     const stoppedAt = Date.now();
     proc.kill('SIGTERM');

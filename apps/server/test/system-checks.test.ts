@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { EventSourceMessage } from 'eventsource-parser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SystemCheckEvent } from '@portal/domain/system-check';
 import { heartbeat, installation, systemCheck, systemCheckEvent } from '../src/db/schema';
 import { devicesOfChecks, heartbeatsForDevices } from '../src/simulator/simulator';
@@ -70,7 +70,14 @@ describe('check runs', () => {
       { type: 'ignition-heartbeat', imei: '356938035643805', timestamp: now() },
       { type: 'sense-line-connection', imei: '356938035643805', timestamp: now() },
     ]);
-    await new Promise((r) => setTimeout(r, 1200));
+    // The window (1 s here) is counted by the database's clock: wait until it has passed there.
+    await vi.waitFor(
+      async () => {
+        const due = await c.database.db.select().from(systemCheck).where(and(eq(systemCheck.installationId, id), eq(systemCheck.status, 'pending'), lte(systemCheck.deadlineAt, sql`now()`)));
+        expect(due.length).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const expired = await c.database.db.select().from(systemCheck).where(and(eq(systemCheck.status, 'pending'), lte(systemCheck.deadlineAt, new Date())));
     const swept = await Promise.all([c.app.systemChecks.sweep(), c.app.systemChecks.sweep(), c.app.systemChecks.sweep()]);
     // Every expired row failed once in all: no sweeper took a row another one had.

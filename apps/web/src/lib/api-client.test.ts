@@ -93,9 +93,16 @@ describe('apiRequest', () => {
   it('waits for the auth wiring before an authenticated call leaves', async () => {
     resetApiAuth();
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
-    const pending = apiRequest('/api/me');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(fetchMock).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    let pending: Promise<unknown>;
+    try {
+      pending = apiRequest('/api/me');
+      // However long the wiring takes, nothing leaves without it.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
     configureApiAuth({ getToken: async () => 'late-token', onUnauthorized });
     await pending;
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('authorization')).toBe('Bearer late-token');

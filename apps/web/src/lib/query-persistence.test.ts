@@ -34,12 +34,12 @@ describe('the last copy of the screens, for an offline start', () => {
     } finally {
       vi.useRealTimers();
     }
-    // The write itself is asynchronous: give IndexedDB a moment.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-
+    // The write itself is asynchronous: the copy is there once IndexedDB has it.
     const after = new QueryClient();
-    await restoreQueryCache(after, 'u1');
-    expect(after.getQueryData(['installations', 'sono', { page: 1 }])).toEqual({ items: [{ id: 7, name: 'Bus 7' }] });
+    await vi.waitFor(async () => {
+      await restoreQueryCache(after, 'u1');
+      expect(after.getQueryData(['installations', 'sono', { page: 1 }])).toEqual({ items: [{ id: 7, name: 'Bus 7' }] });
+    });
     expect(after.getQueryData(['places', 'de', 'Mün'])).toBeUndefined();
 
     const other = new QueryClient();
@@ -63,7 +63,11 @@ describe('the last copy of the screens, for an offline start', () => {
     } finally {
       vi.useRealTimers();
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(async () => {
+      const now = new QueryClient();
+      await restoreQueryCache(now, 'u1');
+      expect(now.getQueryData(['me'])).toEqual({ id: 'u1' });
+    });
     const later = new QueryClient();
     await restoreQueryCache(later, 'u1', Date.now() + 8 * DAY);
     expect(later.getQueryData(['me'])).toBeUndefined();
