@@ -247,6 +247,42 @@ describe('event stream', () => {
     await reader.cancel();
   });
 
+  it('streams of one installation opened at different event ids each get every later event once, in order', async () => {
+    const c = await ctx();
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0004');
+    if (!c.app.server.listening) await c.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(c.app.server.address() as AddressInfo).port}/api/installations/${id}/systemChecks/events`;
+    const run = (await c.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json();
+    // A heartbeat to a check that already passed is logged again.
+    await post(c, { type: 'telematics-heartbeat', imei: '356938035643804', timestamp: now() });
+    await post(c, { type: 'telematics-heartbeat', imei: '356938035643804', timestamp: now() });
+    const logOf = async () =>
+      (await c.database.db.select({ id: systemCheckEvent.id }).from(systemCheckEvent).where(eq(systemCheckEvent.installationId, id)).orderBy(systemCheckEvent.id)).map((e) => e.id);
+    const [first, second] = (await logOf()).filter((n) => n > Number(run.lastEventId));
+
+    // Opened together, so that one read of the log can serve streams that are at different ids.
+    const from = { run: Number(run.lastEventId), first: first!, second: second! };
+    const keys = Object.keys(from) as (keyof typeof from)[];
+    const received = { run: [] as number[], first: [] as number[], second: [] as number[] };
+    const streams = await Promise.all(keys.map((k) => openEventStream(url, { ...h, 'last-event-id': String(from[k]) }, (m) => received[k].push(Number(m.id)))));
+    await expect.poll(() => received.first.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await post(c, { type: 'telematics-heartbeat', imei: '356938035643804', timestamp: now() });
+    await expect.poll(() => received.second.length, { timeout: 5000 }).toBeGreaterThan(0);
+
+    // Each stream has exactly the logged events after its own id (checks that time out add some), in log order.
+    await expect
+      .poll(
+        async () => {
+          const log = await logOf();
+          const want = Object.fromEntries(keys.map((k) => [k, log.filter((n) => n > from[k])]));
+          return JSON.stringify(want) === JSON.stringify(received) ? 'as logged' : JSON.stringify({ want, received });
+        },
+        { timeout: 5000 },
+      )
+      .toBe('as logged');
+    streams.forEach((s) => s.close());
+  });
+
   it('needs a token and is fleet-scoped', async () => {
     const c = await ctx();
     const { id } = await draftInstallation(c, 'SN-DEMO-0003');
