@@ -1,5 +1,6 @@
 import { stepLoaders } from '@/features/installation-wizard/components/lazy-steps';
 import { appTextsReady } from '@/lib/i18n-lazy';
+import { preloadServiceWorkerSupport } from '@/lib/service-worker';
 import type { BootPlan } from './boot';
 
 /**
@@ -13,6 +14,7 @@ export function preloadScreens(plan: BootPlan, hash: string): void {
   void import('./layouts/app-frame');
   void import('@/features/installation-wizard/components/pending-saves-sync');
   void import('@/features/installation-wizard/components/upload-queue-sync');
+  preloadServiceWorkerSupport();
   if (plan.fleet === null) return;
   void import('./routes/fleet/fleet-layout');
   if (plan.screen === 'home') void import('./routes/fleet/home');

@@ -20,10 +20,17 @@ export function subscribeUpdate(listener: () => void): () => void {
 
 export const hasWaitingUpdate = () => isUpdateWaiting;
 
+const loadWorkbox = () => import('workbox-window');
+
+/** Fetches workbox-window beside the first screen's chunks, so registering later waits for nothing. */
+export function preloadServiceWorkerSupport(): void {
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) void loadWorkbox();
+}
+
 /** Registers the worker once, in production builds only (the dev server has none); workbox-window loads only here. */
 export async function registerServiceWorker(): Promise<void> {
   if (workbox || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const { Workbox } = await import('workbox-window');
+  const { Workbox } = await loadWorkbox();
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => setUpdateWaiting(true));
   await workbox.register().catch(() => undefined);

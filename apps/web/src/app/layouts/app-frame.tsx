@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
@@ -79,7 +78,7 @@ export function AppFrame() {
   );
 
   return (
-    <ModalsProvider>
+    <>
       {/* Below the header, so a toast never hides the connection badge. */}
       <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1100} className={classes.toasts} />
       <Suspense fallback={null}>
@@ -207,6 +206,6 @@ export function AppFrame() {
           )}
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+    </>
   );
 }
