@@ -9,7 +9,6 @@ import { InstallationListQuerySchema, InstallationSchema } from '@portal/domain/
 import { currentUser } from '../../../plugins/request-auth';
 import { installationExportRows, INSTALLATION_EXPORT_COLUMNS, toCsv, toXlsx } from '../../../services/exports';
 import { listHistory } from '../../../services/history';
-import { installationForCaller } from '../../../services/installations/read-model';
 import { findScopedInstallation } from '../../../services/installations/repository';
 import { renderReportPdf } from '../../../services/report-pdf';
 import { reopenInstallation, reportContent } from '../../../services/reports';
@@ -90,9 +89,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const row = await reopenInstallation(app.db, me, request.params.id, request.body);
-      return installationForCaller(app.db, row, me);
+      return reopenInstallation(app.db, currentUser(request), request.params.id, request.body);
     },
   );
 };
