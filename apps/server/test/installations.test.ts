@@ -276,20 +276,17 @@ describe('setup', () => {
     ]);
 
     // One controller at a time through the SPEC route; the sum counts the other's stored value.
-    const single = await c.app.inject({
-      method: 'PUT',
-      url: '/api/chargecontrollers/CC-DEMO-0001-A',
-      headers: h,
-      payload: { installationId: id, version: saved.version, pvModulesCount: 7, activeChannelCount: 7, inspection: goodInspection },
-    });
+    const saveControllerA = (pvModulesCount: number) =>
+      c.app.inject({
+        method: 'PUT',
+        url: '/api/chargecontrollers/CC-DEMO-0001-A',
+        headers: h,
+        payload: { installationId: id, version: saved.version, pvModulesCount, activeChannelCount: 7, inspection: goodInspection },
+      });
+    const single = await saveControllerA(7);
     expect(single.statusCode).toBe(400);
     expect(single.json().details[0].message).toBe('pvModuleLimitExceeded');
-    const singleOk = await c.app.inject({
-      method: 'PUT',
-      url: '/api/chargecontrollers/CC-DEMO-0001-A',
-      headers: h,
-      payload: { installationId: id, version: saved.version, pvModulesCount: 5, activeChannelCount: 7, inspection: goodInspection },
-    });
+    const singleOk = await saveControllerA(5);
     expect(singleOk.statusCode).toBe(200);
     expect(singleOk.json()).toMatchObject({ serialNumber: 'CC-DEMO-0001-A', pvModulesCount: 5, version: saved.version + 1 });
   });
