@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { deleteDraftOn, getInstallation, jpegDataUrl, signInWithToken } from './installation-api';
+import { setupStep, systemStep, vehicleStep } from './wizard-steps';
 
 // Other specs share the server: this file uses only SN-DEMO-0002 (one LV charge controller, whose
 // simulated devices report about 4 s after a check run starts). It ends completed: a completed
 // installation cannot be deleted, and every playwright run starts on a fresh database.
 const SERIAL = 'SN-DEMO-0002';
-
-async function choose(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function jpegFile(page: Page, name: string, hue: number) {
   const dataUrl = await jpegDataUrl(page, hue);
@@ -47,32 +43,10 @@ test('a new installer records SN-DEMO-0002 from the checklist to the completion 
   await page.getByTestId('customer-confirm').check();
   await page.getByTestId('step-next').click();
 
-  // Vehicle
-  await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
-  await choose(page, 'vehicle-type', 'Van');
-  await page.getByTestId('vehicle-manufacturer').fill('Mercedes-Benz');
-  await page.getByTestId('vehicle-model').fill('eSprinter');
-  await page.getByTestId('vehicle-year').fill('2024');
-  await choose(page, 'vehicle-transmission', 'Electric');
-  await choose(page, 'vehicle-battery-type', 'High voltage');
-  await page.getByTestId('vehicle-battery-capacity').fill('113');
-  await page.getByTestId('vehicle-vin').fill('WMA06XZZ5LM123458');
-  await page.getByTestId('vehicle-mileage').fill('1200');
-  await page.getByTestId('step-next').click();
-
-  // System
-  await expect(page.getByTestId('step-title')).toHaveText('System');
-  await page.getByTestId('system-confirm').check();
-  await page.getByTestId('step-next').click();
-
+  await vehicleStep(page, { type: 'Van', manufacturer: 'Mercedes-Benz', model: 'eSprinter', year: '2024', batteryCapacity: '113', vin: 'WMA06XZZ5LM123458', mileage: '1200' });
+  await systemStep(page);
   // Setup: one low voltage controller
-  await expect(page.getByTestId('step-title')).toHaveText('Setup');
-  await page.getByTestId('setup-pv-0').fill('8');
-  await page.getByTestId('setup-channels-0').fill('8');
-  await choose(page, 'setup-powerLed-0', 'Constantly lit');
-  await choose(page, 'setup-statusLed-0', 'Blinking');
-  await choose(page, 'setup-faultLed-0', 'Off');
-  await page.getByTestId('step-next').click();
+  await setupStep(page, { pvModules: '8', channels: '8', statusLed: 'Blinking' });
 
   // Uploads
   await expect(page.getByTestId('step-title')).toHaveText('Uploads');

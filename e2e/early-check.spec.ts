@@ -1,21 +1,11 @@
-import { PNG } from 'pngjs';
 import { admin, expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
-import { createDraftUpToSetup, deleteInstallation, importSystem, type Api } from './installation-api';
+import { createDraftUpToSetup, deleteInstallation, importSystem, pngFile, type Api } from './installation-api';
 
 // A system of its own: the e2e server's simulated devices report about 4 s after a run starts.
 const unique = Date.now().toString().slice(-9);
 const SERIAL = `SN-EARLY-${unique}`;
 
-function photo(name: string, hue: number) {
-  const png = new PNG({ width: 160, height: 120 });
-  for (let i = 0; i < png.data.length; i += 4) {
-    png.data[i] = (hue * 40) & 255;
-    png.data[i + 1] = (i / 4) % 160;
-    png.data[i + 2] = Math.floor(i / 4 / 160);
-    png.data[i + 3] = 255;
-  }
-  return { name, mimeType: 'image/png', buffer: PNG.sync.write(png) };
-}
+const photo = (name: string, hue: number) => pngFile(name, hue * 40);
 
 test('the check already running when the uploads tab is done', async ({ page }) => {
   const email = uniqueEmail('early-check');

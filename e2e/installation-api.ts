@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { createTruckInput, passingSetupOf } from '@portal/domain/testing/vehicle';
 import { admin, signInViaApi, uniqueEmail } from './fixtures';
 
@@ -89,6 +90,18 @@ export async function createDraftUpToSetup(api: Api, serial: string, name: strin
   });
   expect(setup.status(), await setup.text()).toBe(200);
   return (await setup.json()) as ApiInstallation;
+}
+
+/** A small PNG file for an upload picker; each `red` gives other bytes (the server stores a file once per slot). */
+export function pngFile(name: string, red: number) {
+  const image = new PNG({ width: 160, height: 120 });
+  for (let i = 0; i < image.data.length; i += 4) {
+    image.data[i] = red & 255;
+    image.data[i + 1] = (i / 4) % 160;
+    image.data[i + 2] = Math.floor(i / 4 / 160);
+    image.data[i + 3] = 255;
+  }
+  return { name, mimeType: 'image/png', buffer: PNG.sync.write(image) };
 }
 
 /** A real JPEG drawn by the browser, as a data URL. */

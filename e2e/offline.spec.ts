@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { PNG } from 'pngjs';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { E2E_BASE_URL } from './config.mjs';
 import { expect, test } from './fixtures';
-import { createDraft, createDraftUpToSetup, deleteInstallation, signInWithToken, type Api } from './installation-api';
+import { createDraft, createDraftUpToSetup, deleteInstallation, pngFile, signInWithToken, type Api } from './installation-api';
 
 // The portal on a phone in a depot without signal: the service worker is on in this file only.
 // Other specs share the server: this file uses only SN-DEMO-0003 and deletes what it created.
@@ -36,16 +35,7 @@ async function shotsOf(page: Page, name: string, isShown: () => Promise<void>, b
 test.use({ serviceWorkers: 'allow' });
 
 /** A small PNG, different for every hue (the server stores a file once per slot). */
-function png(name: string, hue: number) {
-  const image = new PNG({ width: 160, height: 120 });
-  for (let i = 0; i < image.data.length; i += 4) {
-    image.data[i] = (hue * 37) & 255;
-    image.data[i + 1] = (i / 4) % 160;
-    image.data[i + 2] = Math.floor(i / 4 / 160);
-    image.data[i + 3] = 255;
-  }
-  return { name, mimeType: 'image/png', buffer: PNG.sync.write(image) };
-}
+const png = (name: string, hue: number) => pngFile(name, hue * 37);
 
 /** Waits until the service worker controls the page (a reload after its first install). */
 async function untilControlled(page: Page) {

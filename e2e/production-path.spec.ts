@@ -8,6 +8,7 @@ import pg from 'pg';
 import { E2E_PROD_PORT } from './config.mjs';
 import { expect, expectAccessible, readSignInMail, test } from './fixtures';
 import { jpegDataUrl } from './installation-api';
+import { setupStep, systemStep, vehicleStep } from './wizard-steps';
 
 /**
  * The README's "First production start", walked through in a browser: a server in production mode
@@ -117,11 +118,6 @@ async function signIn(page: Page, email: string) {
   await expect(page).not.toHaveURL(/#\/login/);
 }
 
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('from an empty production database to a completed installation', async ({ page }) => {
   test.setTimeout(240_000);
 
@@ -229,29 +225,9 @@ test('from an empty production database to a completed installation', async ({ p
   await page.getByTestId('customer-confirm').check();
   await page.getByTestId('step-next').click();
 
-  await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
-  await choose(page, 'vehicle-type', 'Bus');
-  await page.getByTestId('vehicle-manufacturer').fill('MAN');
-  await page.getByTestId('vehicle-model').fill("Lion's City E");
-  await page.getByTestId('vehicle-year').fill('2024');
-  await choose(page, 'vehicle-transmission', 'Electric');
-  await choose(page, 'vehicle-battery-type', 'High voltage');
-  await page.getByTestId('vehicle-battery-capacity').fill('480');
-  await page.getByTestId('vehicle-vin').fill('WMAA51ZZ5NM000007');
-  await page.getByTestId('vehicle-mileage').fill('3000');
-  await page.getByTestId('step-next').click();
-
-  await expect(page.getByTestId('step-title')).toHaveText('System');
-  await page.getByTestId('system-confirm').check();
-  await page.getByTestId('step-next').click();
-
-  await expect(page.getByTestId('step-title')).toHaveText('Setup');
-  await page.getByTestId('setup-pv-0').fill('8');
-  await page.getByTestId('setup-channels-0').fill('7');
-  await choose(page, 'setup-powerLed-0', 'Constantly lit');
-  await choose(page, 'setup-statusLed-0', 'On');
-  await choose(page, 'setup-faultLed-0', 'Off');
-  await page.getByTestId('step-next').click();
+  await vehicleStep(page, { type: 'Bus', manufacturer: 'MAN', model: "Lion's City E", year: '2024', batteryCapacity: '480', vin: 'WMAA51ZZ5NM000007', mileage: '3000' });
+  await systemStep(page);
+  await setupStep(page, { pvModules: '8', channels: '7', statusLed: 'On' });
 
   await expect(page.getByTestId('step-title')).toHaveText('Uploads');
   const photo = async (name: string, hue: number) => ({ name, mimeType: 'image/jpeg', buffer: Buffer.from((await jpegDataUrl(page, hue)).split(',')[1]!, 'base64') });

@@ -48,6 +48,14 @@ async function pdfText(file: string) {
   return (await extractText(pdf, { mergePages: true })).text;
 }
 
+/** Opens `url` at `width` (a desktop or a phone) with the app in `locale`, read anew from the start. */
+async function openInLocale(page: Page, url: string, locale: 'en' | 'de', width: number): Promise<void> {
+  await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
+  await page.addInitScript((value) => window.localStorage.setItem('sonoLocale', value), locale);
+  await page.goto(url);
+  await page.reload();
+}
+
 test('the report downloaded from the summary leads to its public verification page; reopening shows there', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('report-admin');
@@ -100,10 +108,7 @@ test('the report downloaded from the summary leads to its public verification pa
   // The history panel lists the reopening first, in the user's language; README pictures at two widths.
   for (const locale of ['en', 'de'] as const) {
     for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
-      await page.addInitScript((value) => window.localStorage.setItem('sonoLocale', value), locale);
-      await page.goto(`/#/sono/installations/${id}?tab=summary`);
-      await page.reload();
+      await openInLocale(page, `/#/sono/installations/${id}?tab=summary`, locale, width);
       await page.getByTestId('history-open').click();
       const first = page.getByTestId('history-entry').first();
       await expect(first).toHaveAttribute('data-action', 'reopened');
@@ -114,10 +119,7 @@ test('the report downloaded from the summary leads to its public verification pa
       await expect(page.getByTestId('filter-from')).toContainText(locale === 'en' ? '11/01/2026' : '01/11/2026');
       await expect(page.getByText(SERIAL).first()).toBeVisible();
       await page.screenshot({ path: path.join(out, `installations-filters-${locale}-${width}.png`) });
-      await stranger.addInitScript((value) => window.localStorage.setItem('sonoLocale', value), locale);
-      await stranger.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
-      await stranger.goto(url!);
-      await stranger.reload();
+      await openInLocale(stranger, url!, locale, width);
       await expect(stranger.getByTestId('verify-state')).toBeVisible();
       await stranger.screenshot({ path: path.join(out, `verify-${locale}-${width}.png`) });
     }
@@ -131,10 +133,7 @@ test('the report downloaded from the summary leads to its public verification pa
   await expect(stranger.getByTestId('verify-state')).toHaveAttribute('data-state', 'superseded');
   for (const locale of ['en', 'de'] as const) {
     for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
-      await page.addInitScript((value) => window.localStorage.setItem('sonoLocale', value), locale);
-      await page.goto(`/#/sono/installations/${id}?tab=summary`);
-      await page.reload();
+      await openInLocale(page, `/#/sono/installations/${id}?tab=summary`, locale, width);
       const actions = page.getByTestId('download-report');
       await actions.scrollIntoViewIfNeeded();
       await expect(page.getByTestId('reopen-open')).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
+import { choose } from './wizard-steps';
 
 // Other specs share the server: this file uses only SN-DEMO-0001 and SN-DEMO-0005 and deletes what it created.
 const SERIAL_A = 'SN-DEMO-0001';
@@ -28,11 +29,6 @@ async function deleteInstallation(page: Page, id: number | null): Promise<void> 
 }
 
 const idFromUrl = (page: Page) => Number(/installations\/(\d+)/.exec(page.url())?.[1]);
-
-async function choose(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Pre-installation and general: creates the installation and lands on the customer tab. */
 async function createViaWizard(page: Page, serial: string, name: string, { start = 'Start' } = {}): Promise<number> {

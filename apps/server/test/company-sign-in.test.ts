@@ -8,6 +8,10 @@ describe('company sign-in (OpenID Connect) against a real provider', () => {
   let idp: Awaited<ReturnType<typeof startIdentityProvider>>;
   let c: TestContext;
 
+  /** Asks where to send the browser for the provider's sign-in page. */
+  const signInSocial = (provider: string) =>
+    c.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider, callbackURL: '/#/login/callback' }, headers: ORIGIN });
+
   beforeAll(async () => {
     idp = await startIdentityProvider(IDP_PORT, `${PUBLIC_URL}/api/auth/callback/oidc`);
     c = await createTestApp({
@@ -33,12 +37,7 @@ describe('company sign-in (OpenID Connect) against a real provider', () => {
   });
 
   it("sends the browser to the provider's authorization endpoint from discovery, with state and PKCE", async () => {
-    const res = await c.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/social',
-      payload: { provider: 'oidc', callbackURL: '/#/login/callback' },
-      headers: ORIGIN,
-    });
+    const res = await signInSocial('oidc');
     expect(res.statusCode).toBe(200);
     const url = new URL((res.json() as { url: string }).url);
     const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as { authorization_endpoint: string };
@@ -56,12 +55,7 @@ describe('company sign-in (OpenID Connect) against a real provider', () => {
   });
 
   it('limits Microsoft sign-in to the configured tenant', async () => {
-    const res = await c.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/social',
-      payload: { provider: 'microsoft', callbackURL: '/#/login/callback' },
-      headers: ORIGIN,
-    });
+    const res = await signInSocial('microsoft');
     const url = new URL((res.json() as { url: string }).url);
     expect(url.pathname).toMatch(/^\/0b3c8a4e-1f2d-4c5b-9a7e-6d8f0e1a2b3c\/oauth2\/v2\.0\/authorize$/);
   });

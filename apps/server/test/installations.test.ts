@@ -27,6 +27,10 @@ async function installer(c: TestContext, name = `i${Math.random().toString(36).s
   return bearer(await c.tokenFor(`${name}@example.com`));
 }
 
+/** Records the vehicle of installation `id` (`POST /api/installations/{id}/vehicle`). */
+const saveVehicle = (c: TestContext, headers: Record<string, string>, id: number, payload: Record<string, unknown>) =>
+  c.app.inject({ method: 'POST', url: `/api/installations/${id}/vehicle`, headers, payload });
+
 async function create(c: TestContext, headers: Record<string, string>, serial: string, extra: Record<string, unknown> = {}) {
   return c.app.inject({
     method: 'POST',
@@ -193,12 +197,7 @@ describe('vehicle', () => {
     const c = await ctx();
     const h = await installer(c);
     const { id } = (await create(c, h, 'SN-DEMO-0005')).json();
-    const res = await c.app.inject({
-      method: 'POST',
-      url: `/api/installations/${id}/vehicle`,
-      headers: h,
-      payload: { ...vehicleInput, transmission: 'disel', vin: 'wma12345678901234', version: 0 },
-    });
+    const res = await saveVehicle(c, h, id, { ...vehicleInput, transmission: 'disel', vin: 'wma12345678901234', version: 0 });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.version).toBe(1);
@@ -210,7 +209,7 @@ describe('vehicle', () => {
     const put = await c.app.inject({ method: 'PUT', url: `/api/vehicles/${vehicleId}`, headers: h, payload: { ...vehicleInput, mileage: 16000, version: 1 } });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ mileage: 16000 });
-    const again = await c.app.inject({ method: 'POST', url: `/api/installations/${id}/vehicle`, headers: h, payload: { ...vehicleInput, version: 2 } });
+    const again = await saveVehicle(c, h, id, { ...vehicleInput, version: 2 });
     expect(again.json().vehicleId).toBe(vehicleId);
     expect(await c.database.db.select().from(vehicle).where(eq(vehicle.id, vehicleId))).toHaveLength(1);
     await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: h });
@@ -220,12 +219,7 @@ describe('vehicle', () => {
     const c = await ctx();
     const h = await installer(c);
     const { id } = (await create(c, h, 'SN-DEMO-0005')).json();
-    const res = await c.app.inject({
-      method: 'POST',
-      url: `/api/installations/${id}/vehicle`,
-      headers: h,
-      payload: { ...vehicleInput, type: 'plane', manufacturer: '', year: 1999, batteryType: 'LV', batteryCapacityUnit: 'kWh', batteryCapacity: 'ten', vin: 'IOQ', mileage: -5, version: 0 },
-    });
+    const res = await saveVehicle(c, h, id, { ...vehicleInput, type: 'plane', manufacturer: '', year: 1999, batteryType: 'LV', batteryCapacityUnit: 'kWh', batteryCapacity: 'ten', vin: 'IOQ', mileage: -5, version: 0 });
     expect(res.statusCode).toBe(400);
     const got = Object.fromEntries((res.json().details as { path: string; message: string }[]).map((d) => [d.path, d.message]));
     expect(got).toMatchObject({
@@ -282,20 +276,17 @@ describe('setup', () => {
     ]);
 
     // One controller at a time through the SPEC route; the sum counts the other's stored value.
-    const single = await c.app.inject({
-      method: 'PUT',
-      url: '/api/chargecontrollers/CC-DEMO-0001-A',
-      headers: h,
-      payload: { installationId: id, version: saved.version, pvModulesCount: 7, activeChannelCount: 7, inspection: goodInspection },
-    });
+    const saveControllerA = (pvModulesCount: number) =>
+      c.app.inject({
+        method: 'PUT',
+        url: '/api/chargecontrollers/CC-DEMO-0001-A',
+        headers: h,
+        payload: { installationId: id, version: saved.version, pvModulesCount, activeChannelCount: 7, inspection: goodInspection },
+      });
+    const single = await saveControllerA(7);
     expect(single.statusCode).toBe(400);
     expect(single.json().details[0].message).toBe('pvModuleLimitExceeded');
-    const singleOk = await c.app.inject({
-      method: 'PUT',
-      url: '/api/chargecontrollers/CC-DEMO-0001-A',
-      headers: h,
-      payload: { installationId: id, version: saved.version, pvModulesCount: 5, activeChannelCount: 7, inspection: goodInspection },
-    });
+    const singleOk = await saveControllerA(5);
     expect(singleOk.statusCode).toBe(200);
     expect(singleOk.json()).toMatchObject({ serialNumber: 'CC-DEMO-0001-A', pvModulesCount: 5, version: saved.version + 1 });
   });

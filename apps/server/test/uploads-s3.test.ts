@@ -13,6 +13,15 @@ import { processObjectDeletions } from '../src/services/object-deletions';
 import { dataUrl, makeJpeg, makePdf } from './files';
 import { createTestApp, draftInstallation, engine, type TestContext } from './helper';
 
+/** The S3_* settings of a local S3-compatible server listening on `port`. */
+const s3Env = (port: number) => ({
+  S3_BUCKET: 'portal-uploads',
+  S3_ENDPOINT: `http://127.0.0.1:${port}`,
+  S3_FORCE_PATH_STYLE: 'true',
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+});
+
 // An S3-compatible server on this machine; the storage code talks to it through the AWS SDK.
 describe.skipIf(engine !== 'pglite')('uploads in an S3-compatible bucket (S3_* set)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'));
@@ -23,13 +32,7 @@ describe.skipIf(engine !== 'pglite')('uploads in an S3-compatible bucket (S3_* s
     s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'portal-uploads', configs: [] }] });
     const { port } = (await s3.run()) as { port: number };
     c = await createTestApp({
-      env: {
-        S3_BUCKET: 'portal-uploads',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_FORCE_PATH_STYLE: 'true',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-      },
+      env: s3Env(port),
     });
   });
   afterAll(async () => {
@@ -171,14 +174,7 @@ describe('objects follow their rows, even when the store is down', () => {
   beforeAll(async () => {
     await start();
     c = await createTestApp({
-      env: {
-        S3_BUCKET: 'portal-uploads',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_FORCE_PATH_STYLE: 'true',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        OBJECT_DELETION_INTERVAL_MS: '0',
-      },
+      env: { ...s3Env(port), OBJECT_DELETION_INTERVAL_MS: '0' },
     });
   });
   afterAll(async () => {

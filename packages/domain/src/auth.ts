@@ -38,3 +38,6 @@ export const AuthConfigSchema = z.object({
   demo: z.boolean(),
 });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;
+
+/** Answer of `POST /api/auth/email/send`: the email is on its way. */
+export const EmailSentSchema = z.object({ ok: z.literal(true) });

@@ -55,3 +55,6 @@ export function pickHomeFleet(fleets: readonly { slug: string }[], preferred: st
   if (fleets.some((f) => f.slug === preferred)) return preferred;
   return fleets[0]?.slug ?? null;
 }
+
+/** Path of `GET /api/fleets/{slug}`. */
+export const FleetSlugParamsSchema = z.object({ slug: z.string().max(100) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './constants';
 import { VersionSchema } from './ids';
 
 /** What a history entry records; the web shows each in the user's language (history.actions.*). */
@@ -64,3 +65,9 @@ export type Verification = z.infer<typeof VerificationSchema>;
 
 /** `GET /api/installations/{id}/history`: newest first. */
 export const HistoryListSchema = z.array(HistoryEntrySchema);
+
+/** Path of `GET /api/verify/{code}`. */
+export const VerificationParamsSchema = z.object({ code: z.string().max(64) });
+
+/** Query of `GET /api/installations/{id}/report.pdf`: the language of the report. */
+export const ReportQuerySchema = z.object({ lang: z.enum(LOCALES).default('en') });

@@ -68,9 +68,8 @@ export const SystemConfirmationSchema = z.object({
   systemDataConfirmed: z.literal(true, { error: E.confirmationRequired }),
 });
 
-export const InstallationSchema = z.object({
-  id: z.number().int(),
-  fleet: z.string(),
+/** The general fields of an installation, as its detail and its summary answer them. */
+export const InstallationGeneralSchema = z.object({
   name: z.string(),
   systemSerialNumber: z.string(),
   startDate: z.string(),
@@ -78,6 +77,12 @@ export const InstallationSchema = z.object({
   completionDate: z.string().nullable(),
   comments: z.string().nullable(),
   status: z.enum(INSTALLATION_STATUSES),
+});
+
+export const InstallationSchema = z.object({
+  id: z.number().int(),
+  fleet: z.string(),
+  ...InstallationGeneralSchema.shape,
   customerDataConfirmed: z.boolean(),
   systemDataConfirmed: z.boolean(),
   summaryDataConfirmed: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './constants';
 
 /** A city suggestion, in the shape of Mapbox's geocoding features. */
 export const PlaceSchema = z.object({
@@ -16,3 +17,8 @@ export type PlaceResults = z.infer<typeof PlaceResultsSchema>;
 
 export const PLACE_QUERY_MIN_LENGTH = 2;
 export const PLACE_SUGGESTION_LIMIT = 5;
+
+/** Path of `GET /api/mapbox/locations/{query}`: what was typed so far. */
+export const PlaceQueryParamsSchema = z.object({ query: z.string().trim().min(1).max(100) });
+/** Query of the same route: the language of the names (an unknown one answers in English). */
+export const PlaceLanguageQuerySchema = z.object({ language: z.enum(LOCALES).catch('en').default('en') });

@@ -109,3 +109,6 @@ export function setupIssues(
   }
   return issues;
 }
+
+/** Path of `PUT /api/chargecontrollers/{serialNumber}` (a serial number or a row id). */
+export const ControllerParamsSchema = z.object({ serialNumber: z.string().min(1).max(64) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTALLATION_STATUSES } from './installation';
+import { InstallationGeneralSchema } from './installation';
 import { PhysicalInspectionSchema } from './setup';
 import { ChargeControllerSchema, CustomerSchema, TelematicsSchema } from './system';
 import { SYSTEM_CHECK_STATUSES, SYSTEM_CHECK_TYPES } from './system-check';
@@ -19,14 +19,7 @@ export type Installer = z.infer<typeof InstallerSchema>;
 export const InstallationSummarySchema = z.object({
   id: z.number().int(),
   version: z.number().int(),
-  general: z.object({
-    name: z.string(),
-    systemSerialNumber: z.string(),
-    startDate: z.string(),
-    commissioningDate: z.string().nullable(),
-    completionDate: z.string().nullable(),
-    comments: z.string().nullable(),
-    status: z.enum(INSTALLATION_STATUSES),
+  general: InstallationGeneralSchema.extend({
     partner: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   }),
   customer: CustomerSchema,

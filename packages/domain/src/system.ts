@@ -57,3 +57,6 @@ export const SystemSchema = z.object({
   telematics: z.array(TelematicsSchema),
 });
 export type System = z.infer<typeof SystemSchema>;
+
+/** Path of `GET /api/systems/{serialNumber}`. */
+export const SystemParamsSchema = z.object({ serialNumber: SerialNumberSchema });

@@ -32,69 +32,37 @@ const FLEETS = [
   { slug: 'acme', name: 'ACME Logistics', customerName: 'ACME Logistics AG', primaryContact: 'Jane Roe', email: 'fleet@acme.example' },
 ];
 
+/**
+ * One demo system per row: its serial number, PV modules, module version, capacity (Wp), the types
+ * of its controllers (named after the system, -A, -B, ...) and its one telematics unit.
+ */
+const system = (
+  serialNumber: string,
+  pvModuleCount: number,
+  pvModuleVersion: string,
+  installedCapacityWp: number,
+  types: ControllerSeed['type'][],
+  telematics: { unit: string; imei: string; iccid: string },
+): SystemSeed => ({
+  serialNumber,
+  pvModuleCount,
+  pvModuleVersion,
+  installedCapacityWp,
+  controllers: types.map((type, i) => ({ serialNumber: `${serialNumber.replace(/^SN-/, 'CC-')}-${String.fromCharCode(65 + i)}`, type })),
+  telematics: [telematics],
+});
+const unit = (name: string, imei: string, iccid: string) => ({ unit: name, imei, iccid });
+
 const demoSystems: Record<string, SystemSeed[]> = {
   [DEFAULT_FLEET]: [
-    {
-      serialNumber: 'SN-DEMO-0001',
-      pvModuleCount: 12,
-      pvModuleVersion: 'SBS-M 2.1',
-      installedCapacityWp: 1440,
-      controllers: [
-        { serialNumber: 'CC-DEMO-0001-A', type: 'HV' },
-        { serialNumber: 'CC-DEMO-0001-B', type: 'HV' },
-      ],
-      telematics: [{ unit: 'TCU-4G v3', imei: '356938035643801', iccid: '8949226000000000011' }],
-    },
-    {
-      serialNumber: 'SN-DEMO-0002',
-      pvModuleCount: 8,
-      pvModuleVersion: 'SBS-M 2.1',
-      installedCapacityWp: 960,
-      controllers: [{ serialNumber: 'CC-DEMO-0002-A', type: 'LV' }],
-      telematics: [{ unit: 'TCU-4G v3', imei: '356938035643802', iccid: '8949226000000000012' }],
-    },
-    {
-      serialNumber: 'SN-DEMO-0003',
-      pvModuleCount: 16,
-      pvModuleVersion: 'SBS-L 1.4',
-      installedCapacityWp: 2080,
-      controllers: [
-        { serialNumber: 'CC-DEMO-0003-A', type: 'HV' },
-        { serialNumber: 'CC-DEMO-0003-B', type: 'LV' },
-      ],
-      telematics: [{ unit: 'TCU-4G v3', imei: '356938035643803', iccid: '8949226000000000013' }],
-    },
-    {
-      serialNumber: 'SN-DEMO-0004',
-      pvModuleCount: 6,
-      pvModuleVersion: 'SBS-M 2.0',
-      installedCapacityWp: 720,
-      controllers: [{ serialNumber: 'CC-DEMO-0004-A', type: 'LV' }],
-      telematics: [{ unit: 'TCU-LTE-M v2', imei: '356938035643804', iccid: '8949226000000000014' }],
-    },
-    {
-      // Its second controller never reports a heartbeat, so the failed check can be seen.
-      serialNumber: 'SN-DEMO-0005',
-      pvModuleCount: 10,
-      pvModuleVersion: 'SBS-M 2.1',
-      installedCapacityWp: 1200,
-      controllers: [
-        { serialNumber: 'CC-DEMO-0005-A', type: 'HV' },
-        { serialNumber: 'CC-DEMO-0005-B', type: 'LV' },
-      ],
-      telematics: [{ unit: 'TCU-4G v3', imei: '356938035643805', iccid: '8949226000000000015' }],
-    },
+    system('SN-DEMO-0001', 12, 'SBS-M 2.1', 1440, ['HV', 'HV'], unit('TCU-4G v3', '356938035643801', '8949226000000000011')),
+    system('SN-DEMO-0002', 8, 'SBS-M 2.1', 960, ['LV'], unit('TCU-4G v3', '356938035643802', '8949226000000000012')),
+    system('SN-DEMO-0003', 16, 'SBS-L 1.4', 2080, ['HV', 'LV'], unit('TCU-4G v3', '356938035643803', '8949226000000000013')),
+    system('SN-DEMO-0004', 6, 'SBS-M 2.0', 720, ['LV'], unit('TCU-LTE-M v2', '356938035643804', '8949226000000000014')),
+    // Its second controller never reports a heartbeat, so the failed check can be seen.
+    system('SN-DEMO-0005', 10, 'SBS-M 2.1', 1200, ['HV', 'LV'], unit('TCU-4G v3', '356938035643805', '8949226000000000015')),
   ],
-  acme: [
-    {
-      serialNumber: 'SN-ACME-0001',
-      pvModuleCount: 10,
-      pvModuleVersion: 'SBS-M 2.1',
-      installedCapacityWp: 1200,
-      controllers: [{ serialNumber: 'CC-ACME-0001-A', type: 'HV' }],
-      telematics: [{ unit: 'TCU-4G v3', imei: '356938035649901', iccid: '8949226000000000901' }],
-    },
-  ],
+  acme: [system('SN-ACME-0001', 10, 'SBS-M 2.1', 1200, ['HV'], unit('TCU-4G v3', '356938035649901', '8949226000000000901'))],
 };
 
 /** A demo system as the registry import would have read it: the demo controllers' hardware and firmware. */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Installation } from '@portal/domain/installation';
 import type { InstallationSummary, SubmitInstallation } from '@portal/domain/summary';
 import { missingForSubmit, SubmitInstallationSchema } from '@portal/domain/summary';
 import { UPLOAD_TYPES } from '@portal/domain/upload';
@@ -6,8 +7,8 @@ import type { Db } from '../db/client';
 import { company, installation, partner, systemCheck, systemCheckRun, upload, user } from '../db/schema';
 import { AppError } from '../errors';
 import { recordHistory } from './history';
-import { generalOf, getInstallationDetail } from './installations/read-model';
-import { findScopedInstallation } from './installations/repository';
+import { generalOf, getInstallationDetail, installationForCaller } from './installations/read-model';
+import { findScopedInstallation, type Caller } from './installations/repository';
 import { createReport } from './reports';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -85,9 +86,10 @@ const today = () => new Date().toISOString().slice(0, 10);
  * Completes an installation. Idempotent: concurrent or repeated submits wait on the row lock and
  * find it completed, so it completes once and every caller gets the same answer.
  */
-export async function submitInstallation(db: Db, fleetIds: number[], actor: string, id: number, input: SubmitInstallation) {
+export async function submitInstallation(db: Db, fleetIds: number[], caller: Caller, id: number, input: SubmitInstallation): Promise<{ installation: Installation; alreadyCompleted: boolean }> {
   const data = SubmitInstallationSchema.parse(input);
-  return db.transaction(async (tx) => {
+  const actor = caller.userId;
+  const { row, alreadyCompleted } = await db.transaction(async (tx) => {
     const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
     if (row.status === 'completed') return { row, alreadyCompleted: true };
     const summary = await buildSummary(tx as Db, row);
@@ -117,4 +119,5 @@ export async function submitInstallation(db: Db, fleetIds: number[], actor: stri
     ]);
     return { row: done!, alreadyCompleted: false };
   });
+  return { installation: await installationForCaller(db, row, caller), alreadyCompleted };
 }

@@ -37,6 +37,11 @@ export function assertDraft(row: InstallationRow) {
 /** Checks that a write may change the installation: still a draft, and based on the current version. */
 export function assertWritable(row: InstallationRow, version: number) {
   assertDraft(row);
+  assertVersion(row, version);
+}
+
+/** Checks that a write is based on the installation's current version (409 VERSION_CONFLICT otherwise). */
+export function assertVersion(row: InstallationRow, version: number) {
   if (row.version !== version) {
     throw new AppError('VERSION_CONFLICT', 'Someone else changed this installation. Reload it to see their changes.', {
       currentVersion: row.version,

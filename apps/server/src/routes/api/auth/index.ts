@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SendSignInEmailSchema } from '@portal/domain/auth';
+import { EmailSentSchema, SendSignInEmailSchema } from '@portal/domain/auth';
 import { DEFAULT_LOCALE } from '@portal/domain/constants';
 import type { ErrorCode, ErrorEnvelope } from '@portal/domain/errors';
 import { MailError } from '../../../auth/mailer';
@@ -132,7 +131,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sends one email with a 6-digit sign-in code and a sign-in link',
         body: SendSignInEmailSchema,
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: EmailSentSchema },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ControllerSetupResultSchema, ControllerSetupSchema } from '@portal/domain/setup';
+import { ControllerParamsSchema, ControllerSetupResultSchema, ControllerSetupSchema } from '@portal/domain/setup';
 import { currentUser } from '../../../plugins/request-auth';
 import { saveControllerSetup } from '../../../services/installations/save-setup';
 
@@ -11,7 +10,7 @@ const controllerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['charge controllers'],
         summary: 'Saves the setup of one charge controller (by serial number or id); version and inspection are optional',
-        params: z.object({ serialNumber: z.string().min(1).max(64) }),
+        params: ControllerParamsSchema,
         body: ControllerSetupSchema,
         response: { 200: ControllerSetupResultSchema },
       },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { FleetSchema } from '@portal/domain/fleet';
+import { FleetSchema, FleetSlugParamsSchema } from '@portal/domain/fleet';
 import { currentUser } from '../../../plugins/request-auth';
 import { listMembers, requireFleetMembership } from '../../../services/access';
 
@@ -11,7 +10,7 @@ const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['fleets'],
         summary: 'A fleet the user is a member of, with its customer; 404 for any other',
-        params: z.object({ slug: z.string().max(100) }),
+        params: FleetSlugParamsSchema,
         response: { 200: FleetSchema },
       },
     },

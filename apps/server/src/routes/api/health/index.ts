@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { LivenessSchema, ReadinessSchema } from '@portal/domain/health';
 import { AppError } from '../../../errors';
-
-const Engine = z.enum(['pglite', 'postgres']);
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Liveness: the process answers. A load balancer or orchestrator restarts it only when this fails.
@@ -13,7 +11,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Liveness: answers 200 while the process serves requests (503 once it shuts down)',
-        response: { 200: z.object({ status: z.literal('ok'), engine: Engine }) },
+        response: { 200: LivenessSchema },
       },
     },
     async () => ({ status: 'ok' as const, engine: app.database.engine }),
@@ -27,9 +25,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Readiness: 200 while the database and the object store (if any) are reachable, 503 naming the one that is not',
-        response: {
-          200: z.object({ status: z.literal('ok'), engine: Engine, database: z.literal('ok'), objectStore: z.enum(['ok', 'none']) }),
-        },
+        response: { 200: ReadinessSchema },
       },
     },
     async () => {

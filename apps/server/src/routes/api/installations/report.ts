@@ -1,15 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LOCALES } from '@portal/domain/constants';
+import type { z } from 'zod';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
-import { HistoryListSchema, ReopenInstallationSchema } from '@portal/domain/history';
+import { HistoryListSchema, ReopenInstallationSchema, ReportQuerySchema } from '@portal/domain/history';
 import { InstallationListQuerySchema, InstallationSchema } from '@portal/domain/installation';
 import { currentUser } from '../../../plugins/request-auth';
 import { installationExportRows, INSTALLATION_EXPORT_COLUMNS, toCsv, toXlsx } from '../../../services/exports';
 import { listHistory } from '../../../services/history';
-import { installationForCaller } from '../../../services/installations/read-model';
 import { findScopedInstallation } from '../../../services/installations/repository';
 import { renderReportPdf } from '../../../services/report-pdf';
 import { reopenInstallation, reportContent } from '../../../services/reports';
@@ -51,7 +49,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The report of a completed installation as PDF, in English or German, with a QR code to its public verification page',
         params: IdParams,
-        querystring: z.object({ lang: z.enum(LOCALES).default('en') }),
+        querystring: ReportQuerySchema,
         produces: ['application/pdf'],
         response: { 409: ErrorEnvelopeSchema.describe('The installation is not completed (INSTALLATION_NOT_COMPLETED)') },
       },
@@ -90,9 +88,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const row = await reopenInstallation(app.db, me, request.params.id, request.body);
-      return installationForCaller(app.db, row, me);
+      return reopenInstallation(app.db, currentUser(request), request.params.id, request.body);
     },
   );
 };

@@ -3,7 +3,6 @@ import { InstallationSchema } from '@portal/domain/installation';
 import { InstallationSummarySchema, SubmitInstallationSchema } from '@portal/domain/summary';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
-import { installationForCaller } from '../../../services/installations/read-model';
 import { findScopedInstallation } from '../../../services/installations/repository';
 import { buildSummary, submitInstallation } from '../../../services/summary';
 
@@ -31,9 +30,9 @@ const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, alreadyCompleted } = await submitInstallation(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, request.body);
+      const { installation, alreadyCompleted } = await submitInstallation(app.db, request.fleets.ids, currentUser(request), request.params.id, request.body);
       if (alreadyCompleted) reply.header('idempotent-replay', 'true');
-      return installationForCaller(app.db, row, currentUser(request));
+      return installation;
     },
   );
 };

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LOCALES } from '@portal/domain/constants';
-import { PlaceResultsSchema } from '@portal/domain/place';
+import { PlaceLanguageQuerySchema, PlaceQueryParamsSchema, PlaceResultsSchema } from '@portal/domain/place';
 
 const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,8 +8,8 @@ const placeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['places'],
         summary: 'City suggestions: Mapbox when MAPBOX_TOKEN is set, else an offline gazetteer; failures give none',
-        params: z.object({ query: z.string().trim().min(1).max(100) }),
-        querystring: z.object({ language: z.enum(LOCALES).catch('en').default('en') }),
+        params: PlaceQueryParamsSchema,
+        querystring: PlaceLanguageQuerySchema,
         response: { 200: PlaceResultsSchema },
       },
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SerialNumberSchema, SystemSchema } from '@portal/domain/system';
+import { SystemParamsSchema, SystemSchema } from '@portal/domain/system';
 import { notFound } from '../../../errors';
 import { loadSystem } from '../../../services/installations/read-model';
 import { findScopedSystem } from '../../../services/installations/repository';
@@ -12,7 +11,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['systems'],
         summary: 'A system of the registry with its customer, charge controllers and telematics',
-        params: z.object({ serialNumber: SerialNumberSchema }),
+        params: SystemParamsSchema,
         response: { 200: SystemSchema },
       },
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { VerificationSchema } from '@portal/domain/history';
+import { VerificationParamsSchema, VerificationSchema } from '@portal/domain/history';
 import { AppError } from '../../../errors';
 import { verifyReport } from '../../../services/reports';
 
@@ -13,7 +12,7 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['verify'],
         summary: 'Whether a report is still as signed (public, no token): serial number, VIN, completion date, company',
-        params: z.object({ code: z.string().max(64) }),
+        params: VerificationParamsSchema,
         response: { 200: VerificationSchema },
       },
     },

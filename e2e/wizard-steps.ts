@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Picks `option` of the select with test id `testId`. */
+export async function choose(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A vehicle as an installer types it on the vehicle tab (electric, high voltage battery). */
+export type TypedVehicle = { type: string; manufacturer: string; model: string; year: string; batteryCapacity: string; vin: string; mileage: string };
+
+/** The vehicle tab: fills it in and goes on. */
+export async function vehicleStep(page: Page, vehicle: TypedVehicle): Promise<void> {
+  await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+  await choose(page, 'vehicle-type', vehicle.type);
+  await page.getByTestId('vehicle-manufacturer').fill(vehicle.manufacturer);
+  await page.getByTestId('vehicle-model').fill(vehicle.model);
+  await page.getByTestId('vehicle-year').fill(vehicle.year);
+  await choose(page, 'vehicle-transmission', 'Electric');
+  await choose(page, 'vehicle-battery-type', 'High voltage');
+  await page.getByTestId('vehicle-battery-capacity').fill(vehicle.batteryCapacity);
+  await page.getByTestId('vehicle-vin').fill(vehicle.vin);
+  await page.getByTestId('vehicle-mileage').fill(vehicle.mileage);
+  await page.getByTestId('step-next').click();
+}
+
+/** The system tab: confirms the controller serial numbers and goes on. */
+export async function systemStep(page: Page): Promise<void> {
+  await expect(page.getByTestId('step-title')).toHaveText('System');
+  await page.getByTestId('system-confirm').check();
+  await page.getByTestId('step-next').click();
+}
+
+/** The setup tab of a system with one controller: its counts and a passing inspection, then on. */
+export async function setupStep(page: Page, setup: { pvModules: string; channels: string; statusLed: 'On' | 'Blinking' }): Promise<void> {
+  await expect(page.getByTestId('step-title')).toHaveText('Setup');
+  await page.getByTestId('setup-pv-0').fill(setup.pvModules);
+  await page.getByTestId('setup-channels-0').fill(setup.channels);
+  await choose(page, 'setup-powerLed-0', 'Constantly lit');
+  await choose(page, 'setup-statusLed-0', setup.statusLed);
+  await choose(page, 'setup-faultLed-0', 'Off');
+  await page.getByTestId('step-next').click();
+}
