@@ -63,3 +63,22 @@ export async function expectAccessible(page: Page, label: string) {
     `accessibility of ${label}`,
   ).toEqual([]);
 }
+
+/** Everything an IndexedDB store of the page holds, as text ('' while the store does not exist yet). */
+export function storedText(page: Page, database: string, store: string): Promise<string> {
+  return page.evaluate(
+    ([name, storeName]) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(storeName)) return resolve('');
+          const all = db.transaction(storeName).objectStore(storeName).getAll();
+          all.onsuccess = () => resolve(JSON.stringify(all.result));
+          all.onerror = () => resolve('');
+        };
+        open.onerror = () => resolve('');
+      }),
+    [database, store] as const,
+  );
+}

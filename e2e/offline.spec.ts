@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { E2E_BASE_URL } from './config.mjs';
-import { expect, test } from './fixtures';
+import { expect, storedText, test } from './fixtures';
 import { createDraft, createDraftUpToSetup, deleteInstallation, pngFile, signInWithToken, type Api } from './installation-api';
 
 // The portal on a phone in a depot without signal: the service worker is on in this file only.
@@ -48,24 +48,7 @@ async function untilControlled(page: Page) {
 
 /** The last copy of the fleet home is written shortly after it loaded. */
 async function untilKeptOffline(page: Page, text: string) {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<string>((resolve) => {
-            const open = indexedDB.open('installer-portal-cache');
-            open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains('queries')) return resolve('');
-              const all = db.transaction('queries').objectStore('queries').getAll();
-              all.onsuccess = () => resolve(JSON.stringify(all.result));
-              all.onerror = () => resolve('');
-            };
-            open.onerror = () => resolve('');
-          }),
-      ),
-    )
-    .toContain(text);
+  await expect.poll(() => storedText(page, 'installer-portal-cache', 'queries')).toContain(text);
 }
 
 async function uploadsOf(api: Api, id: number): Promise<string[]> {

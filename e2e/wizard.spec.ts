@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, signInViaApi, storedText, test, uniqueEmail } from './fixtures';
 import { choose } from './wizard-steps';
 
 // Other specs share the server: this file uses only SN-DEMO-0001 and SN-DEMO-0005 and deletes what it created.
@@ -60,24 +60,6 @@ async function fillSetupRow(page: Page, row: number, pvModules: string, channels
   await choose(page, `setup-powerLed-${row}`, 'Constantly lit');
   await choose(page, `setup-statusLed-${row}`, 'On');
   await choose(page, `setup-faultLed-${row}`, 'Off');
-}
-
-/** What the wizard keeps on the device of the entries not saved yet, as text. */
-function storedDrafts(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('installer-portal');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('wizard-drafts')) return resolve('');
-          const all = db.transaction('wizard-drafts').objectStore('wizard-drafts').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result));
-          all.onerror = () => resolve('');
-        };
-        open.onerror = () => resolve('');
-      }),
-  );
 }
 
 test.describe('installation wizard', () => {
@@ -219,7 +201,7 @@ test.describe('installation wizard', () => {
     // Typed while offline and never saved: still there after a reload, and saved from there.
     await context.setOffline(true);
     await page.getByTestId('vehicle-model').fill('Lion’s City 18 E');
-    await expect.poll(() => storedDrafts(page)).toContain('Lion’s City 18 E');
+    await expect.poll(() => storedText(page, 'installer-portal', 'wizard-drafts')).toContain('Lion’s City 18 E');
     await context.setOffline(false);
     await page.reload();
     await expect(page.getByTestId('draft-notice')).toBeVisible();

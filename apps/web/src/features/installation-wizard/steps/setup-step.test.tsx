@@ -15,6 +15,20 @@ afterEach(() => {
 
 const healthy = PASSED_INSPECTION;
 
+/** Types the PV modules and active channels of each controller row, in order. */
+async function fillRows(...rows: [pvModules: string, channels: string][]) {
+  await screen.findByTestId('setup-pv-0', undefined, slow);
+  rows.forEach(([pvModules, channels], index) => {
+    change(`setup-pv-${index}`, pvModules);
+    change(`setup-channels-${index}`, channels);
+  });
+}
+
+async function pickOption(testId: string, option: string) {
+  fireEvent.click(screen.getByTestId(testId));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
 function openSetupTab(setupAnswer?: Parameters<typeof startWizard>[1][string]) {
   const installation = createInstallationWithVehicle({
     systemDataConfirmed: true,
@@ -46,11 +60,7 @@ describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
 
   it('limits the active channels per controller type and the PV modules of the whole system', async () => {
     const { fake } = openSetupTab();
-    await screen.findByTestId('setup-pv-0', undefined, slow);
-    change('setup-pv-0', '8');
-    change('setup-channels-0', '8');
-    change('setup-pv-1', '6');
-    change('setup-channels-1', '8');
+    await fillRows(['8', '8'], ['6', '8']);
     fireEvent.click(screen.getByTestId('step-save'));
     expect(await screen.findByText('The active channels must be between 1 and 7.')).toBeTruthy();
     expect(screen.getAllByText('Together, the charge controllers can have at most 12 PV modules.')).toHaveLength(2);
@@ -64,13 +74,8 @@ describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
 
   it('says under each wrong LED what a healthy controller shows, and what to do next, in both languages', async () => {
     const { fake } = openSetupTab();
-    await screen.findByTestId('setup-pv-0', undefined, slow);
-    change('setup-pv-0', '6');
-    change('setup-channels-0', '4');
-    change('setup-pv-1', '6');
-    change('setup-channels-1', '4');
-    fireEvent.click(screen.getByTestId('setup-powerLed-1'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Blinking' }));
+    await fillRows(['6', '4'], ['6', '4']);
+    await pickOption('setup-powerLed-1', 'Blinking');
     // Said as soon as the LED is chosen, and still after Save.
     expect(await screen.findByText("A healthy controller's power LED is constantly lit.")).toBeTruthy();
     fireEvent.click(screen.getByTestId('step-save'));
@@ -94,26 +99,16 @@ describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
       status: 400,
       body: { status: 400, code: 'VALIDATION_ERROR', message: 'The setup is not valid', details: [{ index: -1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' }] },
     });
-    await screen.findByTestId('setup-pv-0', undefined, slow);
-    change('setup-pv-0', '6');
-    change('setup-channels-0', '7');
-    change('setup-pv-1', '6');
-    change('setup-channels-1', '8');
-    fireEvent.click(screen.getByTestId('setup-faultLed-1'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Off' }));
+    await fillRows(['6', '7'], ['6', '8']);
+    await pickOption('setup-faultLed-1', 'Off');
     fireEvent.click(screen.getByTestId('step-save'));
     await waitFor(() => expect(screen.getAllByText('Together, the charge controllers can have at most 12 PV modules.')).toHaveLength(2));
   });
 
   it('sends every controller at once', async () => {
     const { fake } = openSetupTab();
-    await screen.findByTestId('setup-pv-0', undefined, slow);
-    change('setup-pv-0', '6');
-    change('setup-channels-0', '7');
-    change('setup-pv-1', '6');
-    change('setup-channels-1', '8');
-    fireEvent.click(screen.getByTestId('setup-faultLed-1'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Off' }));
+    await fillRows(['6', '7'], ['6', '8']);
+    await pickOption('setup-faultLed-1', 'Off');
     fireEvent.click(screen.getByTestId('step-save'));
     await waitFor(() => expect(bodiesOf(fake, 'PUT', '/api/installations/42/setup')).toHaveLength(1));
     expect(bodiesOf(fake, 'PUT', '/api/installations/42/setup')[0]).toEqual({
