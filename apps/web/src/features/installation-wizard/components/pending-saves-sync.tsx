@@ -1,12 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-error';
 import { storeSavedInstallation } from '../api/save-options';
-import { deleteDraft, deletePendingSave, pendingDraftKeys, readDraft, readPendingSave } from '../lib/draft-storage';
-import { isSameValues } from '../lib/form-values';
 import { notifyInternalError, notifySaved } from '../lib/notify';
-import { isOfflineFailure, sendSaveOnce } from '../lib/save-request';
+import { replayPendingSaves } from '../lib/save-queue';
 import { useWizardStore } from '../stores/wizard-store';
 
 /** Who is signed in, and how to hear of each renewal of their ID token: a good moment to send what waits. */
@@ -35,31 +32,22 @@ export function PendingSavesSync({ userId, onTokenRenewed }: QueueSyncProps) {
       if (isRunning || isStopped || navigator.onLine === false) return;
       isRunning = true;
       try {
-        for (const key of await pendingDraftKeys(userId)) {
-          const pending = await readPendingSave(key);
-          if (!pending || isStopped) continue;
-          setNotice(key, 'saving');
-          try {
-            const saved = await sendSaveOnce(pending.save);
-            await deletePendingSave(key);
-            storeSavedInstallation(queryClient, saved);
-            const draft = await readDraft(key);
-            if (!draft || isSameValues(draft.values, pending.values)) await deleteDraft(key);
+        await replayPendingSaves(userId, {
+          isStopped: () => isStopped,
+          onSending: (key) => setNotice(key, 'saving'),
+          onReceived: (saved) => storeSavedInstallation(queryClient, saved),
+          onSaved: (key, saved, pending) => {
             setNotice(key, null);
             notifySaved(t, pending.tab);
             if (pending.save.endpoint === 'create') setCreated({ id: saved.id, fleet: saved.fleet });
-          } catch (error) {
-            if (isOfflineFailure(error)) {
-              setNotice(key, 'offline');
-              return;
-            }
-            // Refused: nothing was saved. The entries stay as a draft on the tab.
-            await deletePendingSave(key);
-            const isConflict = isApiError(error) && error.code === 'VERSION_CONFLICT';
+          },
+          onOffline: (key) => setNotice(key, 'offline'),
+          // Refused: nothing was saved. The entries stay as a draft on the tab.
+          onRefused: (key, isConflict) => {
             setNotice(key, isConflict ? 'conflict' : null);
             if (!isConflict) notifyInternalError(t);
-          }
-        }
+          },
+        });
       } finally {
         isRunning = false;
       }

@@ -7,22 +7,14 @@ import { FORM_ERRORS } from '@portal/domain/validation';
 import { isApiError, normalizeError } from '@/lib/api-error';
 import { installationKeys } from '@/lib/query-keys';
 import { storeSavedInstallation } from '../api/save-options';
-import {
-  deleteDraft,
-  deletePendingSave,
-  draftKey,
-  readDraft,
-  readPendingSave,
-  writeDraft,
-  writePendingSave,
-  type InstallationKey,
-} from '../lib/draft-storage';
+import { deleteDraft, draftKey, readDraft, readPendingSave, writeDraft, type InstallationKey } from '../lib/draft-storage';
 import { errorMessages, isEmptyForm, withBlanks } from '../lib/empty-form';
 import { serverFieldErrors, type ServerFieldError } from '../lib/form-errors';
-import { isSameValues, newIdempotencyKey } from '../lib/form-values';
+import { isSameValues } from '../lib/form-values';
 import { mergeValues, takeField, type FieldConflict, type LinkedFields } from '../lib/merge-values';
 import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
-import { isOfflineFailure, sendSaveOnce, withVersion, type SaveRequest } from '../lib/save-request';
+import { discardTabEntries, hasPendingSave, sendQueuedSave } from '../lib/save-queue';
+import type { SaveRequest } from '../lib/save-request';
 import { useWizardStore } from '../stores/wizard-store';
 import { useWizardUserId } from '../lib/wizard-user';
 
@@ -210,45 +202,27 @@ export function useStepForm<V extends FieldValues, O>({
 
   const send = useCallback(
     async (request: SaveRequest, values: V, withToast: boolean): Promise<SaveResult> => {
-      let base = request;
-      const previous = await readPendingSave(key);
-      const isRetry = previous !== undefined && isSameValues(previous.values, values);
-      if (previous && !isRetry && request.endpoint !== 'create') {
-        // An earlier save of this tab may have reached the server without its answer coming back:
-        // send it again with its own key first, so this one builds on it instead of conflicting.
-        try {
-          const saved = await sendSaveOnce(previous.save);
-          storeSavedInstallation(queryClient, saved);
-          base = withVersion(request, saved.version);
-        } catch {
-          // Refused or still offline: the new save below decides what the installer sees.
-        }
-      }
-      const save = { ...base, idempotencyKey: isRetry ? previous.save.idempotencyKey : newIdempotencyKey() };
-      // Kept before it leaves, so a reload while it travels sends it again with the same key.
-      await writePendingSave(key, { save, values, tab, installation: installationKey, fleet, createdAt: new Date().toISOString() });
-      try {
-        const saved = await sendSaveOnce(save);
-        await deletePendingSave(key);
-        storeSavedInstallation(queryClient, saved);
+      const result = await sendQueuedSave(
+        { key, request, values, tab, installation: installationKey, fleet },
+        { onSaved: (saved) => storeSavedInstallation(queryClient, saved) },
+      );
+      if (result.outcome === 'saved') {
         // Entries typed while the save travelled stay on the device.
         if (isSameValues(form.getValues(), values)) await deleteDraft(key);
         setNotice(key, null);
         setRestoredAt(null);
         if (withToast) notifySaved(t, tab);
-        return { outcome: 'saved', installation: saved };
-      } catch (error) {
-        if (isOfflineFailure(error)) {
-          setNotice(key, 'offline');
-          notifyOffline(t);
-          return { outcome: 'offline' };
-        }
-        // Refused: nothing was saved, so a later save starts afresh.
-        await deletePendingSave(key);
-        setNotice(key, null);
-        await handleRefusal(error, values);
-        return { outcome: 'failed' };
+        return result;
       }
+      if (result.outcome === 'offline') {
+        setNotice(key, 'offline');
+        notifyOffline(t);
+        return result;
+      }
+      // Refused: nothing was saved, so a later save starts afresh.
+      setNotice(key, null);
+      await handleRefusal(result.error, values);
+      return { outcome: 'failed' };
     },
     [fleet, form, handleRefusal, installationKey, key, queryClient, setNotice, t, tab],
   );
@@ -289,7 +263,7 @@ export function useStepForm<V extends FieldValues, O>({
       }
       setEmptyFormShown(false);
       const values = structuredClone(form.getValues());
-      const hasPending = (await readPendingSave(key)) !== undefined;
+      const hasPending = await hasPendingSave(key);
       if (current && !hasPending && isSameValues(values, latest.current.defaultValues)) {
         if (withToast) notifySaved(t, tab);
         return { outcome: 'unchanged', installation: current };
@@ -337,7 +311,7 @@ export function useStepForm<V extends FieldValues, O>({
 
   /** Back to what the server has: the restored draft and any save waiting for the network are dropped. */
   const discard = useCallback(async () => {
-    await Promise.all([deleteDraft(key), deletePendingSave(key)]);
+    await discardTabEntries(key);
     form.reset(latest.current.defaultValues);
     setRestoredAt(null);
     setNotice(key, null);
@@ -345,7 +319,7 @@ export function useStepForm<V extends FieldValues, O>({
 
   /** After a version conflict: load the installation again and show its data instead of the entries. */
   const reloadFromServer = useCallback(async () => {
-    await Promise.all([deleteDraft(key), deletePendingSave(key)]);
+    await discardTabEntries(key);
     setNotice(key, null);
     setRestoredAt(null);
     const id = latest.current.installation?.id;

@@ -1,0 +1,194 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import type { Installation } from '@portal/domain/installation';
+import { ApiError, errorFromTransport } from '@/lib/api-error';
+import { createInstallation } from '../testing/installation-factory';
+import { draftKey, pendingDraftKeys, readDraft, readPendingSave, resetDraftStoreForTests, writeDraft } from './draft-storage';
+import { discardTabEntries, hasPendingSave, replayPendingSaves, sendQueuedSave, type ReplayEvents, type SendSave } from './save-queue';
+import type { PendingSave, SaveRequest } from './save-request';
+
+const generalKey = draftKey('u1', 42, 'general');
+const customerKey = draftKey('u1', 42, 'customer');
+const otherUserKey = draftKey('u2', 42, 'general');
+
+const update = (name: string, version = 3): SaveRequest => ({ endpoint: 'update', installationId: 42, body: { version, name } });
+const entry = (name: string, key = generalKey, version = 3) => ({
+  key,
+  request: update(name, version),
+  values: { name },
+  tab: 'general' as const,
+  installation: 42 as const,
+  fleet: 'sono',
+});
+
+const offline = () => errorFromTransport(new Error('Failed to fetch'));
+const conflict = () => new ApiError({ status: 409, code: 'VERSION_CONFLICT', message: 'Someone else saved first.' });
+
+/** A server double: answers each save in turn (an installation one version on, or an error) and records what came. */
+function server(...answers: (Installation | Error)[]) {
+  const received: PendingSave[] = [];
+  const send = vi.fn<SendSave>(async (save) => {
+    received.push(save);
+    const answer = answers.shift() ?? createInstallation({ version: 4 });
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+  return { send, received };
+}
+
+const events = (): ReplayEvents => ({
+  onSending: vi.fn(),
+  onReceived: vi.fn(),
+  onSaved: vi.fn(),
+  onOffline: vi.fn(),
+  onRefused: vi.fn(),
+});
+
+describe('the save queue', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetDraftStoreForTests();
+  });
+
+  it('keeps a save that found no network, and a reload finds it with its Idempotency-Key', async () => {
+    const { send, received } = server(offline());
+    expect(await sendQueuedSave(entry('Bus 13'), { onSaved: vi.fn(), send })).toEqual({ outcome: 'offline' });
+
+    // A reload: the store is opened afresh from the same IndexedDB.
+    resetDraftStoreForTests();
+    expect(await pendingDraftKeys('u1')).toEqual([generalKey]);
+    const kept = await readPendingSave(generalKey);
+    expect(kept).toMatchObject({ values: { name: 'Bus 13' }, tab: 'general', installation: 42, fleet: 'sono' });
+    expect(kept!.save).toEqual({ ...update('Bus 13'), idempotencyKey: received[0]!.idempotencyKey });
+    expect(await hasPendingSave(generalKey)).toBe(true);
+
+    const replay = server();
+    await replayPendingSaves('u1', events(), replay.send);
+    expect(replay.received).toEqual([kept!.save]);
+    expect(await hasPendingSave(generalKey)).toBe(false);
+  });
+
+  it('sends a retry of the same values with the same Idempotency-Key', async () => {
+    const { send, received } = server(offline(), offline(), createInstallation({ version: 4 }));
+    await sendQueuedSave(entry('Bus 13'), { onSaved: vi.fn(), send });
+    await sendQueuedSave(entry('Bus 13'), { onSaved: vi.fn(), send });
+    const onSaved = vi.fn();
+    const result = await sendQueuedSave(entry('Bus 13'), { onSaved, send });
+
+    expect(result).toEqual({ outcome: 'saved', installation: createInstallation({ version: 4 }) });
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((save) => save.idempotencyKey)).size).toBe(1);
+    expect(onSaved).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a waiting save again first when other values follow, and bases the new one on its version', async () => {
+    const { send, received } = server(offline(), createInstallation({ version: 4, name: 'Bus 13' }), createInstallation({ version: 5 }));
+    await sendQueuedSave(entry('Bus 13'), { onSaved: vi.fn(), send });
+    const onSaved = vi.fn();
+    const result = await sendQueuedSave(entry('Bus 14'), { onSaved, send });
+
+    expect(result).toMatchObject({ outcome: 'saved', installation: { version: 5 } });
+    expect(received.map((save) => save.body)).toEqual([
+      { version: 3, name: 'Bus 13' },
+      { version: 3, name: 'Bus 13' },
+      { version: 4, name: 'Bus 14' },
+    ]);
+    expect(received[1]!.idempotencyKey).toBe(received[0]!.idempotencyKey);
+    expect(received[2]!.idempotencyKey).not.toBe(received[0]!.idempotencyKey);
+    expect(onSaved.mock.calls.map(([saved]) => (saved as Installation).version)).toEqual([4, 5]);
+    expect(await hasPendingSave(generalKey)).toBe(false);
+  });
+
+  it('drops the saved entry once the server took it', async () => {
+    const { send } = server();
+    const onSaved = vi.fn();
+    await sendQueuedSave(entry('Bus 13'), { onSaved, send });
+    expect(onSaved).toHaveBeenCalledWith(createInstallation({ version: 4 }));
+    expect(await readPendingSave(generalKey)).toBeUndefined();
+  });
+
+  it('reports a version conflict as a refusal and forgets the save', async () => {
+    const { send } = server(conflict());
+    const onSaved = vi.fn();
+    const result = await sendQueuedSave(entry('Bus 13'), { onSaved, send });
+    expect(result).toMatchObject({ outcome: 'refused', isConflict: true });
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(await hasPendingSave(generalKey)).toBe(false);
+  });
+
+  it('reports another refusal as no conflict', async () => {
+    const { send } = server(new ApiError({ status: 422, code: 'VALIDATION_ERROR', message: 'No.' }));
+    expect(await sendQueuedSave(entry('Bus 13'), { onSaved: vi.fn(), send })).toMatchObject({ outcome: 'refused', isConflict: false });
+    expect(await hasPendingSave(generalKey)).toBe(false);
+  });
+
+  it('replays the waiting saves of one user in order and stops at the first that finds no network', async () => {
+    const parked = server(offline(), offline(), offline());
+    await sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: parked.send });
+    await sendQueuedSave({ ...entry('Customer', customerKey), tab: 'customer' }, { onSaved: vi.fn(), send: parked.send });
+    await sendQueuedSave(entry('Other user', otherUserKey), { onSaved: vi.fn(), send: parked.send });
+
+    const first = server(createInstallation({ version: 4 }), offline());
+    const heard = events();
+    await replayPendingSaves('u1', heard, first.send);
+    // The user's keys in the store's order, one at a time; the other user's save is not theirs to send.
+    expect(first.received.map((save) => save.body)).toEqual([
+      { version: 3, name: 'Customer' },
+      { version: 3, name: 'General' },
+    ]);
+    expect(heard.onSending).toHaveBeenNthCalledWith(1, customerKey);
+    expect(heard.onSending).toHaveBeenNthCalledWith(2, generalKey);
+    expect(heard.onSaved).toHaveBeenCalledWith(customerKey, createInstallation({ version: 4 }), expect.objectContaining({ tab: 'customer' }));
+    expect(heard.onOffline).toHaveBeenCalledWith(generalKey);
+    expect(await pendingDraftKeys('u1')).toEqual([generalKey]);
+    expect(await pendingDraftKeys('u2')).toEqual([otherUserKey]);
+
+    const again = server();
+    await replayPendingSaves('u1', events(), again.send);
+    expect(again.received.map((save) => save.idempotencyKey)).toEqual([parked.received[0]!.idempotencyKey]);
+    expect(await pendingDraftKeys('u1')).toEqual([]);
+  });
+
+  it('clears the draft after a replayed save unless typing went on after it', async () => {
+    const parked = server(offline(), offline());
+    await sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: parked.send });
+    await writeDraft(generalKey, { values: { name: 'General' }, savedAt: '2026-11-24T10:00:00.000Z' });
+    await sendQueuedSave({ ...entry('Customer', customerKey), tab: 'customer' }, { onSaved: vi.fn(), send: parked.send });
+    await writeDraft(customerKey, { values: { name: 'Customer, typed on' }, savedAt: '2026-11-24T10:00:00.000Z' });
+
+    const heard = events();
+    await replayPendingSaves('u1', heard, server().send);
+    expect(heard.onReceived).toHaveBeenCalledTimes(2);
+    expect(await readDraft(generalKey)).toBeUndefined();
+    expect(await readDraft(customerKey)).toMatchObject({ values: { name: 'Customer, typed on' } });
+    expect(await pendingDraftKeys('u1')).toEqual([]);
+  });
+
+  it('reports a replayed conflict, forgets the save and keeps the draft on the tab', async () => {
+    await sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: server(offline()).send });
+    await writeDraft(generalKey, { values: { name: 'General' }, savedAt: '2026-11-24T10:00:00.000Z' });
+
+    const heard = events();
+    await replayPendingSaves('u1', heard, server(conflict()).send);
+    expect(heard.onRefused).toHaveBeenCalledWith(generalKey, true);
+    expect(heard.onSaved).not.toHaveBeenCalled();
+    expect(await hasPendingSave(generalKey)).toBe(false);
+    expect(await readDraft(generalKey)).toMatchObject({ values: { name: 'General' } });
+  });
+
+  it('sends nothing once told to stop', async () => {
+    await sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: server(offline()).send });
+    const { send } = server();
+    await replayPendingSaves('u1', { ...events(), isStopped: () => true }, send);
+    expect(send).not.toHaveBeenCalled();
+    expect(await hasPendingSave(generalKey)).toBe(true);
+  });
+
+  it('forgets a tab’s draft and waiting save together', async () => {
+    await sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: server(offline()).send });
+    await writeDraft(generalKey, { values: { name: 'General' }, savedAt: '2026-11-24T10:00:00.000Z' });
+    await discardTabEntries(generalKey);
+    expect(await readDraft(generalKey)).toBeUndefined();
+    expect(await hasPendingSave(generalKey)).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Installation, WizardTab } from '@portal/domain/installation';
+import { isApiError } from '@/lib/api-error';
+import { deleteDraft, deletePendingSave, pendingDraftKeys, readDraft, readPendingSave, writePendingSave, type InstallationKey, type StoredPendingSave } from './draft-storage';
+import { isSameValues, newIdempotencyKey } from './form-values';
+import { isOfflineFailure, sendSaveOnce, withVersion, type PendingSave, type SaveRequest } from './save-request';
+
+/**
+ * The saves of the wizard that must survive a lost connection, without React: each save is kept on
+ * the device with its Idempotency-Key before it leaves, sent again with that same key, and dropped
+ * once the server took it or refused it. The forms and the background sync only wire into it.
+ */
+
+export type SendSave = (save: PendingSave) => Promise<Installation>;
+
+/** What became of one save: taken, kept for later (no network), or refused (nothing was saved). */
+export type QueuedSaveResult =
+  | { outcome: 'saved'; installation: Installation }
+  | { outcome: 'offline' }
+  | { outcome: 'refused'; error: unknown; isConflict: boolean };
+
+export type QueuedSave<V> = {
+  /** The tab's draft key (see draftKey). */
+  key: string;
+  request: SaveRequest;
+  /** The form's values this save was built from. */
+  values: V;
+  tab: WizardTab;
+  installation: InstallationKey;
+  fleet: string;
+};
+
+export const isVersionConflict = (error: unknown): boolean => isApiError(error) && error.code === 'VERSION_CONFLICT';
+
+/** Whether a save of this tab still waits for the network. */
+export const hasPendingSave = async (key: string): Promise<boolean> => (await readPendingSave(key)) !== undefined;
+
+/** Forgets a tab's draft and any save of it still waiting. */
+export async function discardTabEntries(key: string): Promise<void> {
+  await Promise.all([deleteDraft(key), deletePendingSave(key)]);
+}
+
+async function sendKept(key: string, save: PendingSave, send: SendSave): Promise<QueuedSaveResult> {
+  try {
+    const saved = await send(save);
+    await deletePendingSave(key);
+    return { outcome: 'saved', installation: saved };
+  } catch (error) {
+    if (isOfflineFailure(error)) return { outcome: 'offline' };
+    // Refused: nothing was saved, so a later save starts afresh.
+    await deletePendingSave(key);
+    return { outcome: 'refused', error, isConflict: isVersionConflict(error) };
+  }
+}
+
+/**
+ * Sends a tab's save through the queue. The same values as a save still waiting are a retry and
+ * keep its Idempotency-Key; other values first send the waiting save again (it may have reached the
+ * server without its answer coming back), so the new one builds on its version instead of conflicting.
+ * `onSaved` hears of every installation the server sent back, the earlier save's included.
+ */
+export async function sendQueuedSave<V>(
+  { key, request, values, tab, installation, fleet }: QueuedSave<V>,
+  { onSaved, send = sendSaveOnce }: { onSaved: (saved: Installation) => void; send?: SendSave },
+): Promise<QueuedSaveResult> {
+  let base = request;
+  const previous = await readPendingSave(key);
+  const isRetry = previous !== undefined && isSameValues(previous.values, values);
+  if (previous && !isRetry && request.endpoint !== 'create') {
+    try {
+      const saved = await send(previous.save);
+      onSaved(saved);
+      base = withVersion(request, saved.version);
+    } catch {
+      // Refused or still offline: the new save below decides what the installer sees.
+    }
+  }
+  const save = { ...base, idempotencyKey: isRetry ? previous.save.idempotencyKey : newIdempotencyKey() };
+  // Kept before it leaves, so a reload while it travels sends it again with the same key.
+  await writePendingSave(key, { save, values, tab, installation, fleet, createdAt: new Date().toISOString() });
+  const result = await sendKept(key, save, send);
+  if (result.outcome === 'saved') onSaved(result.installation);
+  return result;
+}
+
+export type ReplayEvents = {
+  /** A waiting save is about to leave. */
+  onSending: (key: string) => void;
+  /** The server took it; its draft is already gone unless typing went on after it. */
+  onSaved: (key: string, saved: Installation, pending: StoredPendingSave) => void;
+  /** The server took it: said before the draft is looked at. */
+  onReceived: (saved: Installation) => void;
+  /** Still no network: the replay stops here, the rest waits with it. */
+  onOffline: (key: string) => void;
+  /** Refused (the draft stays on the tab); a conflict means someone else saved first. */
+  onRefused: (key: string, isConflict: boolean) => void;
+  /** Asked before each save: true once the replay should end (the user signed out). */
+  isStopped?: () => boolean;
+};
+
+/** Sends a user's waiting saves again, one after the other, each with its own Idempotency-Key. */
+export async function replayPendingSaves(userId: string, events: ReplayEvents, send: SendSave = sendSaveOnce): Promise<void> {
+  for (const key of await pendingDraftKeys(userId)) {
+    const pending = await readPendingSave(key);
+    if (!pending || events.isStopped?.()) continue;
+    events.onSending(key);
+    const result = await sendKept(key, pending.save, send);
+    if (result.outcome === 'offline') {
+      events.onOffline(key);
+      return;
+    }
+    if (result.outcome === 'refused') {
+      events.onRefused(key, result.isConflict);
+      continue;
+    }
+    events.onReceived(result.installation);
+    const draft = await readDraft(key);
+    if (!draft || isSameValues(draft.values, pending.values)) await deleteDraft(key);
+    events.onSaved(key, result.installation, pending);
+  }
+}
