@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PartnerListSchema } from '@portal/domain/partner';
 import { apiRequest } from '@/lib/api-client';
+import { partnerKeys } from '@/lib/query-keys';
 
 /** The company's partners an installation can be assigned to (same query key as the partners screen). */
 export const getPartnerOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['partners'] as const,
+    queryKey: partnerKeys.all,
     queryFn: ({ signal }) => apiRequest('/api/partners', { schema: PartnerListSchema, signal }),
     staleTime: 60_000,
   });

@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PartnerListSchema, type Partner } from '@portal/domain/partner';
 import { apiRequest } from '@/lib/api-client';
+import { partnerKeys } from '@/lib/query-keys';
 
 /** The partners of the signed-in installer's company; a user without a company gets none. */
 export function getPartners({ signal }: { signal?: AbortSignal } = {}): Promise<Partner[]> {
   return apiRequest('/api/partners', { schema: PartnerListSchema, signal });
 }
 
-export const partnersQueryKey = ['partners'] as const;
-
 export const getPartnersQueryOptions = () =>
   queryOptions({
-    queryKey: partnersQueryKey,
+    queryKey: partnerKeys.all,
     queryFn: ({ signal }) => getPartners({ signal }),
   });
 
