@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { adminKeys, installationKeys, operatorKeys, partnerKeys } from '@/lib/query-keys';
+import { adminKeys, installationKeys, operatorKeys } from '@/lib/query-keys';
 import { isKeptOffline } from '@/lib/query-persistence';
 import { getInstallationsQueryOptions, type InstallationListParams } from '@/features/installations/api/get-installations';
-import { getPartnersQueryOptions } from '@/features/partners/api/get-partners';
 import { getInstallationQueryOptions } from './get-installation';
-import { getPartnerOptionsQueryOptions } from './get-partner-options';
 import { getSummaryQueryOptions } from './get-summary';
 import { getSystemChecksQueryOptions } from './get-system-checks';
 import { getUploadsQueryOptions } from './get-uploads';
@@ -52,10 +50,6 @@ describe('installation query keys', () => {
     expect(await invalidatedBy(adminKeys.all('nordbus'), admin)).toEqual([true, true, false]);
     expect(await invalidatedBy(adminKeys.systems('nordbus'), admin)).toEqual([true, false, false]);
     expect(await invalidatedBy(operatorKeys.all, [operatorKeys.fleets, operatorKeys.companies])).toEqual([true, true]);
-  });
-
-  it('refresh the partners screen and the wizard choice with one key', async () => {
-    expect(await invalidatedBy(partnerKeys.all, [getPartnersQueryOptions().queryKey, getPartnerOptionsQueryOptions().queryKey])).toEqual([true, true]);
   });
 
   it('keep offline the installation and its uploads, not its summary or checks', () => {
