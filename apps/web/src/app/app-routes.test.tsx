@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FleetMembership, Me } from '@portal/domain/fleet';
-import { fakeFetch, renderWithProviders } from '@/test/render';
-import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { connectAuth } from './auth-bridge';
-import { AppRoutes } from './router';
+import type { fakeFetch } from '@/test/render';
+import { fleetBody, resetSessionAroundEachTest, startApp, testToken as token } from '@/test/start-app';
 
-const token = `x.${btoa(JSON.stringify({ exp: 4_102_444_800 }))}.y`;
 const authConfig = { emailLink: true, google: null, microsoft: null, supportEmail: 'help@example.com', demo: true };
 const slow = { timeout: 5000 };
 
@@ -17,35 +14,17 @@ function me(fleets: Me['fleets']): Me {
 
 const sono: FleetMembership = { slug: 'sono', name: 'Sono Demo Fleet', role: 'admin' };
 const other: FleetMembership = { slug: 'other', name: 'Other Fleet', role: 'installer' };
-const fleetBody = (fleet: FleetMembership) => ({
-  ...fleet,
-  customer: { name: 'Sono Motors', primaryContact: 'Max', emailAddress: 'fleet@example.com' },
-});
 const notFound = { status: 404, body: { status: 404, code: 'NOT_FOUND', message: 'Fleet not found' } };
 
-function start(route: string, routes: Parameters<typeof fakeFetch>[0], { signedIn = true } = {}) {
-  if (signedIn) useAuthStore.getState().signIn({ id: 'u1', name: 'Ina Installer', email: 'ina@example.com' });
-  const fake = fakeFetch({
-    'GET /config.auth.json': { body: authConfig },
-    'GET /api/auth/token': { body: { token } },
-    'GET /api/installations': { body: { items: [], total: 0, page: 1, pageSize: 10 } },
-    ...routes,
-  });
-  vi.stubGlobal('fetch', fake.fetchFn);
-  connectAuth(() => undefined);
-  renderWithProviders(<AppRoutes />, { route });
-  return fake;
+function start(route: string, routes: Parameters<typeof fakeFetch>[0], options?: { signedIn?: boolean }) {
+  return startApp(
+    route,
+    { 'GET /config.auth.json': { body: authConfig }, 'GET /api/installations': { body: { items: [], total: 0, page: 1, pageSize: 10 } }, ...routes },
+    options,
+  );
 }
 
-beforeEach(() => {
-  tokenManager.clear();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  tokenManager.clear();
-  useAuthStore.getState().signOut();
-});
+resetSessionAroundEachTest();
 
 describe('routes', () => {
   it('sends visitors without a session to the login page', async () => {

@@ -12,6 +12,10 @@ export const fleetKeys = {
 };
 
 export const installationKeys = {
+  /** Every installation and what belongs to it. */
+  all: ['installation'] as const,
+  /** Every fleet's list. */
+  allLists: ['installations'] as const,
   /** One installation, and below it what belongs to it. */
   detail: (id: number) => ['installation', id] as const,
   summary: (id: number) => ['installation', id, 'summary'] as const,
@@ -25,4 +29,32 @@ export const installationKeys = {
 
 export const partnerKeys = {
   all: ['partners'] as const,
+};
+
+/** Everything of one fleet's admin area sits under one key, so a change can refresh it at once. */
+export const adminKeys = {
+  all: (fleet: string) => ['admin', fleet] as const,
+  systems: (fleet: string) => ['admin', fleet, 'systems'] as const,
+  systemsPage: <P>(fleet: string, params: P) => ['admin', fleet, 'systems', params] as const,
+  members: (fleet: string) => ['admin', fleet, 'members'] as const,
+};
+
+/** The operator's lists; a change to people can touch both (a fleet admin who joins a company). */
+export const operatorKeys = {
+  all: ['operator'] as const,
+  fleets: ['operator', 'fleets'] as const,
+  companies: ['operator', 'companies'] as const,
+};
+
+export const configKeys = {
+  auth: ['config', 'auth'] as const,
+};
+
+export const placeKeys = {
+  search: (language: string, query: string) => ['places', language, query] as const,
+};
+
+/** The bytes of a saved upload, by its address (a saved file never changes). */
+export const uploadFileKeys = {
+  file: (url: string) => ['upload-file', url] as const,
 };

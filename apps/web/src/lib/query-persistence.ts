@@ -1,6 +1,7 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { del, get, keys, set } from 'idb-keyval';
 import { lazyIdbStore } from './idb-store';
+import { fleetKeys, installationKeys, meKeys } from './query-keys';
 
 /**
  * The last answers of the screens an installer needs on site (their fleets, the fleet's list, the
@@ -28,7 +29,7 @@ export function isKeptOffline(key: QueryKey): boolean {
   return first === 'installation' && (key.length === 2 || (key.length === 3 && third === 'uploads'));
 }
 
-const KEPT_PREFIXES: QueryKey[] = [['me'], ['fleets'], ['installations'], ['installation']];
+const KEPT_PREFIXES: QueryKey[] = [meKeys.all, fleetKeys.all, installationKeys.allLists, installationKeys.all];
 
 /** Puts the user's last copy into the cache (before the first screen asks for it). Never fails. */
 export async function restoreQueryCache(client: QueryClient, userId: string, now = Date.now()): Promise<void> {

@@ -1,27 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { FleetMembership, Me } from '@portal/domain/fleet';
-import { tokenManager } from '@/features/auth/lib/session';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { fakeFetch, renderWithProviders } from '@/test/render';
-import { connectAuth } from '../../auth-bridge';
-import { AppRoutes } from '../../router';
+import type { fakeFetch } from '@/test/render';
+import { fleetBody, resetSessionAroundEachTest, startApp } from '@/test/start-app';
 
-const token = `x.${btoa(JSON.stringify({ exp: 4_102_444_800 }))}.y`;
 const slow = { timeout: 5000 };
 const company = { name: 'Solarfit Installations GmbH', shortName: 'solarfit', email: 'office@solarfit.example' };
-
-const fleetBody = (fleet: FleetMembership) => ({
-  ...fleet,
-  customer: { name: 'Sono Motors', primaryContact: 'Max', emailAddress: 'fleet@example.com' },
-});
 
 function start(route: string, role: FleetMembership['role'], routes: Parameters<typeof fakeFetch>[0] = {}, { withCompany = true } = {}) {
   const sono: FleetMembership = { slug: 'sono', name: 'Sono Demo Fleet', role };
   const me: Me = { id: 'u1', name: 'Ina Installer', email: 'ina@example.com', company: withCompany ? company : null, fleets: [sono], isOperator: false };
-  useAuthStore.getState().signIn({ id: 'u1', name: me.name, email: me.email });
-  const fake = fakeFetch({
-    'GET /api/auth/token': { body: { token } },
+  return startApp(route, {
     'GET /api/me': { body: me },
     'GET /api/fleets/sono': { body: fleetBody(sono) },
     'GET /api/admin/sono/systems': { body: { total: 0, page: 1, pageSize: 20, items: [] } },
@@ -29,21 +18,9 @@ function start(route: string, role: FleetMembership['role'], routes: Parameters<
     'GET /api/partners': { body: [] },
     ...routes,
   });
-  vi.stubGlobal('fetch', fake.fetchFn);
-  connectAuth(() => undefined);
-  renderWithProviders(<AppRoutes />, { route });
-  return fake;
 }
 
-beforeEach(() => {
-  tokenManager.clear();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  tokenManager.clear();
-  useAuthStore.getState().signOut();
-});
+resetSessionAroundEachTest();
 
 describe('#/:fleet/admin', () => {
   it('shows an installer the access denied screen and asks the API nothing', async () => {

@@ -1,13 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error';
-import { fleetKeys, meKeys } from '@/lib/query-keys';
-
-/** Everything of one fleet's admin area sits under one key, so a change can refresh it at once. */
-export const adminKeys = {
-  all: (fleet: string) => ['admin', fleet] as const,
-  systems: (fleet: string) => ['admin', fleet, 'systems'] as const,
-  members: (fleet: string) => ['admin', fleet, 'members'] as const,
-};
+import { adminKeys, fleetKeys, meKeys } from '@/lib/query-keys';
 
 /** 403 (no longer admin) or 404 (no longer a member): what the user may open has changed. */
 export function isAccessLost(error: unknown): boolean {

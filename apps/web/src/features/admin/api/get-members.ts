@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MemberListSchema, type Member } from '@portal/domain/registry';
 import { apiRequest } from '@/lib/api-client';
-import { adminKeys } from './admin-query-keys';
+import { adminKeys } from '@/lib/query-keys';
 
 export function membersPath(fleet: string): string {
   return `/api/admin/${encodeURIComponent(fleet)}/members`;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { RegistryListSchema, type RegistryList } from '@portal/domain/registry';
 import { apiRequest } from '@/lib/api-client';
-import { adminKeys } from './admin-query-keys';
+import { adminKeys } from '@/lib/query-keys';
 
 export type { RegistryList, RegistryListItem as RegistrySystem } from '@portal/domain/registry';
 
@@ -16,7 +16,7 @@ export function getRegistry(fleet: string, { page, pageSize, q }: RegistryParams
 
 export const getRegistryQueryOptions = (fleet: string, params: RegistryParams) =>
   queryOptions({
-    queryKey: [...adminKeys.systems(fleet), params],
+    queryKey: adminKeys.systemsPage(fleet, params),
     queryFn: ({ signal }) => getRegistry(fleet, params, { signal }),
     // The next page or search keeps the current rows on screen until it arrives.
     placeholderData: keepPreviousData,

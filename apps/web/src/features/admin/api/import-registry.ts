@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportReportSchema, type ImportReport } from '@portal/domain/registry';
 import { apiRequest } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { adminKeys, isAccessLost, refreshAccess } from './admin-query-keys';
+import { adminKeys } from '@/lib/query-keys';
+import { isAccessLost, refreshAccess } from './admin-query-keys';
 
 /**
  * Sends the CSV text as `text/csv`. A dry run only reports; a real import takes all rows or none and

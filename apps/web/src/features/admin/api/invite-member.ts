@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MemberListSchema, type InviteMember, type Member } from '@portal/domain/registry';
 import { apiRequest } from '@/lib/api-client';
-import { adminKeys, isAccessLost, refreshAccess } from './admin-query-keys';
+import { adminKeys } from '@/lib/query-keys';
+import { isAccessLost, refreshAccess } from './admin-query-keys';
 import { membersPath } from './get-members';
 
 /** Grants the fleet to an email address (creating the account when needed) and emails an invitation. */

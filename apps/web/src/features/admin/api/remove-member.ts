@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MemberListSchema, type Member } from '@portal/domain/registry';
 import { apiRequest } from '@/lib/api-client';
-import { adminKeys, isAccessLost, refreshAccess, refreshMembersAndAccess } from './admin-query-keys';
+import { adminKeys } from '@/lib/query-keys';
+import { isAccessLost, refreshAccess, refreshMembersAndAccess } from './admin-query-keys';
 import { membersPath } from './get-members';
 
 /** Takes the fleet away from a member; 409 LAST_ADMIN for the fleet's only admin. */

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MemberListSchema, type Member, type MemberRole } from '@portal/domain/registry';
 import type { FleetRole } from '@portal/domain/fleet';
 import { apiRequest } from '@/lib/api-client';
-import { adminKeys, isAccessLost, refreshAccess, refreshMembersAndAccess } from './admin-query-keys';
+import { adminKeys } from '@/lib/query-keys';
+import { isAccessLost, refreshAccess, refreshMembersAndAccess } from './admin-query-keys';
 import { membersPath } from './get-members';
 
 /** Changes a member's role; 409 LAST_ADMIN when it would leave the fleet without an admin. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FleetSchema, type Fleet } from '@portal/domain/fleet';
 import { apiRequest } from '@/lib/api-client';
+import { fleetKeys } from '@/lib/query-keys';
 
 export function getFleet(slug: string, { signal }: { signal?: AbortSignal } = {}): Promise<Fleet> {
   return apiRequest(`/api/fleets/${encodeURIComponent(slug)}`, { schema: FleetSchema, signal });
@@ -8,7 +9,7 @@ export function getFleet(slug: string, { signal }: { signal?: AbortSignal } = {}
 
 export const getFleetQueryOptions = (slug: string) =>
   queryOptions({
-    queryKey: ['fleets', slug],
+    queryKey: fleetKeys.detail(slug),
     queryFn: ({ signal }) => getFleet(slug, { signal }),
     staleTime: 5 * 60_000,
   });

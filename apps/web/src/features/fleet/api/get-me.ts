@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MeSchema, type Me } from '@portal/domain/fleet';
 import { apiRequest } from '@/lib/api-client';
+import { meKeys } from '@/lib/query-keys';
 
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
   return apiRequest('/api/me', { schema: MeSchema, signal });
@@ -8,7 +9,7 @@ export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
 
 export const getMeQueryOptions = () =>
   queryOptions({
-    queryKey: ['me'],
+    queryKey: meKeys.all,
     queryFn: ({ signal }) => getMe({ signal }),
     staleTime: 5 * 60_000,
   });

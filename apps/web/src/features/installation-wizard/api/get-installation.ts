@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InstallationSchema, type Installation } from '@portal/domain/installation';
 import { apiRequest } from '@/lib/api-client';
+import { installationKeys } from '@/lib/query-keys';
 
 export function getInstallation(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Installation> {
   return apiRequest(`/api/installations/${id}`, { schema: InstallationSchema, signal });
@@ -8,7 +9,7 @@ export function getInstallation(id: number, { signal }: { signal?: AbortSignal }
 
 export const getInstallationQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['installation', id],
+    queryKey: installationKeys.detail(id),
     queryFn: ({ signal }) => getInstallation(id, { signal }),
     // 404 means 'installation not found' on the screen, not an error modal.
     meta: { errorModal: false },

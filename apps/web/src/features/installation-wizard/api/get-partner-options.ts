@@ -1,15 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PartnerListSchema } from '@portal/domain/partner';
-import { apiRequest } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import type { Partner } from '@portal/domain/partner';
+import { getPartnersQueryOptions } from '@/lib/partners-query';
 
-/** The company's partners an installation can be assigned to (same query key as the partners screen). */
-export const getPartnerOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['partners'] as const,
-    queryFn: ({ signal }) => apiRequest('/api/partners', { schema: PartnerListSchema, signal }),
-    staleTime: 60_000,
-  });
+export type PartnerOption = { value: string; label: string };
 
+/** What the partner choice shows of each partner. */
+export function toPartnerOptions(partners: Partner[]): PartnerOption[] {
+  return partners.map((p) => ({ value: String(p.id), label: `${p.name} (${p.email})` }));
+}
+
+/** The company's partners an installation can be assigned to, read from the partners screen's query. */
 export function usePartnerOptions() {
-  return useQuery({ ...getPartnerOptionsQueryOptions(), meta: { errorModal: false } });
+  return useQuery({ ...getPartnersQueryOptions(), staleTime: 60_000, meta: { errorModal: false }, select: toPartnerOptions });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '@portal/domain/constants';
 import { PLACE_QUERY_MIN_LENGTH, PlaceResultsSchema, type Place } from '@portal/domain/place';
 import { apiRequest } from '@/lib/api-client';
+import { placeKeys } from '@/lib/query-keys';
 
 /** City suggestions; the server answers an empty list on its own problems, and so does a failed call here. */
 export async function getPlaces(query: string, language: Locale, { signal }: { signal?: AbortSignal } = {}): Promise<Place[]> {
@@ -16,7 +17,7 @@ export async function getPlaces(query: string, language: Locale, { signal }: { s
 
 export const getPlacesQueryOptions = (query: string, language: Locale) =>
   queryOptions({
-    queryKey: ['places', language, query],
+    queryKey: placeKeys.search(language, query),
     queryFn: ({ signal }) => getPlaces(query, language, { signal }),
     staleTime: 10 * 60_000,
     retry: false,

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InstallationSummarySchema, type InstallationSummary } from '@portal/domain/summary';
 import { apiRequest } from '@/lib/api-client';
-
-export const summaryQueryKey = (id: number) => ['installation', id, 'summary'] as const;
+import { installationKeys } from '@/lib/query-keys';
 
 export function getSummary(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<InstallationSummary> {
   return apiRequest(`/api/installations/${id}/summary`, { schema: InstallationSummarySchema, signal });
@@ -11,7 +10,7 @@ export function getSummary(id: number, { signal }: { signal?: AbortSignal } = {}
 /** Cached per installation; every save of the wizard and every check event marks it out of date. */
 export const getSummaryQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: summaryQueryKey(id),
+    queryKey: installationKeys.summary(id),
     queryFn: ({ signal }) => getSummary(id, { signal }),
   });
 

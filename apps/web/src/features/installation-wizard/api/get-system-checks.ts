@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SystemCheckRunSchema, type SystemCheckRun } from '@portal/domain/system-check';
 import { apiRequest } from '@/lib/api-client';
-
-export const systemChecksQueryKey = (id: number) => ['installation', id, 'systemChecks'] as const;
+import { installationKeys } from '@/lib/query-keys';
 
 /** The latest check run; the server starts one on the first read. */
 export function getSystemChecks(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<SystemCheckRun> {
@@ -11,7 +10,7 @@ export function getSystemChecks(id: number, { signal }: { signal?: AbortSignal }
 
 export const getSystemChecksQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: systemChecksQueryKey(id),
+    queryKey: installationKeys.systemChecks(id),
     queryFn: ({ signal }) => getSystemChecks(id, { signal }),
     // Read once per installation: from then on the event stream keeps the cached run up to date.
     staleTime: Infinity,

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const uploadFileQueryKey = (url: string) => ['upload-file', url] as const;
+import { uploadFileKeys } from '@/lib/query-keys';
 
 /**
  * The bytes of one saved upload. Fetched with the Bearer token like every call, never by putting
@@ -13,7 +12,7 @@ export function getUploadFile(url: string, { signal }: { signal?: AbortSignal } 
 
 export const getUploadFileQueryOptions = (url: string) =>
   queryOptions({
-    queryKey: uploadFileQueryKey(url),
+    queryKey: uploadFileKeys.file(url),
     queryFn: ({ signal }) => getUploadFile(url, { signal }),
     // A saved file never changes (a new version is a new upload).
     staleTime: Infinity,

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UploadListSchema, type Upload } from '@portal/domain/upload';
 import { apiRequest } from '@/lib/api-client';
-
-export const uploadsQueryKey = (id: number) => ['installation', id, 'uploads'] as const;
+import { installationKeys } from '@/lib/query-keys';
 
 /** The uploads of an installation, without their bytes (each has a `url` to fetch them). */
 export function getUploads(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Upload[]> {
@@ -11,7 +10,7 @@ export function getUploads(id: number, { signal }: { signal?: AbortSignal } = {}
 
 export const getUploadsQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: uploadsQueryKey(id),
+    queryKey: installationKeys.uploads(id),
     queryFn: ({ signal }) => getUploads(id, { signal }),
     // The tab shows its own message with a retry button.
     meta: { errorModal: false },

@@ -3,6 +3,7 @@ import { InstallationSchema, type Installation } from '@portal/domain/installati
 import type { ReopenInstallation } from '@portal/domain/history';
 import { apiRequest } from '@/lib/api-client';
 import { storeSavedInstallation } from './save-options';
+import { installationKeys } from '@/lib/query-keys';
 
 /** A fleet admin takes a completed installation back to draft, with a reason. */
 export function reopenInstallation(id: number, body: ReopenInstallation): Promise<Installation> {
@@ -15,8 +16,8 @@ export function useReopenInstallation() {
     mutationFn: ({ id, body }: { id: number; body: ReopenInstallation }) => reopenInstallation(id, body),
     onSuccess: (installation) => {
       storeSavedInstallation(queryClient, installation);
-      void queryClient.invalidateQueries({ queryKey: ['installation', installation.id] });
-      void queryClient.invalidateQueries({ queryKey: ['installations', installation.fleet] });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.detail(installation.id) });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.lists(installation.fleet) });
     },
     meta: { errorModal: false },
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SystemCheckRunSchema, type SystemCheckRun } from '@portal/domain/system-check';
 import { apiRequest } from '@/lib/api-client';
 import { mergeRun } from '../lib/check-run';
-import { systemChecksQueryKey } from './get-system-checks';
+import { installationKeys } from '@/lib/query-keys';
 
 /** A new run, every check pending again. 409 INSTALLATION_COMPLETED once the installation is submitted. */
 export function restartSystemChecks(id: number): Promise<SystemCheckRun> {
@@ -14,7 +14,7 @@ export function useRestartSystemChecks(id: number) {
   return useMutation({
     mutationFn: () => restartSystemChecks(id),
     // The stream may have delivered the new run (and first results) before this answer.
-    onSuccess: (run) => queryClient.setQueryData<SystemCheckRun>(systemChecksQueryKey(id), (current) => mergeRun(current, run)),
+    onSuccess: (run) => queryClient.setQueryData<SystemCheckRun>(installationKeys.systemChecks(id), (current) => mergeRun(current, run)),
     meta: { errorModal: false },
   });
 }

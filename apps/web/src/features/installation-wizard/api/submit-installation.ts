@@ -3,6 +3,7 @@ import { InstallationSchema, type Installation } from '@portal/domain/installati
 import type { SubmitInstallation } from '@portal/domain/summary';
 import { apiRequest } from '@/lib/api-client';
 import { idempotencyHeaders, storeSavedInstallation, type WriteOptions } from './save-options';
+import { installationKeys } from '@/lib/query-keys';
 
 /** Completes the installation; a repeated submit answers the same completed installation. */
 export function submitInstallation(id: number, body: SubmitInstallation, options: WriteOptions): Promise<Installation> {
@@ -16,8 +17,8 @@ export function useSubmitInstallation() {
     onSuccess: (installation) => {
       storeSavedInstallation(queryClient, installation);
       // Everything cached about it (summary, checks) now belongs to a completed installation.
-      void queryClient.invalidateQueries({ queryKey: ['installation', installation.id] });
-      void queryClient.invalidateQueries({ queryKey: ['installations', installation.fleet] });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.detail(installation.id) });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.lists(installation.fleet) });
     },
     meta: { errorModal: false },
   });

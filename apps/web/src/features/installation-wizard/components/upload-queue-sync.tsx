@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Upload } from '@portal/domain/upload';
 import { isApiError } from '@/lib/api-error';
-import { installationKeys } from '@/lib/query-keys';
-import { uploadFileQueryKey } from '../api/get-upload-file';
+import { installationKeys, uploadFileKeys } from '@/lib/query-keys';
 import { forgetFile, listFiles, updateFile, type StoredFile } from '../lib/file-queue';
 import { sendFileOnce } from '../lib/send-file';
 import { uploadProblemOf } from '../lib/upload-file';
@@ -50,7 +49,7 @@ export function UploadQueueSync({ userId, onTokenRenewed }: QueueSyncProps) {
         queryClient.setQueryData<Upload[]>(installationKeys.uploads(file.installationId), (list) =>
           list === undefined || list.some((u) => u.id === saved.id) ? list : [...list, saved],
         );
-        queryClient.setQueryData(uploadFileQueryKey(saved.url), file.blob);
+        queryClient.setQueryData(uploadFileKeys.file(saved.url), file.blob);
       }
       void queryClient.invalidateQueries({ queryKey: installationKeys.uploads(file.installationId) });
       void queryClient.invalidateQueries({ queryKey: installationKeys.summary(file.installationId) });

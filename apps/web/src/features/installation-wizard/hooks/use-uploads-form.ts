@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
 import { checkUpload, formatOf, IMAGE_FORMATS, missingRequiredSlots, type Upload, type UploadSlot } from '@portal/domain/upload';
 import { isApiError } from '@/lib/api-error';
-import { installationKeys } from '@/lib/query-keys';
+import { installationKeys, uploadFileKeys } from '@/lib/query-keys';
 import { deleteUploads } from '../api/delete-uploads';
-import { uploadFileQueryKey } from '../api/get-upload-file';
 import { compressImage } from '../lib/compress-image';
 import { checkFileContent } from '../lib/file-content';
 import { newIdempotencyKey } from '../lib/form-values';
@@ -236,7 +235,7 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
       // The answer carries the file as a data URL: the list keeps what it shows, the bytes stay a Blob.
       const { file: _file, ...stored } = upload;
       queryClient.setQueryData<Upload[]>(installationKeys.uploads(installationId), (list = []) => (list.some((u) => u.id === stored.id) ? list : [...list, stored]));
-      queryClient.setQueryData(uploadFileQueryKey(stored.url), blob);
+      queryClient.setQueryData(uploadFileKeys.file(stored.url), blob);
     },
     [installationId, queryClient],
   );

@@ -76,8 +76,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     yearLevelControl: t('wizard.general.calendar.yearLevelControl'),
   };
   const isNarrow = useIsPhone();
-  const partners = usePartnerOptions();
-  const partnerOptions = (partners.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.email})` }));
+  const partnerOptions = usePartnerOptions().data ?? [];
   // A serial number of another of the installer's fleets is recorded there only once they agreed, for that serial.
   const [otherFleet, setOtherFleet] = useState<{ found: OtherFleet; next: WizardTab } | null>(null);
   const agreedFleet = useRef<OtherFleet | null>(null);

@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
+import { StepSection } from '../components/step-section';
 
 const EXPECT = ['general', 'customer', 'vehicle', 'system', 'uploads', 'digitalCheck', 'summary'] as const;
 const BEFORE = ['serial', 'papers', 'installed', 'camera'] as const;
@@ -13,36 +14,24 @@ export function PreInstallationStep({ onStart, onCancel }: PreInstallationStepPr
   const { t } = useTranslation();
   return (
     <Stack gap="xl" maw={820}>
-      <section>
-        <Title order={3} size="h4" mb="xs">
-          {t('wizard.preInstallation.welcomeTitle')}
-        </Title>
+      <StepSection title={t('wizard.preInstallation.welcomeTitle')} space="xs">
         <Text>{t('wizard.preInstallation.welcome')}</Text>
-      </section>
-      <section>
-        <Title order={3} size="h4" mb="xs">
-          {t('wizard.preInstallation.expectTitle')}
-        </Title>
+      </StepSection>
+      <StepSection title={t('wizard.preInstallation.expectTitle')} space="xs">
         <List type="ordered" spacing="xs" data-testid="what-to-expect">
           {EXPECT.map((item) => (
             <List.Item key={item}>{t(`wizard.preInstallation.expect.${item}`)}</List.Item>
           ))}
         </List>
-      </section>
-      <section>
-        <Title order={3} size="h4" mb="xs">
-          {t('wizard.preInstallation.beforeTitle')}
-        </Title>
+      </StepSection>
+      <StepSection title={t('wizard.preInstallation.beforeTitle')} space="xs">
         <List spacing="xs">
           {BEFORE.map((item) => (
             <List.Item key={item}>{t(`wizard.preInstallation.before.${item}`)}</List.Item>
           ))}
         </List>
-      </section>
-      <section>
-        <Title order={3} size="h4" mb="xs">
-          {t('wizard.preInstallation.notesTitle')}
-        </Title>
+      </StepSection>
+      <StepSection title={t('wizard.preInstallation.notesTitle')} space="xs">
         <Text>{t('wizard.preInstallation.notes')}</Text>
         <Text mt="xs">
           {t('wizard.preInstallation.support')}{' '}
@@ -50,7 +39,7 @@ export function PreInstallationStep({ onStart, onCancel }: PreInstallationStepPr
             {SUPPORT_EMAIL}
           </Anchor>
         </Text>
-      </section>
+      </StepSection>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} data-testid="pre-cancel">
           {t('wizard.actions.cancel')}

@@ -6,6 +6,7 @@ import { isScanMatch, type ScanField } from '@portal/domain/scan';
 import { useFormatNumber } from '@/lib/format-number';
 import { StepFooter } from '../components/step-footer';
 import { StepNotices } from '../components/step-notices';
+import { StepSection } from '../components/step-section';
 import type { StepProps } from '../components/step-props';
 import { ReadOnlyValue } from '../components/read-only-value';
 import { ScanConfirm, type ScanCheck } from '../components/scan-confirm';
@@ -52,16 +53,13 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
       <Text>{t('wizard.system.intro')}</Text>
       <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
 
-      <section>
-        <Title order={3} size="h4" mb="sm">
-          {t('wizard.system.modulesTitle')}
-        </Title>
+      <StepSection title={t('wizard.system.modulesTitle')}>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={formatNumber(system.pvModuleCount)} testId="system-pv-count" />
           <ReadOnlyValue label={t('wizard.labels.pvModuleVersion')} value={system.pvModuleVersion} />
           <ReadOnlyValue label={t('wizard.labels.installedCapacity')} value={t('wizard.system.wattPeak', { value: formatNumber(system.installedCapacity) })} />
         </SimpleGrid>
-      </section>
+      </StepSection>
 
       <section>
         <Group justify="space-between" mb="sm">
@@ -114,10 +112,7 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
         )}
       </section>
 
-      <section>
-        <Title order={3} size="h4" mb="sm">
-          {t('wizard.system.telematicsTitle')}
-        </Title>
+      <StepSection title={t('wizard.system.telematicsTitle')}>
         <Stack gap="sm">
           {system.telematics.map((unit, index) => (
             <Paper key={unit.imei} withBorder radius="md" p="md">
@@ -138,7 +133,7 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
             </Paper>
           ))}
         </Stack>
-      </section>
+      </StepSection>
 
       <StepFooter
         onSave={() => void save({ withToast: true })}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { InstallationListSchema, type InstallationList, type InstallationSort, type InstallationStatus } from '@portal/domain/installation';
 import { apiRequest } from '@/lib/api-client';
+import { installationKeys } from '@/lib/query-keys';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -48,7 +49,7 @@ export function getInstallations(
 
 export const getInstallationsQueryOptions = (fleet: string, params: InstallationListParams) =>
   queryOptions({
-    queryKey: ['installations', fleet, params],
+    queryKey: installationKeys.list(fleet, params),
     queryFn: ({ signal }) => getInstallations(fleet, params, { signal }),
     // The next page or search keeps showing the current rows until it arrives: no empty flash.
     placeholderData: keepPreviousData,

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CardFields, CardList, ListCard } from '@/components/ui/card-list';
 import { formatDate } from '@/lib/format-date';
-import { vehicleLabel } from '../lib/vehicle-label';
 import { InstallationActions, installationPath } from './installation-actions';
+import { installationListFrame, VehicleText } from './installation-list-parts';
 import { InstallationStatusBadge } from './installation-status-badge';
 import type { InstallationsTableProps } from './installations-table';
 import classes from './installation-cards.module.css';
@@ -12,24 +12,17 @@ import classes from './installation-cards.module.css';
 type InstallationCardsProps = Omit<InstallationsTableProps, 'sorting'>;
 
 /** The narrow layout (phones, portrait tablets): one card per installation with large buttons. */
-export function InstallationCards({ fleet, items, isLoading, isUpdating = false, skeletonRows, emptyText, onDelete }: InstallationCardsProps) {
+export function InstallationCards({ fleet, onDelete, ...list }: InstallationCardsProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
 
   return (
     <CardList
-      label={t('solar.installations.title')}
-      isLoading={isLoading}
-      isBusy={isUpdating}
-      skeletonRows={skeletonRows}
+      {...installationListFrame(t, list)}
       skeletonHeight={180}
-      skeletonTestId="installation-skeleton"
-      isEmpty={items.length === 0}
-      emptyText={emptyText}
-      emptyTestId="installations-empty"
       className={classes.list}
     >
-      {items.map((item) => (
+      {list.items.map((item) => (
         <ListCard key={item.id} data-testid="installation-row" data-id={item.id}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
             <Anchor component={Link} to={installationPath(fleet, item.id)} fw={600} size="lg" c="inherit" underline="hover" style={{ overflowWrap: 'anywhere' }}>
@@ -41,7 +34,9 @@ export function InstallationCards({ fleet, items, isLoading, isUpdating = false,
             <dt>{t('solar.installations.columns.serialNumber')}</dt>
             <dd>{item.systemSerialNumber}</dd>
             <dt>{t('solar.installations.columns.vehicle')}</dt>
-            <dd>{vehicleLabel(item.vehicle) ?? <span title={t('solar.installations.noVehicle')}>–</span>}</dd>
+            <dd>
+              <VehicleText vehicle={item.vehicle} />
+            </dd>
             <dt>{t('solar.installations.columns.startDate')}</dt>
             <dd>{formatDate(item.startDate, locale)}</dd>
             <dt>{t('solar.installations.columns.createdBy')}</dt>

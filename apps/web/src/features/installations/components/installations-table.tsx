@@ -7,8 +7,8 @@ import { DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/format-date';
 import type { SortOrder } from '../api/get-installations';
 import { InstallationActions, installationPath } from './installation-actions';
+import { installationListFrame, VehicleText } from './installation-list-parts';
 import { InstallationStatusBadge } from './installation-status-badge';
-import { vehicleLabel } from '../lib/vehicle-label';
 import classes from './installations-table.module.css';
 
 export type Sorting = { sort: InstallationSort; order: SortOrder; onSort: (column: InstallationSort) => void };
@@ -59,7 +59,7 @@ function SortableHeader({ column, label, sorting, noWrap = false }: SortableHead
 }
 
 /** The wide layout: one row per installation, sortable headers, name and actions pinned while scrolling sideways. */
-export function InstallationsTable({ fleet, items, isLoading, isUpdating = false, skeletonRows, emptyText, sorting, onDelete }: InstallationsTableProps) {
+export function InstallationsTable({ fleet, sorting, onDelete, ...list }: InstallationsTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
 
@@ -79,20 +79,13 @@ export function InstallationsTable({ fleet, items, isLoading, isUpdating = false
 
   return (
     <DataTable
-      label={t('solar.installations.title')}
+      {...installationListFrame(t, list)}
       head={head}
       columnCount={COLUMN_COUNT}
       minWidth={900}
-      isLoading={isLoading}
-      isBusy={isUpdating}
-      skeletonRows={skeletonRows}
-      skeletonTestId="installation-skeleton"
-      isEmpty={items.length === 0}
-      emptyText={emptyText}
-      emptyTestId="installations-empty"
       className={classes.table}
     >
-      {items.map((item) => (
+      {list.items.map((item) => (
         <Table.Tr key={item.id} data-testid="installation-row" data-id={item.id}>
           <Table.Td className={`${classes.stickyStart} ${classes.name}`}>
             <Anchor component={Link} to={installationPath(fleet, item.id)} fw={600} c="inherit" underline="hover">
@@ -100,7 +93,9 @@ export function InstallationsTable({ fleet, items, isLoading, isUpdating = false
             </Anchor>
           </Table.Td>
           <Table.Td className={classes.nowrap}>{item.systemSerialNumber}</Table.Td>
-          <Table.Td className={classes.vehicle}>{vehicleLabel(item.vehicle) ?? <span title={t('solar.installations.noVehicle')}>–</span>}</Table.Td>
+          <Table.Td className={classes.vehicle}>
+            <VehicleText vehicle={item.vehicle} />
+          </Table.Td>
           <Table.Td className={classes.nowrap}>{formatDate(item.startDate, locale)}</Table.Td>
           <Table.Td>
             <InstallationStatusBadge status={item.status} hasFailedChecks={item.proceededWithFailedChecks} />

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { configureApiAuth, resetApiAuth } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { installationKeys } from '@/lib/query-keys';
 import { createInstallationListItem, fakeInstallationsApi } from '@/test/installations';
 import { fakeFetch, renderWithProviders } from '@/test/render';
 import { RecentInstallations } from './recent-installations';
@@ -123,7 +124,7 @@ describe('RecentInstallations (home)', () => {
   it('asks before deleting, then deletes and refreshes the list', async () => {
     const api = fakeInstallationsApi([draft, completed]);
     const { fake, listCalls, queryClient } = renderHome(api.routes);
-    queryClient.setQueryData(['installation', 7], { id: 7 });
+    queryClient.setQueryData(installationKeys.detail(7), { id: 7 });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Bus 12 roof kit' }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete installation' }));
@@ -141,7 +142,7 @@ describe('RecentInstallations (home)', () => {
     expect(listCalls().length).toBeGreaterThan(loadsBefore);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByText('Trailer 3')).toBeTruthy();
-    expect(queryClient.getQueryData(['installation', 7])).toBeUndefined();
+    expect(queryClient.getQueryData(installationKeys.detail(7))).toBeUndefined();
   });
 
   it('explains a refused delete when the installation was completed meanwhile', async () => {

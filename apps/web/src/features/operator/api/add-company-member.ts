@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OperatorCompanySchema, type AddCompanyMember, type OperatorCompany } from '@portal/domain/operator';
 import { apiRequest } from '@/lib/api-client';
-import { operatorKeys } from './operator-query-keys';
+import { operatorKeys } from '@/lib/query-keys';
 
 /** Puts a person (an account is made for a new address) into an installer company. */
 export function addCompanyMember({ companyId, input }: { companyId: number; input: AddCompanyMember }): Promise<OperatorCompany> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OperatorCompanyListSchema, type OperatorCompany } from '@portal/domain/operator';
 import { apiRequest } from '@/lib/api-client';
-import { operatorKeys } from './operator-query-keys';
+import { operatorKeys } from '@/lib/query-keys';
 
 /** Every installer company with its members. */
 export function getOperatorCompanies({ signal }: { signal?: AbortSignal } = {}): Promise<OperatorCompany[]> {

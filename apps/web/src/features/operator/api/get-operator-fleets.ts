@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OperatorFleetListSchema, type OperatorFleet } from '@portal/domain/operator';
 import { apiRequest } from '@/lib/api-client';
-import { operatorKeys } from './operator-query-keys';
+import { operatorKeys } from '@/lib/query-keys';
 
 /** Every fleet of the portal with its customer and admins. */
 export function getOperatorFleets({ signal }: { signal?: AbortSignal } = {}): Promise<OperatorFleet[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OperatorFleetSchema, type GrantFleet, type OperatorFleet } from '@portal/domain/operator';
 import { apiRequest } from '@/lib/api-client';
-import { operatorKeys } from './operator-query-keys';
+import { operatorKeys } from '@/lib/query-keys';
 
 /** Makes a person (an account is made for a new address) an admin of the fleet, optionally joining a company. */
 export function grantFleetAdmin({ fleetId, input }: { fleetId: number; input: GrantFleet }): Promise<OperatorFleet> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OperatorCompanySchema, type CompanyInput, type OperatorCompany } from '@portal/domain/operator';
 import { apiRequest } from '@/lib/api-client';
-import { operatorKeys } from './operator-query-keys';
+import { operatorKeys } from '@/lib/query-keys';
 
 /** Creates an installer company (id null) or changes one; 409 COMPANY_EXISTS names the taken field. */
 export function saveCompany({ id, input }: { id: number | null; input: CompanyInput }): Promise<OperatorCompany> {

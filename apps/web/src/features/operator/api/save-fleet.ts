@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OperatorFleetSchema, type FleetInput, type OperatorFleet } from '@portal/domain/operator';
 import { apiRequest } from '@/lib/api-client';
-import { operatorKeys } from './operator-query-keys';
+import { operatorKeys } from '@/lib/query-keys';
 
 /** Creates a fleet (id null) or changes one; 409 FLEET_EXISTS names the taken field. */
 export function saveFleet({ id, input }: { id: number | null; input: FleetInput }): Promise<OperatorFleet> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PartnerSchema, type Partner, type PartnerInput } from '@portal/domain/partner';
 import { apiRequest } from '@/lib/api-client';
-import { partnersQueryKey } from './get-partners';
+import { partnerKeys } from '@/lib/query-keys';
 
 /** 409 PARTNER_NAME_EXISTS / PARTNER_EMAIL_EXISTS when the name or email is taken in the company. */
 export function createPartner(input: PartnerInput): Promise<Partner> {
@@ -12,6 +12,6 @@ export function useCreatePartner() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPartner,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
   });
 }

@@ -1,19 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PartnerListSchema, type Partner } from '@portal/domain/partner';
-import { apiRequest } from '@/lib/api-client';
-
-/** The partners of the signed-in installer's company; a user without a company gets none. */
-export function getPartners({ signal }: { signal?: AbortSignal } = {}): Promise<Partner[]> {
-  return apiRequest('/api/partners', { schema: PartnerListSchema, signal });
-}
-
-export const partnersQueryKey = ['partners'] as const;
-
-export const getPartnersQueryOptions = () =>
-  queryOptions({
-    queryKey: partnersQueryKey,
-    queryFn: ({ signal }) => getPartners({ signal }),
-  });
+import { useQuery } from '@tanstack/react-query';
+import { getPartnersQueryOptions } from '@/lib/partners-query';
 
 export function usePartners() {
   return useQuery(getPartnersQueryOptions());
