@@ -1,13 +1,15 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMarksPageBusy } from '@/lib/page-busy';
 
+/** Stands in for a page while it loads; screen readers hear the words, the spinner itself is decoration. */
 export function PageLoader() {
   const { t } = useTranslation();
   useMarksPageBusy();
   return (
     <Center mih={240} role="status" aria-live="polite">
-      <Loader aria-label={t('app.loading')} />
+      <Loader aria-hidden />
+      <VisuallyHidden>{t('app.loading')}</VisuallyHidden>
     </Center>
   );
 }
