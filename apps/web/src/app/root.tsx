@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import spinner from '@/components/ui/spinner.module.css';
+import { subscribeToWindow } from '@/lib/window-events';
 import classes from './root.module.css';
 
 const LoginPage = lazy(() => import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
@@ -17,14 +18,7 @@ export function isLoginHash(hash: string): boolean {
   return /^#\/login(?:\?|$)/.test(hash);
 }
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('hashchange', onChange);
-  window.addEventListener('popstate', onChange);
-  return () => {
-    window.removeEventListener('hashchange', onChange);
-    window.removeEventListener('popstate', onChange);
-  };
-}
+const subscribe = subscribeToWindow('hashchange', 'popstate');
 
 function StartupLoader() {
   const { t } = useTranslation();

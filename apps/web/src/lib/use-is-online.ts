@@ -1,13 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { subscribeToWindow } from './window-events';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
+const subscribe = subscribeToWindow('online', 'offline');
 
 /** Whether the browser has a network connection (the login page's own copy of Mantine's useNetwork, without the library). */
 export function useIsOnline(): boolean {

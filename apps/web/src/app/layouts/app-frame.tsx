@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NARROW_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/domain/constants';
@@ -32,6 +32,8 @@ const UploadQueueSync = lazy(() =>
 );
 
 const HEADER_HEIGHT = 72;
+
+type MenuLink = { to: string; label: string; icon: Icon; isActive: boolean; testId?: string };
 
 /** The signed-in frame: header (fleet, language, logout), menu, page, legal footer. */
 export function AppFrame() {
@@ -70,6 +72,18 @@ export function AppFrame() {
   };
   const base = membership ? `/${membership.slug}` : null;
   const showMenuOverlay = isNarrow && isMenuOpen;
+
+  const fleetLink = (path: string, label: string, icon: Icon, isActive: (at: string) => boolean): MenuLink | null =>
+    base ? { to: `${base}${path}`, label, icon, isActive: isActive(`${base}${path}`) } : null;
+  const menuLinks = [
+    fleetLink('', t('nav.home'), IconHome, (at) => pathname === at),
+    fleetLink('/installations', t('nav.installations'), IconListDetails, (at) => pathname.startsWith(at)),
+    fleetLink('/partners', t('nav.partners'), IconUsersGroup, (at) => pathname.startsWith(at)),
+    membership?.role === 'admin' ? fleetLink('/admin', t('nav.admin'), IconSettings, (at) => pathname.startsWith(at)) : null,
+    me.data?.isOperator
+      ? { to: '/operator', label: t('nav.operator'), icon: IconBuildingCommunity, isActive: pathname.startsWith('/operator'), testId: 'nav-operator' }
+      : null,
+  ].filter((link): link is MenuLink => link !== null);
 
   const logoutButton = (
     <Button component={Link} to="/logout" onClick={guardLinkClick('/logout')} variant="subtle" color="dark" leftSection={<IconLogout aria-hidden />} fullWidth={isNarrow}>
@@ -130,55 +144,18 @@ export function AppFrame() {
         <AppShell.Navbar className={classes.navbar} aria-label={t('nav.mainMenu')}>
           {isNarrow && <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} />}
           <AppShell.Section grow component="nav" aria-label={t('nav.mainMenu')}>
-            {base && (
-              <>
-                <NavLink
-                  component={Link}
-                  to={base}
-                  onClick={guardLinkClick(base)}
-                  label={t('nav.home')}
-                  leftSection={<IconHome aria-hidden />}
-                  active={pathname === base}
-                />
-                <NavLink
-                  component={Link}
-                  to={`${base}/installations`}
-                  onClick={guardLinkClick(`${base}/installations`)}
-                  label={t('nav.installations')}
-                  leftSection={<IconListDetails aria-hidden />}
-                  active={pathname.startsWith(`${base}/installations`)}
-                />
-                <NavLink
-                  component={Link}
-                  to={`${base}/partners`}
-                  onClick={guardLinkClick(`${base}/partners`)}
-                  label={t('nav.partners')}
-                  leftSection={<IconUsersGroup aria-hidden />}
-                  active={pathname.startsWith(`${base}/partners`)}
-                />
-                {membership?.role === 'admin' && (
-                  <NavLink
-                    component={Link}
-                    to={`${base}/admin`}
-                  onClick={guardLinkClick(`${base}/admin`)}
-                    label={t('nav.admin')}
-                    leftSection={<IconSettings aria-hidden />}
-                    active={pathname.startsWith(`${base}/admin`)}
-                  />
-                )}
-              </>
-            )}
-            {me.data?.isOperator && (
+            {menuLinks.map(({ to, label, icon: Icon, isActive, testId }) => (
               <NavLink
+                key={to}
                 component={Link}
-                to="/operator"
-                onClick={guardLinkClick('/operator')}
-                label={t('nav.operator')}
-                leftSection={<IconBuildingCommunity aria-hidden />}
-                active={pathname.startsWith('/operator')}
-                data-testid="nav-operator"
+                to={to}
+                onClick={guardLinkClick(to)}
+                label={label}
+                leftSection={<Icon aria-hidden />}
+                active={isActive}
+                data-testid={testId}
               />
-            )}
+            ))}
           </AppShell.Section>
           <AppShell.Section>
             {user && (

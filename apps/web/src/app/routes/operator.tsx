@@ -1,5 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageSection } from '@/components/ui/page-section';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -14,12 +14,8 @@ export function OperatorRoute() {
   if (me.isError) return <LoadError onRetry={() => void me.refetch()} isRetrying={me.isFetching} />;
   if (!me.data.isOperator) return <AccessDenied onRetry={() => void me.refetch()} isRetrying={me.isFetching} />;
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('operator.title')}</Title>
-        <Text c="dimmed">{t('operator.subtitle')}</Text>
-      </div>
+    <PageSection title={t('operator.title')} subtitle={t('operator.subtitle')}>
       <OperatorArea />
-    </Stack>
+    </PageSection>
   );
 }

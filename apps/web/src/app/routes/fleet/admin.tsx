@@ -1,5 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageSection } from '@/components/ui/page-section';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { AdminArea } from '@/features/admin/components/admin-area';
 import { useMe } from '@/features/fleet/api/get-me';
@@ -12,12 +12,8 @@ export function AdminRoute() {
   const me = useMe();
   if (fleet.role !== 'admin') return <AccessDenied onRetry={refetch} isRetrying={isRefetching} />;
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('admin.title')}</Title>
-        <Text c="dimmed">{fleet.name}</Text>
-      </div>
+    <PageSection title={t('admin.title')} subtitle={fleet.name}>
       <AdminArea fleet={fleet.slug} currentUserId={me.data?.id ?? null} onRetryAccess={refetch} />
-    </Stack>
+    </PageSection>
   );
 }

@@ -1,6 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PageSection } from '@/components/ui/page-section';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useInstallations } from '@/features/installations/api/get-installations';
 import { NewInstallationBox } from '@/features/installations/components/new-installation-box';
@@ -16,13 +16,9 @@ export function FleetHomeRoute() {
   // of a skeleton the rows would resize. Offline (the request waits) it shows at once.
   if (list.isPending && list.fetchStatus === 'fetching') return <PageLoader />;
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('home.title')}</Title>
-        <Text c="dimmed">{fleet.name}</Text>
-      </div>
+    <PageSection title={t('home.title')} subtitle={fleet.name}>
       <NewInstallationBox onAdd={() => navigate(`/${fleet.slug}/installations/new`)} />
       <RecentInstallations fleet={fleet.slug} />
-    </Stack>
+    </PageSection>
   );
 }

@@ -1,5 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageSection } from '@/components/ui/page-section';
 import { InstallationsList } from '@/features/installations/components/installations-list';
 import { useCurrentFleet } from './fleet-context';
 
@@ -7,12 +7,8 @@ export function InstallationsRoute() {
   const { t } = useTranslation();
   const { fleet } = useCurrentFleet();
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('solar.installations.title')}</Title>
-        <Text c="dimmed">{fleet.name}</Text>
-      </div>
+    <PageSection title={t('solar.installations.title')} subtitle={fleet.name}>
       <InstallationsList fleet={fleet.slug} />
-    </Stack>
+    </PageSection>
   );
 }

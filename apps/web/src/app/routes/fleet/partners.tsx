@@ -1,5 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageSection } from '@/components/ui/page-section';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { useAuthConfig } from '@/features/auth/api/use-auth-config';
 import { useMe } from '@/features/fleet/api/get-me';
@@ -16,12 +16,8 @@ export function PartnersRoute() {
   // An account in no company is told who can link it: the fleet's admins or the portal operator.
   const helpContacts = { admins: fleet.admins, operatorEmail: config.data?.supportEmail || SUPPORT_EMAIL };
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('partners.title')}</Title>
-        {company && <Text c="dimmed">{company.name}</Text>}
-      </div>
+    <PageSection title={t('partners.title')} subtitle={company?.name}>
       <PartnersList hasCompany={me.data ? company !== null : true} helpContacts={helpContacts} />
-    </Stack>
+    </PageSection>
   );
 }
