@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getInstallations } from '@/features/installations/api/get-installations';
-import { RECENT_INSTALLATIONS } from '@/features/installations/components/recent-installations';
 import { apiRequest, configureApiAuth, resetApiAuth } from '@/lib/api-client';
-import { isSignedInOnThisDevice, recentInstallationsPath, startBootRequests } from '@/lib/boot-requests';
+import { installationListPath, RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
+import { isSignedInOnThisDevice, startBootRequests } from '@/lib/boot-requests';
 import { planOfHash } from './boot';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -31,7 +31,7 @@ describe('boot', () => {
     vi.stubGlobal('fetch', fetch);
     configureApiAuth({ getToken: () => Promise.resolve('t0'), onUnauthorized: () => undefined });
     await getInstallations('sono', RECENT_INSTALLATIONS).catch(() => undefined);
-    expect(fetch.mock.calls[0]?.[0]).toBe(recentInstallationsPath('sono'));
+    expect(fetch.mock.calls[0]?.[0]).toBe(installationListPath('sono', RECENT_INSTALLATIONS));
   });
 
   it('reads the persisted sign-in flag', () => {

@@ -1,4 +1,5 @@
 import { AUTH_STORAGE_KEY } from '@portal/domain/constants';
+import { installationListPath, RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
 
 /** A response fetched at boot is only used by a screen that asks for it this soon after the page loaded. */
 const REUSE_WINDOW_MS = 10_000;
@@ -14,11 +15,6 @@ export function isSignedInOnThisDevice(storage: Pick<Storage, 'getItem'> | null)
   } catch {
     return false;
   }
-}
-
-/** The first page of a fleet's list as the home screen asks for it (newest ten). */
-export function recentInstallationsPath(fleet: string): string {
-  return `/api/installations?${new URLSearchParams({ fleet, page: '1', pageSize: '10', sort: 'createdAt', order: 'desc' }).toString()}`;
 }
 
 type BootPlan = { fleet: string | null; isFleetHome: boolean };
@@ -56,7 +52,7 @@ export function startBootRequests({ fleet, isFleetHome }: BootPlan): void {
   withToken('/api/me');
   if (fleet !== null) {
     withToken(`/api/fleets/${encodeURIComponent(fleet)}`);
-    if (isFleetHome) withToken(recentInstallationsPath(fleet));
+    if (isFleetHome) withToken(installationListPath(fleet, RECENT_INSTALLATIONS));
   }
 }
 

@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
 import { PageSection } from '@/components/ui/page-section';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useInstallations } from '@/features/installations/api/get-installations';
 import { NewInstallationBox } from '@/features/installations/components/new-installation-box';
-import { RECENT_INSTALLATIONS, RecentInstallations } from '@/features/installations/components/recent-installations';
+import { RecentInstallations } from '@/features/installations/components/recent-installations';
 import { useCurrentFleet } from './fleet-context';
 
 export function FleetHomeRoute() {

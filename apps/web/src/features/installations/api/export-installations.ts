@@ -1,6 +1,6 @@
 import { apiRequest } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-file';
-import { listFilterQuery, type InstallationListParams } from './get-installations';
+import { listFilterQuery, type InstallationListParams } from '@portal/domain/installation-list';
 
 export type ExportFormat = 'csv' | 'xlsx';
 

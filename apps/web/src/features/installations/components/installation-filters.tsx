@@ -8,7 +8,7 @@ import { INSTALLATION_STATUSES, type InstallationStatus } from '@portal/domain/i
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
 import { exportInstallations, type ExportFormat } from '../api/export-installations';
-import type { InstallationListParams } from '../api/get-installations';
+import type { InstallationListParams } from '@portal/domain/installation-list';
 import { notify } from '@/lib/notify';
 
 type InstallationFiltersProps = {

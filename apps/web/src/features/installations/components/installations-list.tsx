@@ -5,7 +5,8 @@ import { INSTALLATION_SORTS, type InstallationSort } from '@portal/domain/instal
 import { ListPager } from '@/components/ui/list-pager';
 import { LoadError } from '@/components/ui/load-error';
 import { SearchField } from '@/components/ui/search-field';
-import { useInstallations, type SortOrder } from '../api/get-installations';
+import type { SortOrder } from '@portal/domain/installation-list';
+import { useInstallations } from '../api/get-installations';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, useInstallationListParams } from '../hooks/use-installation-list-params';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useSearchText } from '@/lib/use-search-text';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { InstallationListItem, InstallationSort } from '@portal/domain/installation';
 import { DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/format-date';
-import type { SortOrder } from '../api/get-installations';
+import type { SortOrder } from '@portal/domain/installation-list';
 import { InstallationActions, installationPath } from './installation-actions';
 import { installationListFrame, VehicleText } from './installation-list-parts';
 import { InstallationStatusBadge } from './installation-status-badge';

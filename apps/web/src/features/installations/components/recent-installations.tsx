@@ -3,12 +3,9 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
-import { useInstallations, type InstallationListParams } from '../api/get-installations';
-import { DEFAULT_LIST_PARAMS } from '../hooks/use-installation-list-params';
+import { RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
+import { useInstallations } from '../api/get-installations';
 import { InstallationsView } from './installations-view';
-
-/** The home screen shows the newest installations only; the installations screen has the rest. */
-export const RECENT_INSTALLATIONS: InstallationListParams = { ...DEFAULT_LIST_PARAMS, pageSize: 10 };
 
 export function RecentInstallations({ fleet }: { fleet: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_PARAMS, parseListParams, writeListParams } from './use-installation-list-params';
+import { DEFAULT_LIST_PARAMS } from '@portal/domain/installation-list';
+import { parseListParams, writeListParams } from './use-installation-list-params';
 
 describe('list filters in the URL', () => {
   it('reads status, start date range and failed checks, and writes them back', () => {

@@ -1,13 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { INSTALLATION_SORTS, INSTALLATION_STATUSES, type InstallationSort, type InstallationStatus } from '@portal/domain/installation';
-import type { InstallationListParams, SortOrder } from '../api/get-installations';
+import { DEFAULT_LIST_PARAMS, type InstallationListParams, type SortOrder } from '@portal/domain/installation-list';
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 /** The server refuses longer search texts. */
 export const MAX_SEARCH_LENGTH = 100;
-
-export const DEFAULT_LIST_PARAMS: InstallationListParams = { page: 1, pageSize: 20, q: '', sort: 'createdAt', order: 'desc', mine: false, status: '', from: '', to: '', failedChecks: false };
 
 const isSort = (value: string | null): value is InstallationSort => (INSTALLATION_SORTS as readonly (string | null)[]).includes(value);
 const isOrder = (value: string | null): value is SortOrder => value === 'asc' || value === 'desc';

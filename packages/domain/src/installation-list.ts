@@ -1,0 +1,61 @@
+import type { InstallationSort, InstallationStatus } from './installation';
+
+// Plain TypeScript, no schema library: the web app's boot code builds the home list's address with it
+// before anything else has loaded. The server validates the same query with InstallationListQuerySchema.
+
+export type SortOrder = 'asc' | 'desc';
+
+/** One page of a fleet's list as the screens ask for it; the server pages, sorts and searches. */
+export type InstallationListParams = {
+  page: number;
+  pageSize: number;
+  q: string;
+  sort: InstallationSort;
+  order: SortOrder;
+  /** Only the installations the signed-in user created. */
+  mine: boolean;
+  /** '' for every status. */
+  status: '' | InstallationStatus;
+  /** Start dates from and to (YYYY-MM-DD, both included); '' for open. */
+  from: string;
+  to: string;
+  /** Only installations submitted with failed checks. */
+  failedChecks: boolean;
+};
+
+export const DEFAULT_LIST_PARAMS: InstallationListParams = {
+  page: 1,
+  pageSize: 20,
+  q: '',
+  sort: 'createdAt',
+  order: 'desc',
+  mine: false,
+  status: '',
+  from: '',
+  to: '',
+  failedChecks: false,
+};
+
+/** The fleet home shows the newest ten; the installations screen has the rest. */
+export const RECENT_INSTALLATIONS: InstallationListParams = { ...DEFAULT_LIST_PARAMS, pageSize: 10 };
+
+/** The search and filters as the list and its exports send them. */
+export function listFilterQuery(fleet: string, { q, mine, status, from, to, failedChecks }: InstallationListParams): URLSearchParams {
+  const search = new URLSearchParams({ fleet });
+  const text = q.trim();
+  if (text) search.set('q', text);
+  if (mine) search.set('mine', 'true');
+  if (status) search.set('status', status);
+  if (from) search.set('from', from);
+  if (to) search.set('to', to);
+  if (failedChecks) search.set('failedChecks', 'true');
+  return search;
+}
+
+/** The address of one page of a fleet's list. */
+export function installationListPath(fleet: string, params: InstallationListParams): string {
+  const search = listFilterQuery(fleet, params);
+  const { page, pageSize, sort, order } = params;
+  for (const [key, value] of Object.entries({ page: String(page), pageSize: String(pageSize), sort, order })) search.set(key, value);
+  return `/api/installations?${search.toString()}`;
+}
