@@ -3,15 +3,13 @@ import type { InstallationSort, InstallationStatus } from './installation';
 // Plain TypeScript, no schema library: the web app's boot code builds the home list's address with it
 // before anything else has loaded. The server validates the same query with InstallationListQuerySchema.
 
-export type SortOrder = 'asc' | 'desc';
-
 /** One page of a fleet's list as the screens ask for it; the server pages, sorts and searches. */
 export type InstallationListParams = {
   page: number;
   pageSize: number;
   q: string;
   sort: InstallationSort;
-  order: SortOrder;
+  order: 'asc' | 'desc';
   /** Only the installations the signed-in user created. */
   mine: boolean;
   /** '' for every status. */
@@ -22,6 +20,8 @@ export type InstallationListParams = {
   /** Only installations submitted with failed checks. */
   failedChecks: boolean;
 };
+
+export type SortOrder = InstallationListParams['order'];
 
 export const DEFAULT_LIST_PARAMS: InstallationListParams = {
   page: 1,
