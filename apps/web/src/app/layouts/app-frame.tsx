@@ -1,26 +1,24 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NARROW_BREAKPOINT_PX, TOAST_DURATION_MS } from '@portal/domain/constants';
+import { NARROW_BREAKPOINT_PX } from '@portal/domain/constants';
 import { LegalFooter } from '@/components/ui/legal-footer';
 import { LocaleSwitch } from '@/components/ui/locale-switch';
 import { PageLoader } from '@/components/ui/page-loader';
 import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
-import { FleetSwitcher } from '@/features/fleet/components/fleet-switcher';
-import { ConnectionBadge, useConnectionStatus } from '@/features/installation-wizard/components/connection-badge';
+import { useConnectionStatus } from '@/features/installation-wizard/hooks/use-connection-status';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import { useIsPageBusy } from '@/lib/page-busy';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import classes from './app-frame.module.css';
+import { LazyToasts } from './lazy-toasts';
 import { OfflineNotice } from './offline-notice';
 import { UpdatePrompt } from './update-prompt';
-import '@mantine/notifications/styles.css';
 
 // Saves kept on the device while offline are sent from anywhere in the app once the network is back.
 const PendingSavesSync = lazy(() =>
@@ -29,6 +27,14 @@ const PendingSavesSync = lazy(() =>
 
 const UploadQueueSync = lazy(() =>
   import('@/features/installation-wizard/components/upload-queue-sync').then((m) => ({ default: m.UploadQueueSync })),
+);
+
+// Only people in two or more fleets get the switcher: the others never load the select and its popover.
+const FleetSwitcher = lazy(() => import('@/features/fleet/components/fleet-switcher').then((m) => ({ default: m.FleetSwitcher })));
+
+// Shown only while offline or while something waits to be sent.
+const ConnectionBadge = lazy(() =>
+  import('@/features/installation-wizard/components/connection-badge').then((m) => ({ default: m.ConnectionBadge })),
 );
 
 const HEADER_HEIGHT = 72;
@@ -55,6 +61,7 @@ export function AppFrame() {
   // #/operator is above the fleets, not one of them.
   const fleetSlug = matchedSlug === 'operator' ? null : matchedSlug;
   const fleets = me.data?.fleets ?? [];
+  const hasFleetChoice = fleets.length > 1;
   const membership = fleets.find((fleet) => fleet.slug === fleetSlug) ?? null;
 
   useEffect(() => {
@@ -93,8 +100,7 @@ export function AppFrame() {
 
   return (
     <>
-      {/* Below the header, so a toast never hides the connection badge. */}
-      <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1100} className={classes.toasts} />
+      <LazyToasts />
       <Suspense fallback={null}>
         <PendingSavesSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />
         <UploadQueueSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />
@@ -118,7 +124,9 @@ export function AppFrame() {
               />
             )}
             {isBadgeInsteadOfBrand ? (
-              <ConnectionBadge status={connection} />
+              <Suspense fallback={null}>
+                <ConnectionBadge status={connection} />
+              </Suspense>
             ) : (
               <Box component={Link} to="/" onClick={guardLinkClick('/')} className={classes.brand}>
                 <Text fw={700} c="blue.9" size="sm" truncate>
@@ -132,9 +140,15 @@ export function AppFrame() {
             )}
           </Group>
           <Group gap="md" wrap="nowrap">
-            {!isNarrow && <ConnectionBadge status={connection} />}
-            {!isNarrow && (
-              <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} withLabel={false} w={240} />
+            {!isNarrow && connection.isShown && (
+              <Suspense fallback={null}>
+                <ConnectionBadge status={connection} />
+              </Suspense>
+            )}
+            {!isNarrow && hasFleetChoice && (
+              <Suspense fallback={<Box w={240} h={36} />}>
+                <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} withLabel={false} w={240} />
+              </Suspense>
             )}
             <LocaleSwitch />
             {!isNarrow && logoutButton}
@@ -142,7 +156,11 @@ export function AppFrame() {
         </AppShell.Header>
 
         <AppShell.Navbar className={classes.navbar} aria-label={t('nav.mainMenu')}>
-          {isNarrow && <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} />}
+          {isNarrow && hasFleetChoice && (
+            <Suspense fallback={<Box h={62} />}>
+              <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} />
+            </Suspense>
+          )}
           <AppShell.Section grow component="nav" aria-label={t('nav.mainMenu')}>
             {menuLinks.map(({ to, label, icon: Icon, isActive, testId }) => (
               <NavLink

@@ -1,22 +1,9 @@
 import { Badge, Popover, UnstyledButton } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
-import { isPhoto, useWaitingItems, type WaitingItems } from '../hooks/use-waiting-items';
+import type { ConnectionStatus } from '../hooks/use-connection-status';
 import { WaitingList } from './waiting-list';
-
-export type ConnectionStatus = { isOnline: boolean; items: WaitingItems; changes: number; photos: number; documents: number; isShown: boolean };
-
-/** Whether the device is offline and what waits on it for the portal: saves, photos and documents. */
-export function useConnectionStatus(userId: string | null): ConnectionStatus {
-  const { online } = useNetwork();
-  const items = useWaitingItems(userId);
-  const photos = items.files.filter(isPhoto).length;
-  const documents = items.files.length - photos;
-  const changes = items.changes.length;
-  return { isOnline: online, items, changes, photos, documents, isShown: !online || changes + photos + documents > 0 };
-}
 
 /**
  * 'Offline · 3 photos, 1 change waiting' in the header, on every screen, so the installer sees it

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { InstallationListItem } from '@portal/domain/installation';
 import { useIsNarrow } from '@/lib/use-is-narrow';
-import { DeleteInstallationDialog } from './delete-installation-dialog';
 import { InstallationCards } from './installation-cards';
 import { InstallationsTable, type InstallationsTableProps } from './installations-table';
+
+// Loaded with the first delete asked for: a list that is only looked at needs no dialog.
+const DeleteInstallationDialog = lazy(() => import('./delete-installation-dialog').then((m) => ({ default: m.DeleteInstallationDialog })));
 
 type InstallationsViewProps = Omit<InstallationsTableProps, 'onDelete'>;
 
@@ -21,7 +23,11 @@ export function InstallationsView({ sorting, ...props }: InstallationsViewProps)
   return (
     <>
       {isNarrow ? <InstallationCards {...props} onDelete={askToDelete} /> : <InstallationsTable {...props} sorting={sorting} onDelete={askToDelete} />}
-      <DeleteInstallationDialog fleet={props.fleet} installation={toDelete} opened={isDialogOpen} onClose={() => setDialogOpen(false)} />
+      {toDelete && (
+        <Suspense fallback={null}>
+          <DeleteInstallationDialog fleet={props.fleet} installation={toDelete} opened={isDialogOpen} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,14 @@
+import { useNetwork } from '@mantine/hooks';
+import { isPhoto, useWaitingItems, type WaitingItems } from './use-waiting-items';
+
+export type ConnectionStatus = { isOnline: boolean; items: WaitingItems; changes: number; photos: number; documents: number; isShown: boolean };
+
+/** Whether the device is offline and what waits on it for the portal: saves, photos and documents. */
+export function useConnectionStatus(userId: string | null): ConnectionStatus {
+  const { online } = useNetwork();
+  const items = useWaitingItems(userId);
+  const photos = items.files.filter(isPhoto).length;
+  const documents = items.files.length - photos;
+  const changes = items.changes.length;
+  return { isOnline: online, items, changes, photos, documents, isShown: !online || changes + photos + documents > 0 };
+}
