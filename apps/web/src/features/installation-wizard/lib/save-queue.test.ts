@@ -184,6 +184,22 @@ describe('the save queue', () => {
     expect(await hasPendingSave(generalKey)).toBe(true);
   });
 
+  it('leaves a save that is on its way to its sender: a replay meanwhile does not send it again', async () => {
+    let answer: (saved: Installation) => void = () => undefined;
+    const slow = vi.fn<SendSave>(() => new Promise<Installation>((done) => (answer = done)));
+    const saving = sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: slow });
+    await vi.waitFor(() => expect(slow).toHaveBeenCalledTimes(1));
+    expect(await hasPendingSave(generalKey)).toBe(true);
+
+    const replay = server();
+    await replayPendingSaves('u1', events(), replay.send);
+    expect(replay.send).not.toHaveBeenCalled();
+
+    answer(createInstallation({ version: 4 }));
+    expect(await saving).toMatchObject({ outcome: 'saved' });
+    expect(await hasPendingSave(generalKey)).toBe(false);
+  });
+
   it('forgets a tab’s draft and waiting save together', async () => {
     await sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: server(offline()).send });
     await writeDraft(generalKey, { values: { name: 'General' }, savedAt: '2026-11-24T10:00:00.000Z' });

@@ -29,6 +29,12 @@ export type QueuedSave<V> = {
   fleet: string;
 };
 
+/**
+ * Tabs whose save is on its way from this page: a replay of the waiting saves leaves them to the
+ * sender that has them, instead of sending the same save a second time beside it.
+ */
+const inFlight = new Set<string>();
+
 export const isVersionConflict = (error: unknown): boolean => isApiError(error) && error.code === 'VERSION_CONFLICT';
 
 /** Whether a save of this tab still waits for the network. */
@@ -61,6 +67,18 @@ async function sendKept(key: string, save: PendingSave, send: SendSave): Promise
 export async function sendQueuedSave<V>(
   { key, request, values, tab, installation, fleet }: QueuedSave<V>,
   { onSaved, send = sendSaveOnce }: { onSaved: (saved: Installation) => void; send?: SendSave },
+): Promise<QueuedSaveResult> {
+  inFlight.add(key);
+  try {
+    return await sendThroughQueue({ key, request, values, tab, installation, fleet }, { onSaved, send });
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+async function sendThroughQueue<V>(
+  { key, request, values, tab, installation, fleet }: QueuedSave<V>,
+  { onSaved, send }: { onSaved: (saved: Installation) => void; send: SendSave },
 ): Promise<QueuedSaveResult> {
   let base = request;
   const previous = await readPendingSave(key);
@@ -101,7 +119,7 @@ export type ReplayEvents = {
 export async function replayPendingSaves(userId: string, events: ReplayEvents, send: SendSave = sendSaveOnce): Promise<void> {
   for (const key of await pendingDraftKeys(userId)) {
     const pending = await readPendingSave(key);
-    if (!pending || events.isStopped?.()) continue;
+    if (!pending || events.isStopped?.() || inFlight.has(key)) continue;
     events.onSending(key);
     const result = await sendKept(key, pending.save, send);
     if (result.outcome === 'offline') {
