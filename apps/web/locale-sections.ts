@@ -1,35 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { appSections, TEXT_PARTS } from './src/locales/parts.ts';
 
-const PREFIX = 'virtual:locale-sections/';
+const PREFIX = 'virtual:locale-part/';
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/locales');
 
 /**
- * `import texts from 'virtual:locale-sections/app,auth'` gives `{ en: { app, auth }, de: { app, auth } }`
- * from src/locales/*.json: a page can load a few sections of the texts without the whole file,
- * which the rest of the app imports as usual.
+ * `import texts from 'virtual:locale-part/en/wizard'` gives the sections of one part of the texts
+ * (src/locales/parts.ts) in one language; `virtual:locale-part/all/login` gives
+ * `{ en: {…}, de: {…} }`. A screen loads the texts it shows, not the whole file.
  */
 export function localeSections(): Plugin {
   return {
-    name: 'portal-locale-sections',
+    name: 'portal-locale-parts',
     resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : undefined),
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      const sections = id.slice(PREFIX.length + 1).split(',');
-      const texts: Record<string, Record<string, unknown>> = {};
-      for (const file of fs.readdirSync(LOCALES_DIR).filter((name) => name.endsWith('.json'))) {
-        const full = path.join(LOCALES_DIR, file);
+      const [locale = '', part = ''] = id.slice(PREFIX.length + 1).split('/');
+      const files = fs.readdirSync(LOCALES_DIR).filter((name) => name.endsWith('.json'));
+      const read = (name: string) => {
+        const full = path.join(LOCALES_DIR, `${name}.json`);
         this.addWatchFile(full);
-        const all = JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, unknown>;
-        const locale = path.basename(file, '.json');
-        texts[locale] = {};
+        return JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, unknown>;
+      };
+      const pick = (all: Record<string, unknown>) => {
+        const sections = part === 'app' ? appSections(Object.keys(all)) : (TEXT_PARTS as Record<string, readonly string[]>)[part];
+        if (!sections) this.error(`There is no text part '${part}'`);
+        const texts: Record<string, unknown> = {};
         for (const section of sections) {
-          if (!(section in all)) this.error(`${file} has no section '${section}'`);
-          texts[locale][section] = all[section];
+          if (!(section in all)) this.error(`${locale}.json has no section '${section}'`);
+          texts[section] = all[section];
         }
+        return texts;
+      };
+      if (locale === 'all') {
+        const texts = Object.fromEntries(files.map((file) => path.basename(file, '.json')).map((name) => [name, pick(read(name))]));
+        return `export default ${JSON.stringify(texts)};`;
       }
-      return `export default ${JSON.stringify(texts)};`;
+      if (!files.includes(`${locale}.json`)) this.error(`There are no texts in '${locale}'`);
+      return `export default ${JSON.stringify(pick(read(locale)))};`;
     },
   };
 }

@@ -9,17 +9,11 @@ const dist = path.resolve(import.meta.dirname, '..', 'dist');
 
 /**
  * The lazily loaded modules, in order, between the entry and each measured screen: what Chromium loads
- * to show it (the frame's background sync chunks and the English texts included; a wizard tab adds its
- * step's chunk).
+ * to show it for someone in one fleet with nothing waiting on the device (the English texts included;
+ * a wizard tab adds its step's chunk). The senders of saves and files kept offline, the fleet switcher,
+ * the connection badge, toasts and dialogs load only when they are needed.
  */
-const FRAME = [
-  'src/app/app.tsx',
-  'src/locales/en.json',
-  'src/app/layouts/app-frame.tsx',
-  'src/features/installation-wizard/components/pending-saves-sync.tsx',
-  'src/features/installation-wizard/components/upload-queue-sync.tsx',
-  'src/app/routes/fleet/fleet-layout.tsx',
-];
+const FRAME = ['src/app/app.tsx', 'virtual:locale-part/en/app', 'src/app/layouts/app-frame.tsx', 'src/app/routes/fleet/fleet-layout.tsx'];
 export const ROUTES = {
   login: {
     path: '#/login',
@@ -31,7 +25,7 @@ export const ROUTES = {
   },
   wizard: {
     path: '#/{fleet}/installations/{id}?tab=vehicle (wizard)',
-    chunks: [...FRAME, 'src/app/routes/fleet/installation.tsx', 'src/features/installation-wizard/steps/vehicle-step.tsx'],
+    chunks: [...FRAME, 'src/app/routes/fleet/installation.tsx', 'virtual:locale-part/en/wizard', 'src/features/installation-wizard/steps/vehicle-step.tsx'],
   },
 };
 

@@ -102,6 +102,6 @@ describe('routes', () => {
       'GET /api/fleets/sono': { body: fleetBody(sono) },
     });
     expect(await screen.findByRole('heading', { name: 'Pre-installation' }, slow)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'support@sonomotors.com' }).getAttribute('href')).toBe('mailto:support@sonomotors.com');
+    expect((await screen.findByRole('link', { name: 'support@sonomotors.com' }, slow)).getAttribute('href')).toBe('mailto:support@sonomotors.com');
   });
 });

@@ -1,5 +1,5 @@
 import { stepLoaders } from '@/features/installation-wizard/components/lazy-steps';
-import { appTextsReady } from '@/lib/i18n-lazy';
+import { appTextsReady, textsReady } from '@/lib/i18n-lazy';
 import { preloadServiceWorkerSupport } from '@/lib/service-worker';
 import type { BootPlan } from './boot';
 
@@ -12,8 +12,6 @@ export function preloadScreens(plan: BootPlan, hash: string): void {
   void import('./app');
   void appTextsReady();
   void import('./layouts/app-frame');
-  void import('@/features/installation-wizard/components/pending-saves-sync');
-  void import('@/features/installation-wizard/components/upload-queue-sync');
   preloadServiceWorkerSupport();
   if (plan.fleet === null) return;
   void import('./routes/fleet/fleet-layout');
@@ -21,6 +19,7 @@ export function preloadScreens(plan: BootPlan, hash: string): void {
   if (plan.screen === 'installations') void import('./routes/fleet/installations');
   if (plan.screen === 'installation') {
     void import('./routes/fleet/installation');
+    void textsReady('wizard');
     const tab = new URLSearchParams(hash.split('?')[1] ?? '').get('tab');
     if (tab !== null && Object.hasOwn(stepLoaders, tab)) void stepLoaders[tab as keyof typeof stepLoaders]();
   }

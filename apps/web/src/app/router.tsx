@@ -2,12 +2,17 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { PageLoader } from '@/components/ui/page-loader';
+import { withTexts } from '@/lib/i18n-lazy';
+import type { ScreenTextPart } from '@/locales/parts';
 import { AuthGuard } from './routes/auth-guard';
 import { RouteError } from './routes/route-error';
 
-/** Route-level code splitting: each screen is its own chunk, so #/login loads only what it shows. */
-function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Screen = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+/**
+ * Route-level code splitting: each screen is its own chunk, so #/login loads only what it shows; a
+ * screen with texts of its own (locales/parts.ts) loads them alongside.
+ */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts?: ScreenTextPart) {
+  const Screen = lazy<ComponentType>(() => (texts ? withTexts(texts, load) : load()).then((module) => ({ default: module[name] })));
   return <Screen />;
 }
 
@@ -39,18 +44,18 @@ export const routes: RouteObject[] = [
         element: <AuthGuard />,
         children: [
           { index: true, element: lazyScreen(() => import('./routes/root-redirect'), 'RootRedirect') },
-          { path: 'operator', element: lazyScreen(() => import('./routes/operator'), 'OperatorRoute') },
+          { path: 'operator', element: lazyScreen(() => import('./routes/operator'), 'OperatorRoute', 'operator') },
           {
             path: ':fleet',
             element: lazyScreen(() => import('./routes/fleet/fleet-layout'), 'FleetLayout'),
             children: [
               { index: true, element: lazyScreen(() => import('./routes/fleet/home'), 'FleetHomeRoute') },
               { path: 'installations', element: lazyScreen(() => import('./routes/fleet/installations'), 'InstallationsRoute') },
-              { path: 'installations/new', element: lazyScreen(() => import('./routes/fleet/installation'), 'NewInstallationRoute') },
-              { path: 'installations/:id', element: lazyScreen(() => import('./routes/fleet/installation'), 'InstallationRoute') },
-              { path: 'partners', element: lazyScreen(() => import('./routes/fleet/partners'), 'PartnersRoute') },
-              { path: 'docs', element: lazyScreen(() => import('./routes/fleet/docs'), 'DocsRoute') },
-              { path: 'admin', element: lazyScreen(() => import('./routes/fleet/admin'), 'AdminRoute') },
+              { path: 'installations/new', element: lazyScreen(() => import('./routes/fleet/installation'), 'NewInstallationRoute', 'wizard') },
+              { path: 'installations/:id', element: lazyScreen(() => import('./routes/fleet/installation'), 'InstallationRoute', 'wizard') },
+              { path: 'partners', element: lazyScreen(() => import('./routes/fleet/partners'), 'PartnersRoute', 'partners') },
+              { path: 'docs', element: lazyScreen(() => import('./routes/fleet/docs'), 'DocsRoute', 'docs') },
+              { path: 'admin', element: lazyScreen(() => import('./routes/fleet/admin'), 'AdminRoute', 'admin') },
               { path: '*', element: lazyScreen(() => import('./routes/not-found'), 'NotFoundRoute') },
             ],
           },

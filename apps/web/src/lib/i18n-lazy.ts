@@ -1,27 +1,65 @@
 import type { Locale } from '@portal/domain/constants';
+import type { ScreenTextPart } from '@/locales/parts';
 import { addTranslations, currentLocale, setTranslationLoader } from './i18n';
 
-// Every text of the app in one language at a time: the other language loads when it is chosen.
-const loaders: Record<Locale, () => Promise<{ default: object }>> = {
-  en: () => import('../locales/en.json'),
-  de: () => import('../locales/de.json'),
+type TextPart = 'app' | ScreenTextPart;
+type Loader = () => Promise<{ default: object }>;
+
+// The texts of the app in one language at a time, a part at a time (locales/parts.ts): the other
+// language loads when it is chosen, a screen's part when the screen opens.
+const loaders: Record<Locale, Record<TextPart, Loader>> = {
+  en: {
+    app: () => import('virtual:locale-part/en/app'),
+    wizard: () => import('virtual:locale-part/en/wizard'),
+    admin: () => import('virtual:locale-part/en/admin'),
+    operator: () => import('virtual:locale-part/en/operator'),
+    partners: () => import('virtual:locale-part/en/partners'),
+    docs: () => import('virtual:locale-part/en/docs'),
+  },
+  de: {
+    app: () => import('virtual:locale-part/de/app'),
+    wizard: () => import('virtual:locale-part/de/wizard'),
+    admin: () => import('virtual:locale-part/de/admin'),
+    operator: () => import('virtual:locale-part/de/operator'),
+    partners: () => import('virtual:locale-part/de/partners'),
+    docs: () => import('virtual:locale-part/de/docs'),
+  },
 };
 
-const loaded = new Map<Locale, Promise<void>>();
+const loaded = new Map<string, Promise<void>>();
+/** The parts this page has needed so far: a language switch loads each of them in the new language. */
+const wanted = new Set<TextPart>(['app']);
 
-function loadTexts(locale: Locale): Promise<void> {
-  let texts = loaded.get(locale);
+function loadPart(locale: Locale, part: TextPart): Promise<void> {
+  const id = `${locale}/${part}`;
+  let texts = loaded.get(id);
   if (!texts) {
-    texts = loaders[locale]().then((module) => addTranslations(locale, module.default));
+    texts = loaders[locale][part]().then((module) => addTranslations(locale, module.default));
     // A failed load (offline without the chunk) may be tried again.
-    texts.catch(() => loaded.delete(locale));
-    loaded.set(locale, texts);
+    texts.catch(() => loaded.delete(id));
+    loaded.set(id, texts);
   }
   return texts;
 }
 
+async function loadWanted(locale: Locale): Promise<void> {
+  await Promise.all([...wanted].map((part) => loadPart(locale, part)));
+}
+
+/** Resolves once the texts of `part` are there in the current language (and follows language switches). */
+export function textsReady(part: TextPart): Promise<void> {
+  setTranslationLoader(loadWanted);
+  wanted.add(part);
+  return loadPart(currentLocale(), part);
+}
+
 /** Resolves once the app's texts in the current language are there (started at boot, awaited by the app). */
 export function appTextsReady(): Promise<void> {
-  setTranslationLoader(loadTexts);
-  return loadTexts(currentLocale());
+  return textsReady('app');
+}
+
+/** A lazily loaded module that shows texts of a screen part: it resolves once both are there. */
+export async function withTexts<M>(part: ScreenTextPart, load: () => Promise<M>): Promise<M> {
+  const [module] = await Promise.all([load(), textsReady(part)]);
+  return module;
 }

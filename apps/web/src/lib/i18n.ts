@@ -1,8 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@portal/domain/constants';
-// The first page (the login) needs only these sections of the texts; the app adds the rest when it loads.
-import loginTexts from 'virtual:locale-sections/app,auth,common,errors,footer,locale';
+// The first page (the login) needs only the login part of the texts (locales/parts.ts); the app adds the rest when it loads.
+import loginTexts from 'virtual:locale-part/all/login';
 
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -12,30 +12,44 @@ import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { useConnectionStatus } from '@/features/installation-wizard/hooks/use-connection-status';
+import { deferredPart, whenIdle } from '@/lib/deferred-part';
+import { withTexts } from '@/lib/i18n-lazy';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import { useIsPageBusy } from '@/lib/page-busy';
+import { useOnceTrue } from '@/lib/use-once-true';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import classes from './app-frame.module.css';
-import { LazyToasts } from './lazy-toasts';
+import { LazyToasts, toasts } from './lazy-toasts';
 import { OfflineNotice } from './offline-notice';
 import { UpdatePrompt } from './update-prompt';
 
-// Saves kept on the device while offline are sent from anywhere in the app once the network is back.
-const PendingSavesSync = lazy(() =>
-  import('@/features/installation-wizard/components/pending-saves-sync').then((m) => ({ default: m.PendingSavesSync })),
+// Saves and files kept on the device while offline are sent from anywhere in the app once the network
+// is back. Each sender shows once its queue first holds something, and then stays for the session.
+const pendingSavesSync = deferredPart(() =>
+  withTexts('wizard', () => import('@/features/installation-wizard/components/pending-saves-sync')).then((m) => m.PendingSavesSync),
 );
-
-const UploadQueueSync = lazy(() =>
-  import('@/features/installation-wizard/components/upload-queue-sync').then((m) => ({ default: m.UploadQueueSync })),
+const uploadQueueSync = deferredPart(() =>
+  withTexts('wizard', () => import('@/features/installation-wizard/components/upload-queue-sync')).then((m) => m.UploadQueueSync),
 );
 
 // Only people in two or more fleets get the switcher: the others never load the select and its popover.
 const FleetSwitcher = lazy(() => import('@/features/fleet/components/fleet-switcher').then((m) => ({ default: m.FleetSwitcher })));
 
 // Shown only while offline or while something waits to be sent.
-const ConnectionBadge = lazy(() =>
-  import('@/features/installation-wizard/components/connection-badge').then((m) => ({ default: m.ConnectionBadge })),
+const connectionBadge = deferredPart(() =>
+  withTexts('wizard', () => import('@/features/installation-wizard/components/connection-badge')).then((m) => m.ConnectionBadge),
 );
+const ConnectionBadge = connectionBadge.Component;
+const PendingSavesSync = pendingSavesSync.Component;
+const UploadQueueSync = uploadQueueSync.Component;
+
+/** What the frame may need without the network: fetched once the page has shown and the browser is idle. */
+function preloadOfflineParts() {
+  pendingSavesSync.preload();
+  uploadQueueSync.preload();
+  connectionBadge.preload();
+  toasts.preload();
+}
 
 const HEADER_HEIGHT = 72;
 
@@ -55,6 +69,8 @@ export function AppFrame() {
   const connection = useConnectionStatus(user?.id ?? null);
   const onTokenRenewed = useCallback((listener: () => void) => tokenManager.onRenewed(listener), []);
   // On a phone the badge takes the brand's place: the menu still leads home.
+  const hasSavesToSend = useOnceTrue(connection.changes > 0);
+  const hasFilesToSend = useOnceTrue(connection.items.files.length > 0);
   const isBadgeInsteadOfBrand = isNarrow && connection.isShown;
 
   const matchedSlug = useMatch('/:fleet/*')?.params.fleet ?? null;
@@ -67,6 +83,8 @@ export function AppFrame() {
   useEffect(() => {
     if (me.data) setUser({ id: me.data.id, name: me.data.name, email: me.data.email });
   }, [me.data, setUser]);
+
+  useEffect(() => whenIdle(preloadOfflineParts), []);
 
   useEffect(() => {
     menu.close();
@@ -101,10 +119,8 @@ export function AppFrame() {
   return (
     <>
       <LazyToasts />
-      <Suspense fallback={null}>
-        <PendingSavesSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />
-        <UploadQueueSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />
-      </Suspense>
+      {hasSavesToSend && <PendingSavesSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
+      {hasFilesToSend && <UploadQueueSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
       <UpdatePrompt isInWizard={/\/installations\/[^/]+/.test(pathname)} />
       <AppShell
         header={{ height: HEADER_HEIGHT }}
@@ -124,9 +140,7 @@ export function AppFrame() {
               />
             )}
             {isBadgeInsteadOfBrand ? (
-              <Suspense fallback={null}>
-                <ConnectionBadge status={connection} />
-              </Suspense>
+              <ConnectionBadge status={connection} />
             ) : (
               <Box component={Link} to="/" onClick={guardLinkClick('/')} className={classes.brand}>
                 <Text fw={700} c="blue.9" size="sm" truncate>
@@ -140,11 +154,7 @@ export function AppFrame() {
             )}
           </Group>
           <Group gap="md" wrap="nowrap">
-            {!isNarrow && connection.isShown && (
-              <Suspense fallback={null}>
-                <ConnectionBadge status={connection} />
-              </Suspense>
-            )}
+            {!isNarrow && connection.isShown && <ConnectionBadge status={connection} />}
             {!isNarrow && hasFleetChoice && (
               <Suspense fallback={<Box w={240} h={36} />}>
                 <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} withLabel={false} w={240} />

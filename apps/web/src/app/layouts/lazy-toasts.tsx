@@ -1,20 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
 import { useNotifications } from '@mantine/notifications';
-
-const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+import { deferredPart } from '@/lib/deferred-part';
+import { useOnceTrue } from '@/lib/use-once-true';
 
 /**
- * The toast container and its styles load with the first toast, not with the page: most screens
- * open without one. A toast shown meanwhile waits in the store and appears once they are there.
+ * The toast container and its styles load with the first toast (or once the browser is idle), not
+ * with the page: most screens open without one. A toast shown meanwhile waits in the store and
+ * appears once they are there.
  */
+export const toasts = deferredPart(() => import('./toasts').then((m) => m.Toasts));
+const Toasts = toasts.Component;
+
 export function LazyToasts() {
   const { notifications, queue } = useNotifications();
-  const [isNeeded, setIsNeeded] = useState(false);
-  if (!isNeeded && notifications.length + queue.length > 0) setIsNeeded(true);
-  if (!isNeeded) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  );
+  const isNeeded = useOnceTrue(notifications.length + queue.length > 0);
+  return isNeeded ? <Toasts /> : null;
 }

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { InstallationListItem } from '@portal/domain/installation';
+import { deferredPart, whenIdle } from '@/lib/deferred-part';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { InstallationCards } from './installation-cards';
 import { InstallationsTable, type InstallationsTableProps } from './installations-table';
 
-// Loaded with the first delete asked for: a list that is only looked at needs no dialog.
-const DeleteInstallationDialog = lazy(() => import('./delete-installation-dialog').then((m) => ({ default: m.DeleteInstallationDialog })));
+// Loaded once the browser is idle or with the first delete asked for: showing the list needs no dialog.
+const deleteDialog = deferredPart(() => import('./delete-installation-dialog').then((m) => m.DeleteInstallationDialog));
+const DeleteInstallationDialog = deleteDialog.Component;
 
 type InstallationsViewProps = Omit<InstallationsTableProps, 'onDelete'>;
 
@@ -14,6 +16,7 @@ export function InstallationsView({ sorting, ...props }: InstallationsViewProps)
   const isNarrow = useIsNarrow();
   const [toDelete, setToDelete] = useState<InstallationListItem | null>(null);
   const [isDialogOpen, setDialogOpen] = useState(false);
+  useEffect(() => whenIdle(deleteDialog.preload), []);
 
   const askToDelete = (installation: InstallationListItem) => {
     setToDelete(installation);
@@ -23,11 +26,7 @@ export function InstallationsView({ sorting, ...props }: InstallationsViewProps)
   return (
     <>
       {isNarrow ? <InstallationCards {...props} onDelete={askToDelete} /> : <InstallationsTable {...props} sorting={sorting} onDelete={askToDelete} />}
-      {toDelete && (
-        <Suspense fallback={null}>
-          <DeleteInstallationDialog fleet={props.fleet} installation={toDelete} opened={isDialogOpen} onClose={() => setDialogOpen(false)} />
-        </Suspense>
-      )}
+      {toDelete && <DeleteInstallationDialog fleet={props.fleet} installation={toDelete} opened={isDialogOpen} onClose={() => setDialogOpen(false)} />}
     </>
   );
 }

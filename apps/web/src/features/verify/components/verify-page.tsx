@@ -5,7 +5,7 @@ import { LegalFooter } from '@/components/ui/legal-footer';
 import { LocaleSwitch } from '@/components/ui/locale-switch';
 import { formatDate } from '@/lib/format-date';
 import { i18n } from '@/lib/i18n';
-import texts from 'virtual:locale-sections/verify';
+import texts from 'virtual:locale-part/all/verify';
 import frame from '@/components/ui/public-page.module.css';
 import classes from './verify.module.css';
 
