@@ -8,7 +8,7 @@ import pg from 'pg';
 import { E2E_PROD_PORT } from './config.mjs';
 import { expect, expectAccessible, readSignInMail, test } from './fixtures';
 import { jpegDataUrl } from './installation-api';
-import { setupStep, systemStep, vehicleStep } from './wizard-steps';
+import { customerStep, passedChecksStep, setupStep, systemStep, vehicleStep } from './wizard-steps';
 
 /**
  * The README's "First production start", walked through in a browser: a server in production mode
@@ -222,8 +222,7 @@ test('from an empty production database to a completed installation', async ({ p
   await page.getByTestId('step-next').click();
   await expect(page).toHaveURL(/#\/nordbus\/installations\/\d+\?tab=customer$/);
   await expect(page.getByTestId('customer-name')).toHaveValue('Nordbus Verkehrsbetriebe AG');
-  await page.getByTestId('customer-confirm').check();
-  await page.getByTestId('step-next').click();
+  await customerStep(page);
 
   await vehicleStep(page, { type: 'Bus', manufacturer: 'MAN', model: "Lion's City E", year: '2024', batteryCapacity: '480', vin: 'WMAA51ZZ5NM000007', mileage: '3000' });
   await systemStep(page);
@@ -252,9 +251,7 @@ test('from an empty production database to a completed installation', async ({ p
     ],
   });
   expect(heartbeat.ok()).toBe(true);
-  for (let i = 0; i < 4; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
-  for (let i = 0; i < 4; i++) await rows.nth(i).getByRole('checkbox').click();
-  await page.getByTestId('step-next').click();
+  await passedChecksStep(page, 4);
 
   // The summary names the installer and their company, then the installation is submitted.
   await expect(page.getByTestId('step-title')).toHaveText('Summary');
