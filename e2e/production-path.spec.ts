@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_PROD_PORT } from './config.mjs';
 import { expect, expectAccessible, readSignInMail, test } from './fixtures';
@@ -118,6 +118,12 @@ async function signIn(page: Page, email: string) {
   await expect(page).not.toHaveURL(/#\/login/);
 }
 
+/** Fills the text fields of an operator form (keyed by their test ids, in order) and saves it with the button `save`. */
+async function fillAndSave(form: Locator, fields: Record<string, string>, save: string) {
+  for (const [testId, value] of Object.entries(fields)) await form.getByTestId(testId).fill(value);
+  await form.getByTestId(save).click();
+}
+
 test('from an empty production database to a completed installation', async ({ page }) => {
   test.setTimeout(240_000);
 
@@ -143,24 +149,14 @@ test('from an empty production database to a completed installation', async ({ p
 
   await page.getByTestId('fleet-create').click();
   const fleetForm = page.getByTestId('fleet-form');
-  await fleetForm.getByTestId('fleet-slug').fill('nordbus');
-  await fleetForm.getByTestId('fleet-name').fill('Nordbus Fleet');
-  await fleetForm.getByTestId('fleet-customer').fill('Nordbus Verkehrsbetriebe AG');
-  await fleetForm.getByTestId('fleet-contact').fill('Jana Petersen');
-  await fleetForm.getByTestId('fleet-email').fill('fleet@nordbus.example');
-  await fleetForm.getByTestId('fleet-save').click();
+  await fillAndSave(fleetForm, { 'fleet-slug': 'nordbus', 'fleet-name': 'Nordbus Fleet', 'fleet-customer': 'Nordbus Verkehrsbetriebe AG', 'fleet-contact': 'Jana Petersen', 'fleet-email': 'fleet@nordbus.example' }, 'fleet-save');
   await expect(fleetForm).toBeHidden();
   await expect(page.getByTestId('operator-fleet-row')).toContainText('Nordbus Fleet');
   await expectAccessible(page, 'operator area, fleets');
 
   // A taken slug is refused beside its field.
   await page.getByTestId('fleet-create').click();
-  await fleetForm.getByTestId('fleet-slug').fill('nordbus');
-  await fleetForm.getByTestId('fleet-name').fill('Another fleet');
-  await fleetForm.getByTestId('fleet-customer').fill('Another customer');
-  await fleetForm.getByTestId('fleet-contact').fill('Someone');
-  await fleetForm.getByTestId('fleet-email').fill('another@nordbus.example');
-  await fleetForm.getByTestId('fleet-save').click();
+  await fillAndSave(fleetForm, { 'fleet-slug': 'nordbus', 'fleet-name': 'Another fleet', 'fleet-customer': 'Another customer', 'fleet-contact': 'Someone', 'fleet-email': 'another@nordbus.example' }, 'fleet-save');
   await expect(fleetForm.getByText('The fleet with this slug is already in use')).toBeVisible();
   await expectAccessible(page, 'fleet form with a taken slug');
   await fleetForm.getByRole('button', { name: 'Cancel' }).click();
@@ -169,10 +165,7 @@ test('from an empty production database to a completed installation', async ({ p
   await page.getByTestId('operator-tab-companies').click();
   await page.getByTestId('company-create').click();
   const companyForm = page.getByTestId('company-form');
-  await companyForm.getByTestId('company-name').fill('Nordbus Installers GmbH');
-  await companyForm.getByTestId('company-short-name').fill('NBI');
-  await companyForm.getByTestId('company-email').fill('office@nordbus-installers.example');
-  await companyForm.getByTestId('company-save').click();
+  await fillAndSave(companyForm, { 'company-name': 'Nordbus Installers GmbH', 'company-short-name': 'NBI', 'company-email': 'office@nordbus-installers.example' }, 'company-save');
   await expect(companyForm).toBeHidden();
   await expect(page.getByTestId('operator-company-row')).toContainText('Nordbus Installers GmbH');
   await expectAccessible(page, 'operator area, installer companies');
