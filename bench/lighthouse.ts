@@ -1,36 +1,24 @@
 // Lighthouse (mobile profile) on the login page, the fleet home and a wizard tab, in Debian's
 // Chromium. Playwright signs in inside a persistent profile that Lighthouse then audits over CDP.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { spawnServer, waitForHttp } from './processes';
 import { measureHomeRounds, measureLoadedJs, roundsTable } from './request-rounds';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 3300;
 const CDP_PORT = 9333;
 const base = `http://localhost:${PORT}`;
 
-async function waitFor(url: string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 export async function benchLighthouse() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    // Audited as it runs in production (with the demo data to have something to show).
-    env: {
+  // Audited as it runs in production (with the demo data to have something to show).
+  const server = spawnServer(
+    {
       ...process.env,
       NODE_ENV: 'production',
       AUTH_SECRET: randomBytes(32).toString('base64url'),
@@ -43,8 +31,8 @@ export async function benchLighthouse() {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+    ['ignore', 'ignore', 'inherit'],
+  );
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -54,7 +42,7 @@ export async function benchLighthouse() {
   const rows: Record<string, string | number>[] = [];
   const tables: ReturnType<typeof roundsTable>[] = [];
   try {
-    await waitFor(`${base}/api/health`);
+    await waitForHttp(`${base}/api/health`, server);
     const audit = async (label: string, url: string) => {
       const result = await lighthouse(url, {
         port: CDP_PORT,

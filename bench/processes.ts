@@ -1,7 +1,7 @@
 // Child processes of the benchmarks: the real server started as in production, a bare Fastify
 // hello-world beside it, and autocannon in a process of its own, so that neither the load
 // generator nor the harness shares a CPU thread with the server it measures.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,7 +23,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+/** Resolves once `url` answers 200; throws if `child` exits first or the time is up. */
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let exited: number | null = null;
   child.once('exit', (code) => (exited = code ?? -1));
@@ -49,6 +50,11 @@ function stopper(child: ChildProcess) {
     await exited;
     clearTimeout(timer);
   };
+}
+
+/** The portal's server (apps/server/src/server.ts under tsx) from the repository root, with exactly `env`. */
+export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions, execArgv: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...execArgv, '--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio });
 }
 
 /** The bare Fastify hello-world of the same run, in its own process. */
@@ -102,7 +108,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
     throw new Error(`seeding failed: ${seed.stderr}`);
   }
   const log = fs.openSync(path.join(work, 'server.log'), 'a');
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), '--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: ['ignore', log, log] });
+  const child = spawnServer(env, ['ignore', log, log], options.execArgv);
   try {
     await waitForHttp(`${base}/api/health`, child);
   } catch (error) {

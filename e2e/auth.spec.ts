@@ -1,5 +1,15 @@
+import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './config.mjs';
 import { admin, expect, expectAccessible, readSignInMail, signInViaApi, test, uniqueEmail } from './fixtures';
+
+/** Opens the login page and asks for a sign-in mail to `email`; returns the time just before the request. */
+async function requestSignIn(page: Page, email: string): Promise<number> {
+  await page.goto('/#/login');
+  const started = Date.now();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-request').click();
+  return started;
+}
 
 test.describe('sign-in', () => {
   test('a new user signs in with the emailed code and lands on the demo fleet', async ({ page }) => {
@@ -26,10 +36,7 @@ test.describe('sign-in', () => {
 
   test('a user signs in with the emailed link', async ({ page }) => {
     const email = uniqueEmail('link');
-    await page.goto('/#/login');
-    const started = Date.now();
-    await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-request').click();
+    const started = await requestSignIn(page, email);
     await expect(page.getByText('Check your inbox')).toBeVisible();
     const { link } = await readSignInMail(email, started - 1000);
     expect(link.startsWith(E2E_BASE_URL)).toBe(true);
@@ -40,10 +47,7 @@ test.describe('sign-in', () => {
 
   test('a used link says the sign-in failed', async ({ page }) => {
     const email = uniqueEmail('reuse');
-    await page.goto('/#/login');
-    const started = Date.now();
-    await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-request').click();
+    const started = await requestSignIn(page, email);
     const { link } = await readSignInMail(email, started - 1000);
     await page.request.get(link, { maxRedirects: 0 });
     await page.context().clearCookies();
@@ -54,10 +58,7 @@ test.describe('sign-in', () => {
 
   test('a wrong code shows the message and the right one still works', async ({ page }) => {
     const email = uniqueEmail('wrong');
-    await page.goto('/#/login');
-    const started = Date.now();
-    await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-request').click();
+    const started = await requestSignIn(page, email);
     const { code } = await readSignInMail(email, started - 1000);
     await page.getByTestId('login-code').fill(code === '123456' ? '654321' : '123456');
     await page.getByTestId('login-submit').click();
@@ -68,9 +69,7 @@ test.describe('sign-in', () => {
   });
 
   test('an invalid email is refused before anything is sent', async ({ page }) => {
-    await page.goto('/#/login');
-    await page.getByTestId('login-email').fill('not-an-address');
-    await page.getByTestId('login-request').click();
+    await requestSignIn(page, 'not-an-address');
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByText('Check your inbox')).toHaveCount(0);
   });

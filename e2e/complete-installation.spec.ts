@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { deleteDraftOn, getInstallation, jpegDataUrl, signInWithToken } from './installation-api';
-import { setupStep, systemStep, vehicleStep } from './wizard-steps';
+import { customerStep, passedChecksStep, setupStep, systemStep, vehicleStep } from './wizard-steps';
 
 // Other specs share the server: this file uses only SN-DEMO-0002 (one LV charge controller, whose
 // simulated devices report about 4 s after a check run starts). It ends completed: a completed
@@ -40,8 +40,7 @@ test('a new installer records SN-DEMO-0002 from the checklist to the completion 
   const id = Number(/installations\/(\d+)/.exec(page.url())?.[1]);
 
   // Customer
-  await page.getByTestId('customer-confirm').check();
-  await page.getByTestId('step-next').click();
+  await customerStep(page);
 
   await vehicleStep(page, { type: 'Van', manufacturer: 'Mercedes-Benz', model: 'eSprinter', year: '2024', batteryCapacity: '113', vin: 'WMA06XZZ5LM123458', mileage: '1200' });
   await systemStep(page);
@@ -57,9 +56,7 @@ test('a new installer records SN-DEMO-0002 from the checklist to the completion 
   await expect(page.getByTestId('step-title')).toHaveText('Digital check');
   const rows = page.getByTestId('check-row');
   await expect(rows).toHaveCount(4);
-  for (let i = 0; i < 4; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
-  for (let i = 0; i < 4; i++) await rows.nth(i).getByRole('checkbox').click();
-  await page.getByTestId('step-next').click();
+  await passedChecksStep(page, 4);
 
   // Summary
   await expect(page.getByTestId('step-title')).toHaveText('Summary');

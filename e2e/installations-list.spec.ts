@@ -36,11 +36,20 @@ async function deleteInstallation(request: APIRequestContext, token: string, id:
   expect([204, 404]).toContain(res.status());
 }
 
+/** Signs a new user in, gives the test a draft of its own on `serial` and deletes it afterwards, whatever happens. */
+async function withInstallation(page: Page, serial: string, namePrefix: string, run: (created: Created, token: string) => Promise<void>): Promise<void> {
+  const token = await signInWithToken(page);
+  const created = await createInstallation(page.request, token, serial, uniqueName(namePrefix));
+  try {
+    await run(created, token);
+  } finally {
+    await deleteInstallation(page.request, token, created.id);
+  }
+}
+
 test.describe('installations list', () => {
   test('home lists a new installation as In Progress and leads to the form', async ({ page }) => {
-    const token = await signInWithToken(page);
-    const created = await createInstallation(page.request, token, SERIALS.home, uniqueName('Home list'));
-    try {
+    await withInstallation(page, SERIALS.home, 'Home list', async (created) => {
       await page.goto('/#/sono');
       const row = page.getByTestId('installation-row').filter({ hasText: created.name });
       await expect(row).toBeVisible();
@@ -62,15 +71,11 @@ test.describe('installations list', () => {
       await page.goto('/#/sono');
       await page.getByRole('button', { name: 'Add new installation' }).click();
       await expect(page).toHaveURL(/#\/sono\/installations\/new$/);
-    } finally {
-      await deleteInstallation(page.request, token, created.id);
-    }
+    });
   });
 
   test('search by serial number finds the installation and survives a reload', async ({ page }) => {
-    const token = await signInWithToken(page);
-    const created = await createInstallation(page.request, token, SERIALS.search, uniqueName('Search list'));
-    try {
+    await withInstallation(page, SERIALS.search, 'Search list', async (created) => {
       await page.goto('/#/sono/installations');
       await expect(page.getByTestId('installation-row').first()).toBeVisible();
       await page.getByRole('searchbox', { name: 'Search' }).fill(SERIALS.search);
@@ -89,15 +94,11 @@ test.describe('installations list', () => {
       await page.getByRole('searchbox', { name: 'Search' }).fill('SN-NOWHERE-0000');
       await expect(page.getByTestId('installations-empty')).toHaveText('No installations match “SN-NOWHERE-0000”.');
       await expectAccessible(page, 'installations: a search without results');
-    } finally {
-      await deleteInstallation(page.request, token, created.id);
-    }
+    });
   });
 
   test('delete asks for confirmation and removes the installation', async ({ page }) => {
-    const token = await signInWithToken(page);
-    const created = await createInstallation(page.request, token, SERIALS.remove, uniqueName('Delete list'));
-    try {
+    await withInstallation(page, SERIALS.remove, 'Delete list', async (created, token) => {
       // The first visit resumes the session by way of #/login, which keeps the path only; then open the filtered list.
       await page.goto('/#/sono');
       await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
@@ -122,16 +123,12 @@ test.describe('installations list', () => {
 
       const gone = await page.request.get(`/api/installations/${created.id}`, { headers: { authorization: `Bearer ${token}` } });
       expect(gone.status()).toBe(404);
-    } finally {
-      await deleteInstallation(page.request, token, created.id);
-    }
+    });
   });
 
   test('on a phone the list shows cards that lead to the form', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const token = await signInWithToken(page);
-    const created = await createInstallation(page.request, token, SERIALS.home, uniqueName('Card list'));
-    try {
+    await withInstallation(page, SERIALS.home, 'Card list', async (created) => {
       await page.goto('/#/sono');
       await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
       await page.goto(`/#/sono/installations?q=${encodeURIComponent(created.name)}`);
@@ -154,8 +151,6 @@ test.describe('installations list', () => {
       await expect(page).toHaveURL(new RegExp(`#/sono/installations/${created.id}$`));
       await expect(page.getByTestId('step-title')).toBeVisible();
       await expectAccessible(page, 'wizard at 390 px');
-    } finally {
-      await deleteInstallation(page.request, token, created.id);
-    }
+    });
   });
 });

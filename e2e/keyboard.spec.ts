@@ -54,6 +54,24 @@ async function typeInto(page: Page, field: Locator, text: string): Promise<void>
   await expect(field).toHaveValue(text);
 }
 
+/** Fields of a tab filled in order: a text box typed into, or a select chosen with the arrow keys. */
+type KeyedField = { textbox: string; value: string } | { combobox: string; value: string };
+
+async function fillWithKeys(page: Page, fields: KeyedField[]): Promise<void> {
+  for (const field of fields) {
+    if ('textbox' in field) await typeInto(page, page.getByRole('textbox', { name: field.textbox }), field.value);
+    else await chooseWithKeys(page, page.getByRole('combobox', { name: field.combobox }), field.value);
+  }
+}
+
+/** Tab to a checkbox (with or without checking its focus ring) and tick it with Space. */
+async function tickWithSpace(page: Page, checkbox: Locator, { ring = false } = {}): Promise<void> {
+  await tabTo(page, checkbox);
+  if (ring) await expectFocusRing(checkbox);
+  await page.keyboard.press('Space');
+  await expect(checkbox).toBeChecked();
+}
+
 async function photo(page: Page, name: string, hue: number) {
   const dataUrl = await jpegDataUrl(page, hue);
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
@@ -116,23 +134,13 @@ test('an installer records and completes an installation with the keyboard alone
   await expect(page).toHaveURL(/#\/sono\/installations\/\d+\?tab=customer$/);
 
   // Customer: the acknowledgement with Space.
-  const customerConfirm = page.getByRole('checkbox', { name: 'I confirm that the customer information is correct.' });
-  await tabTo(page, customerConfirm);
-  await expectFocusRing(customerConfirm);
-  await page.keyboard.press('Space');
-  await expect(customerConfirm).toBeChecked();
+  await tickWithSpace(page, page.getByRole('checkbox', { name: 'I confirm that the customer information is correct.' }), { ring: true });
   await next(page, 'Vehicle');
 
   // Vehicle: selects with the arrow keys, a city from the suggestions.
-  await chooseWithKeys(page, page.getByRole('combobox', { name: 'Vehicle type' }), 'Van');
-  await typeInto(page, page.getByRole('textbox', { name: 'Manufacturer' }), 'Mercedes-Benz');
-  await typeInto(page, page.getByRole('textbox', { name: 'Model' }), 'eSprinter');
-  await typeInto(page, page.getByRole('textbox', { name: 'Year' }), '2024');
-  await chooseWithKeys(page, page.getByRole('combobox', { name: 'Transmission' }), 'Electric');
-  await chooseWithKeys(page, page.getByRole('combobox', { name: 'Battery type' }), 'High voltage');
-  await typeInto(page, page.getByRole('textbox', { name: 'Battery capacity' }), '113');
-  await typeInto(page, page.getByRole('textbox', { name: 'VIN' }), 'WMA06XZZ5LM123458');
-  await typeInto(page, page.getByRole('textbox', { name: 'Mileage' }), '1200');
+  await fillWithKeys(page, [{ combobox: 'Vehicle type', value: 'Van' }, { textbox: 'Manufacturer', value: 'Mercedes-Benz' }, { textbox: 'Model', value: 'eSprinter' }, { textbox: 'Year', value: '2024' }]);
+  await fillWithKeys(page, [{ combobox: 'Transmission', value: 'Electric' }, { combobox: 'Battery type', value: 'High voltage' }, { textbox: 'Battery capacity', value: '113' }]);
+  await fillWithKeys(page, [{ textbox: 'VIN', value: 'WMA06XZZ5LM123458' }, { textbox: 'Mileage', value: '1200' }]);
   const city = page.getByRole('combobox', { name: 'City (optional)' });
   await tabTo(page, city);
   await page.keyboard.type('Munich');
@@ -143,18 +151,12 @@ test('an installer records and completes an installation with the keyboard alone
   await next(page, 'System');
 
   // System: the serial numbers acknowledged.
-  const systemConfirm = page.getByRole('checkbox', { name: /serial numbers of the charge controllers/ });
-  await tabTo(page, systemConfirm);
-  await page.keyboard.press('Space');
-  await expect(systemConfirm).toBeChecked();
+  await tickWithSpace(page, page.getByRole('checkbox', { name: /serial numbers of the charge controllers/ }));
   await next(page, 'Setup');
 
   // Setup: one low voltage controller.
-  await typeInto(page, page.getByRole('textbox', { name: 'PV modules' }), '8');
-  await typeInto(page, page.getByRole('textbox', { name: 'Active channels' }), '8');
-  await chooseWithKeys(page, page.getByRole('combobox', { name: 'Power LED' }), 'Constantly lit');
-  await chooseWithKeys(page, page.getByRole('combobox', { name: 'Status LED' }), 'Blinking');
-  await chooseWithKeys(page, page.getByRole('combobox', { name: 'Fault LED' }), 'Off');
+  await fillWithKeys(page, [{ textbox: 'PV modules', value: '8' }, { textbox: 'Active channels', value: '8' }]);
+  await fillWithKeys(page, [{ combobox: 'Power LED', value: 'Constantly lit' }, { combobox: 'Status LED', value: 'Blinking' }, { combobox: 'Fault LED', value: 'Off' }]);
   await next(page, 'Uploads');
 
   // Uploads: the file picker opens with Enter on its button.
@@ -177,21 +179,13 @@ test('an installer records and completes an installation with the keyboard alone
   // One system of one controller: the telematics unit, the controller, the ignition and the sense line.
   await expect(seen).toHaveCount(4);
   await expect(page.getByText('All checks passed')).toBeVisible({ timeout: 20_000 });
-  for (let i = 0; i < 4; i++) {
-    await tabTo(page, seen.nth(i));
-    await expectFocusRing(seen.nth(i));
-    await page.keyboard.press('Space');
-    await expect(seen.nth(i)).toBeChecked();
-  }
+  for (let i = 0; i < 4; i++) await tickWithSpace(page, seen.nth(i), { ring: true });
   await next(page, 'Summary');
 
   // Summary: a comment, the confirmation, Submit.
   await expect(page.getByText('WMA06XZZ5LM123458')).toBeVisible();
   await typeInto(page, page.getByRole('textbox', { name: 'Comments' }), 'Recorded without a mouse.');
-  const summaryConfirm = page.getByRole('checkbox', { name: 'I confirm that all information in this summary is correct.' });
-  await tabTo(page, summaryConfirm);
-  await page.keyboard.press('Space');
-  await expect(summaryConfirm).toBeChecked();
+  await tickWithSpace(page, page.getByRole('checkbox', { name: 'I confirm that all information in this summary is correct.' }));
   const submit = page.getByRole('button', { name: 'Submit installation' });
   await tabTo(page, submit);
   await expectFocusRing(submit);

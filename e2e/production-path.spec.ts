@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_PROD_PORT } from './config.mjs';
 import { expect, expectAccessible, readSignInMail, test } from './fixtures';
 import { jpegDataUrl } from './installation-api';
-import { setupStep, systemStep, vehicleStep } from './wizard-steps';
+import { customerStep, passedChecksStep, setupStep, systemStep, vehicleStep } from './wizard-steps';
 
 /**
  * The README's "First production start", walked through in a browser: a server in production mode
@@ -118,6 +118,12 @@ async function signIn(page: Page, email: string) {
   await expect(page).not.toHaveURL(/#\/login/);
 }
 
+/** Fills the text fields of an operator form (keyed by their test ids, in order) and saves it with the button `save`. */
+async function fillAndSave(form: Locator, fields: Record<string, string>, save: string) {
+  for (const [testId, value] of Object.entries(fields)) await form.getByTestId(testId).fill(value);
+  await form.getByTestId(save).click();
+}
+
 test('from an empty production database to a completed installation', async ({ page }) => {
   test.setTimeout(240_000);
 
@@ -143,24 +149,14 @@ test('from an empty production database to a completed installation', async ({ p
 
   await page.getByTestId('fleet-create').click();
   const fleetForm = page.getByTestId('fleet-form');
-  await fleetForm.getByTestId('fleet-slug').fill('nordbus');
-  await fleetForm.getByTestId('fleet-name').fill('Nordbus Fleet');
-  await fleetForm.getByTestId('fleet-customer').fill('Nordbus Verkehrsbetriebe AG');
-  await fleetForm.getByTestId('fleet-contact').fill('Jana Petersen');
-  await fleetForm.getByTestId('fleet-email').fill('fleet@nordbus.example');
-  await fleetForm.getByTestId('fleet-save').click();
+  await fillAndSave(fleetForm, { 'fleet-slug': 'nordbus', 'fleet-name': 'Nordbus Fleet', 'fleet-customer': 'Nordbus Verkehrsbetriebe AG', 'fleet-contact': 'Jana Petersen', 'fleet-email': 'fleet@nordbus.example' }, 'fleet-save');
   await expect(fleetForm).toBeHidden();
   await expect(page.getByTestId('operator-fleet-row')).toContainText('Nordbus Fleet');
   await expectAccessible(page, 'operator area, fleets');
 
   // A taken slug is refused beside its field.
   await page.getByTestId('fleet-create').click();
-  await fleetForm.getByTestId('fleet-slug').fill('nordbus');
-  await fleetForm.getByTestId('fleet-name').fill('Another fleet');
-  await fleetForm.getByTestId('fleet-customer').fill('Another customer');
-  await fleetForm.getByTestId('fleet-contact').fill('Someone');
-  await fleetForm.getByTestId('fleet-email').fill('another@nordbus.example');
-  await fleetForm.getByTestId('fleet-save').click();
+  await fillAndSave(fleetForm, { 'fleet-slug': 'nordbus', 'fleet-name': 'Another fleet', 'fleet-customer': 'Another customer', 'fleet-contact': 'Someone', 'fleet-email': 'another@nordbus.example' }, 'fleet-save');
   await expect(fleetForm.getByText('The fleet with this slug is already in use')).toBeVisible();
   await expectAccessible(page, 'fleet form with a taken slug');
   await fleetForm.getByRole('button', { name: 'Cancel' }).click();
@@ -169,10 +165,7 @@ test('from an empty production database to a completed installation', async ({ p
   await page.getByTestId('operator-tab-companies').click();
   await page.getByTestId('company-create').click();
   const companyForm = page.getByTestId('company-form');
-  await companyForm.getByTestId('company-name').fill('Nordbus Installers GmbH');
-  await companyForm.getByTestId('company-short-name').fill('NBI');
-  await companyForm.getByTestId('company-email').fill('office@nordbus-installers.example');
-  await companyForm.getByTestId('company-save').click();
+  await fillAndSave(companyForm, { 'company-name': 'Nordbus Installers GmbH', 'company-short-name': 'NBI', 'company-email': 'office@nordbus-installers.example' }, 'company-save');
   await expect(companyForm).toBeHidden();
   await expect(page.getByTestId('operator-company-row')).toContainText('Nordbus Installers GmbH');
   await expectAccessible(page, 'operator area, installer companies');
@@ -222,8 +215,7 @@ test('from an empty production database to a completed installation', async ({ p
   await page.getByTestId('step-next').click();
   await expect(page).toHaveURL(/#\/nordbus\/installations\/\d+\?tab=customer$/);
   await expect(page.getByTestId('customer-name')).toHaveValue('Nordbus Verkehrsbetriebe AG');
-  await page.getByTestId('customer-confirm').check();
-  await page.getByTestId('step-next').click();
+  await customerStep(page);
 
   await vehicleStep(page, { type: 'Bus', manufacturer: 'MAN', model: "Lion's City E", year: '2024', batteryCapacity: '480', vin: 'WMAA51ZZ5NM000007', mileage: '3000' });
   await systemStep(page);
@@ -252,9 +244,7 @@ test('from an empty production database to a completed installation', async ({ p
     ],
   });
   expect(heartbeat.ok()).toBe(true);
-  for (let i = 0; i < 4; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
-  for (let i = 0; i < 4; i++) await rows.nth(i).getByRole('checkbox').click();
-  await page.getByTestId('step-next').click();
+  await passedChecksStep(page, 4);
 
   // The summary names the installer and their company, then the installation is submitted.
   await expect(page.getByTestId('step-title')).toHaveText('Summary');

@@ -74,22 +74,22 @@ test.describe('scanning labels', () => {
     });
   });
 
-  test('the VIN from a Code 39 windscreen label', async () => {
-    await withCamera([{ bcid: 'code39', text: 'WMA06XZZ5LM123458' }], async (page) => {
+  /** The vehicle tab's VIN scanner, filming one label with the VIN `label.text`, fills in that VIN. */
+  async function expectVinScanned(label: LabelCode): Promise<void> {
+    await withCamera([label], async (page) => {
       await signInViaApi(page, email);
       await page.goto(`/#/sono/installations/${installationId}?tab=vehicle`);
       await page.getByTestId('vehicle-vin-scan').click();
-      await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123458', { timeout: 20_000 });
+      await expect(page.getByTestId('vehicle-vin')).toHaveValue(label.text, { timeout: 20_000 });
     });
+  }
+
+  test('the VIN from a Code 39 windscreen label', async () => {
+    await expectVinScanned({ bcid: 'code39', text: 'WMA06XZZ5LM123458' });
   });
 
   test('the VIN from a Data Matrix label', async () => {
-    await withCamera([{ bcid: 'datamatrix', text: 'YV2RT40A5KB123456' }], async (page) => {
-      await signInViaApi(page, email);
-      await page.goto(`/#/sono/installations/${installationId}?tab=vehicle`);
-      await page.getByTestId('vehicle-vin-scan').click();
-      await expect(page.getByTestId('vehicle-vin')).toHaveValue('YV2RT40A5KB123456', { timeout: 20_000 });
-    });
+    await expectVinScanned({ bcid: 'datamatrix', text: 'YV2RT40A5KB123456' });
   });
 
   test('the controller serial (Data Matrix) and the IMEI (Code 128) confirm the system', async () => {

@@ -7,6 +7,12 @@ export async function choose(page: Page, testId: string, option: string): Promis
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The customer tab: confirms the customer's data and goes on. */
+export async function customerStep(page: Page): Promise<void> {
+  await page.getByTestId('customer-confirm').check();
+  await page.getByTestId('step-next').click();
+}
+
 /** A vehicle as an installer types it on the vehicle tab (electric, high voltage battery). */
 export type TypedVehicle = { type: string; manufacturer: string; model: string; year: string; batteryCapacity: string; vin: string; mileage: string };
 
@@ -40,5 +46,13 @@ export async function setupStep(page: Page, setup: { pvModules: string; channels
   await choose(page, 'setup-powerLed-0', 'Constantly lit');
   await choose(page, 'setup-statusLed-0', setup.statusLed);
   await choose(page, 'setup-faultLed-0', 'Off');
+  await page.getByTestId('step-next').click();
+}
+
+/** The digital check with `count` rows: waits until each has passed, ticks each as seen, then on. */
+export async function passedChecksStep(page: Page, count: number): Promise<void> {
+  const rows = page.getByTestId('check-row');
+  for (let i = 0; i < count; i++) await expect(rows.nth(i).getByTestId('check-result')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  for (let i = 0; i < count; i++) await rows.nth(i).getByRole('checkbox').click();
   await page.getByTestId('step-next').click();
 }
