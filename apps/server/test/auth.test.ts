@@ -5,6 +5,12 @@ import { session, user, verification } from '../src/db/schema';
 import { bearer, cookieHeader, lastSignInMail, ORIGIN, signInWithCode, useTestApp } from './helper';
 
 const ctx = useTestApp();
+type Ctx = Awaited<ReturnType<typeof ctx>>;
+
+/** Asks for a sign-in mail (a code and a link) for the address. */
+const requestMail = (c: Ctx, email: string) => c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+/** Signs in with the code of a sign-in mail. */
+const withCode = (c: Ctx, email: string, otp: string) => c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp }, headers: ORIGIN });
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -62,7 +68,7 @@ describe('sign-in by email', () => {
 
   it('stores codes and links hashed, never in plain text', async () => {
     const c = await ctx();
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email: 'hash@example.com' }, headers: ORIGIN });
+    await requestMail(c, 'hash@example.com');
     const { code, link } = lastSignInMail(c.mails, 'hash@example.com');
     const linkToken = new URL(link).searchParams.get('token')!;
     const rows = await c.database.db.select().from(verification);
@@ -76,7 +82,7 @@ describe('sign-in by email', () => {
     const email = 'once@example.com';
     await signInWithCode(c, email);
     const { code } = lastSignInMail(c.mails, email);
-    const again = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    const again = await withCode(c, email, code);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ status: 400, code: 'INVALID_CODE' });
   });
@@ -84,14 +90,14 @@ describe('sign-in by email', () => {
   it('a wrong code says so, and after 5 wrong tries even the right code is refused', async () => {
     const c = await ctx();
     const email = 'guess@example.com';
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+    await requestMail(c, email);
     const { code } = lastSignInMail(c.mails, email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: wrong }, headers: ORIGIN });
+      const res = await withCode(c, email, wrong);
       expect(res.json()).toMatchObject({ status: 400, code: 'INVALID_CODE' });
     }
-    const sixth = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    const sixth = await withCode(c, email, code);
     expect(sixth.statusCode).toBe(403);
     expect(sixth.json()).toMatchObject({ status: 403, code: 'TOO_MANY_ATTEMPTS' });
   });
@@ -99,20 +105,20 @@ describe('sign-in by email', () => {
   it('a code expires after 10 minutes', async () => {
     const c = await ctx();
     const email = 'late@example.com';
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+    await requestMail(c, email);
     const { code } = lastSignInMail(c.mails, email);
     const [row] = await c.database.db.select().from(verification).where(eq(verification.identifier, `sign-in-otp-${email}`));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     await c.database.db.update(verification).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verification.id, row!.id));
-    const res = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    const res = await withCode(c, email, code);
     expect(res.json()).toMatchObject({ status: 400, code: 'CODE_EXPIRED' });
   });
 
   it('the link signs in once and then redirects with an error', async () => {
     const c = await ctx();
     const email = 'link@example.com';
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+    await requestMail(c, email);
     const { link } = lastSignInMail(c.mails, email);
     const url = new URL(link);
     expect(url.origin).toBe('http://localhost:3000');
@@ -133,9 +139,9 @@ describe('sign-in by email', () => {
   it('never hands the session token to page scripts', async () => {
     const c = await ctx();
     const email = 'cookie@example.com';
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+    await requestMail(c, email);
     const { code } = lastSignInMail(c.mails, email);
-    const res = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    const res = await withCode(c, email, code);
     expect(res.json()).not.toHaveProperty('token');
     expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
   });
@@ -149,22 +155,20 @@ describe('sign-in by email', () => {
 });
 
 describe('one sign-in mail is one secret', () => {
-  const send = async (c: Awaited<ReturnType<typeof ctx>>, email: string) => {
-    const res = await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+  const send = async (c: Ctx, email: string) => {
+    const res = await requestMail(c, email);
     expect(res.statusCode).toBe(200);
     return lastSignInMail(c.mails, email);
   };
-  const withCode = (c: Awaited<ReturnType<typeof ctx>>, email: string, otp: string) =>
-    c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp }, headers: ORIGIN });
-  const withLink = (c: Awaited<ReturnType<typeof ctx>>, link: string) => {
+  const withLink = (c: Ctx, link: string) => {
     const url = new URL(link);
     return c.app.inject({ url: url.pathname + url.search });
   };
-  const sessionsOf = async (c: Awaited<ReturnType<typeof ctx>>, email: string) => {
+  const sessionsOf = async (c: Ctx, email: string) => {
     const [u] = await c.database.db.select().from(user).where(eq(user.email, email));
     return u ? (await c.database.db.select().from(session).where(eq(session.userId, u.id))).length : 0;
   };
-  const pendingSecrets = async (c: Awaited<ReturnType<typeof ctx>>) => (await c.database.db.select().from(verification)).length;
+  const pendingSecrets = async (c: Ctx) => (await c.database.db.select().from(verification)).length;
 
   it('signing in with the code burns the link of the same mail', async () => {
     const c = await ctx();

@@ -4,6 +4,10 @@ import { bearer, ORIGIN, useTestApp } from './helper';
 
 const ctx = useTestApp();
 
+/** Posts a raw body to the sign-in mail route, which takes JSON. */
+const sendSignInBody = (app: Awaited<ReturnType<typeof ctx>>['app'], contentType: string, payload: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/email/send', headers: { 'content-type': contentType, ...ORIGIN }, payload });
+
 describe('the error envelope', () => {
   it('an unknown route answers 404 with the envelope for a signed-in user', async () => {
     const c = await ctx();
@@ -15,12 +19,7 @@ describe('the error envelope', () => {
 
   it('malformed JSON is a validation error, not a 500', async () => {
     const { app } = await ctx();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/email/send',
-      headers: { 'content-type': 'application/json', ...ORIGIN },
-      payload: '{"email": ',
-    });
+    const res = await sendSignInBody(app, 'application/json', '{"email": ');
     expect(res.statusCode).toBe(400);
     expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
@@ -34,19 +33,14 @@ describe('the error envelope', () => {
 
   it('a body over the limit answers 413 with the envelope', async () => {
     const { app } = await ctx();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/email/send',
-      headers: { 'content-type': 'application/json', ...ORIGIN },
-      payload: JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(1_100_000) }),
-    });
+    const res = await sendSignInBody(app, 'application/json', JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(1_100_000) }));
     expect(res.statusCode).toBe(413);
     expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('an unsupported content type answers 415 with the envelope', async () => {
     const { app } = await ctx();
-    const res = await app.inject({ method: 'POST', url: '/api/auth/email/send', headers: { 'content-type': 'text/xml', ...ORIGIN }, payload: '<a/>' });
+    const res = await sendSignInBody(app, 'text/xml', '<a/>');
     expect(res.statusCode).toBe(415);
     expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
