@@ -274,12 +274,16 @@ export const installation = pgTable(
   ],
 );
 
+/** The installation a row belongs to; the row goes with it. */
+const ofInstallation = () =>
+  integer('installation_id')
+    .notNull()
+    .references(() => installation.id, { onDelete: 'cascade' });
+
 export const physicalInspection = pgTable(
   'physical_inspection',
   {
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     chargeControllerId: integer('charge_controller_id')
       .notNull()
       .references(() => chargeController.id, { onDelete: 'cascade' }),
@@ -316,9 +320,7 @@ export const systemCheckRun = pgTable(
   'system_check_run',
   {
     id: serial('id').primaryKey(),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
@@ -329,9 +331,7 @@ export const systemCheck = pgTable(
   'system_check',
   {
     id: serial('id').primaryKey(),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     runId: integer('run_id')
       .notNull()
       .references(() => systemCheckRun.id, { onDelete: 'cascade' }),
@@ -375,9 +375,7 @@ export const systemCheckEvent = pgTable(
   'system_check_event',
   {
     id: serial('id').primaryKey(),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     payload: text('payload').notNull(),
     createdAt: createdAt(),
   },
@@ -398,9 +396,7 @@ export const eventStream = pgTable(
     sessionId: text('session_id')
       .notNull()
       .references(() => session.id, { onDelete: 'cascade' }),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     createdAt: createdAt(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -418,9 +414,7 @@ export const upload = pgTable(
   'upload',
   {
     id: serial('id').primaryKey(),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     type: text('type').notNull(),
     format: text('format').notNull(),
     name: text('name').notNull(),
