@@ -65,6 +65,12 @@ export const user = pgTable('user', {
   updatedAt: updatedAt(),
 });
 
+/** The user a row belongs to; the row goes with them. */
+const ofUser = () =>
+  text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
 export const session = pgTable(
   'session',
   {
@@ -73,9 +79,7 @@ export const session = pgTable(
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,9 +92,7 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -137,9 +139,7 @@ export const sendLimit = pgTable('send_limit', {
 export const fleetMember = pgTable(
   'fleet_member',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     fleetId: integer('fleet_id')
       .notNull()
       .references(() => fleet.id, { onDelete: 'cascade' }),
@@ -299,9 +299,7 @@ export const physicalInspection = pgTable(
 export const idempotencyKey = pgTable(
   'idempotency_key',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
@@ -390,9 +388,7 @@ export const eventStream = pgTable(
   'event_stream',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     sessionId: text('session_id')
       .notNull()
       .references(() => session.id, { onDelete: 'cascade' }),
