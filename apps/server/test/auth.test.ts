@@ -7,8 +7,12 @@ import { bearer, cookieHeader, lastSignInMail, ORIGIN, signInWithCode, useTestAp
 const ctx = useTestApp();
 type Ctx = Awaited<ReturnType<typeof ctx>>;
 
-/** Asks for a sign-in mail (a code and a link) for the address. */
-const requestMail = (c: Ctx, email: string) => c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+/** Asks for a sign-in mail and answers its code and link. */
+const send = async (c: Ctx, email: string) => {
+  const res = await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+  expect(res.statusCode).toBe(200);
+  return lastSignInMail(c.mails, email);
+};
 /** Signs in with the code of a sign-in mail. */
 const withCode = (c: Ctx, email: string, otp: string) => c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp }, headers: ORIGIN });
 
@@ -68,8 +72,7 @@ describe('sign-in by email', () => {
 
   it('stores codes and links hashed, never in plain text', async () => {
     const c = await ctx();
-    await requestMail(c, 'hash@example.com');
-    const { code, link } = lastSignInMail(c.mails, 'hash@example.com');
+    const { code, link } = await send(c, 'hash@example.com');
     const linkToken = new URL(link).searchParams.get('token')!;
     const rows = await c.database.db.select().from(verification);
     const stored = JSON.stringify(rows);
@@ -90,8 +93,7 @@ describe('sign-in by email', () => {
   it('a wrong code says so, and after 5 wrong tries even the right code is refused', async () => {
     const c = await ctx();
     const email = 'guess@example.com';
-    await requestMail(c, email);
-    const { code } = lastSignInMail(c.mails, email);
+    const { code } = await send(c, email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       const res = await withCode(c, email, wrong);
@@ -105,8 +107,7 @@ describe('sign-in by email', () => {
   it('a code expires after 10 minutes', async () => {
     const c = await ctx();
     const email = 'late@example.com';
-    await requestMail(c, email);
-    const { code } = lastSignInMail(c.mails, email);
+    const { code } = await send(c, email);
     const [row] = await c.database.db.select().from(verification).where(eq(verification.identifier, `sign-in-otp-${email}`));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
@@ -118,8 +119,7 @@ describe('sign-in by email', () => {
   it('the link signs in once and then redirects with an error', async () => {
     const c = await ctx();
     const email = 'link@example.com';
-    await requestMail(c, email);
-    const { link } = lastSignInMail(c.mails, email);
+    const { link } = await send(c, email);
     const url = new URL(link);
     expect(url.origin).toBe('http://localhost:3000');
     const first = await c.app.inject({ url: url.pathname + url.search });
@@ -139,8 +139,7 @@ describe('sign-in by email', () => {
   it('never hands the session token to page scripts', async () => {
     const c = await ctx();
     const email = 'cookie@example.com';
-    await requestMail(c, email);
-    const { code } = lastSignInMail(c.mails, email);
+    const { code } = await send(c, email);
     const res = await withCode(c, email, code);
     expect(res.json()).not.toHaveProperty('token');
     expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
@@ -155,11 +154,6 @@ describe('sign-in by email', () => {
 });
 
 describe('one sign-in mail is one secret', () => {
-  const send = async (c: Ctx, email: string) => {
-    const res = await requestMail(c, email);
-    expect(res.statusCode).toBe(200);
-    return lastSignInMail(c.mails, email);
-  };
   const withLink = (c: Ctx, link: string) => {
     const url = new URL(link);
     return c.app.inject({ url: url.pathname + url.search });

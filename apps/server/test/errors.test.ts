@@ -4,6 +4,12 @@ import { bearer, ORIGIN, useTestApp } from './helper';
 
 const ctx = useTestApp();
 
+/** The answer has the status and carries the error envelope with the code. */
+function expectEnvelope(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status, code });
+}
+
 /** Posts a raw body to the sign-in mail route, which takes JSON. */
 const sendSignInBody = (app: Awaited<ReturnType<typeof ctx>>['app'], contentType: string, payload: string) =>
   app.inject({ method: 'POST', url: '/api/auth/email/send', headers: { 'content-type': contentType, ...ORIGIN }, payload });
@@ -13,15 +19,13 @@ describe('the error envelope', () => {
     const c = await ctx();
     const token = await c.tokenFor('errors@example.com');
     const res = await c.app.inject({ url: '/api/nothing-here', headers: bearer(token) });
-    expect(res.statusCode).toBe(404);
-    expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expectEnvelope(res, 404, 'NOT_FOUND');
   });
 
   it('malformed JSON is a validation error, not a 500', async () => {
     const { app } = await ctx();
     const res = await sendSignInBody(app, 'application/json', '{"email": ');
-    expect(res.statusCode).toBe(400);
-    expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expectEnvelope(res, 400, 'VALIDATION_ERROR');
   });
 
   it('names the invalid field in the details', async () => {
@@ -34,15 +38,13 @@ describe('the error envelope', () => {
   it('a body over the limit answers 413 with the envelope', async () => {
     const { app } = await ctx();
     const res = await sendSignInBody(app, 'application/json', JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(1_100_000) }));
-    expect(res.statusCode).toBe(413);
-    expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expectEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('an unsupported content type answers 415 with the envelope', async () => {
     const { app } = await ctx();
     const res = await sendSignInBody(app, 'text/xml', '<a/>');
-    expect(res.statusCode).toBe(415);
-    expect(ErrorEnvelopeSchema.parse(res.json())).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expectEnvelope(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('an unexpected failure is a 500 envelope without a stack trace', async () => {
