@@ -13,6 +13,11 @@ const send = async (c: Ctx, email: string) => {
   expect(res.statusCode).toBe(200);
   return lastSignInMail(c.mails, email);
 };
+/** The answer has the status and an error envelope with the code. */
+function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toMatchObject({ status, code });
+}
 /** Signs in with the code of a sign-in mail. */
 const withCode = (c: Ctx, email: string, otp: string) => c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp }, headers: ORIGIN });
 
@@ -66,8 +71,7 @@ describe('sign-in by email', () => {
   it('validates the address', async () => {
     const { app } = await ctx();
     const res = await app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email: 'not-an-email' }, headers: ORIGIN });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expectError(res, 400, 'VALIDATION_ERROR');
   });
 
   it('stores codes and links hashed, never in plain text', async () => {
@@ -86,8 +90,7 @@ describe('sign-in by email', () => {
     await signInWithCode(c, email);
     const { code } = lastSignInMail(c.mails, email);
     const again = await withCode(c, email, code);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ status: 400, code: 'INVALID_CODE' });
+    expectError(again, 400, 'INVALID_CODE');
   });
 
   it('a wrong code says so, and after 5 wrong tries even the right code is refused', async () => {
@@ -100,8 +103,7 @@ describe('sign-in by email', () => {
       expect(res.json()).toMatchObject({ status: 400, code: 'INVALID_CODE' });
     }
     const sixth = await withCode(c, email, code);
-    expect(sixth.statusCode).toBe(403);
-    expect(sixth.json()).toMatchObject({ status: 403, code: 'TOO_MANY_ATTEMPTS' });
+    expectError(sixth, 403, 'TOO_MANY_ATTEMPTS');
   });
 
   it('a code expires after 10 minutes', async () => {
@@ -148,8 +150,7 @@ describe('sign-in by email', () => {
   it('closes the parts of the auth library the portal does not use', async () => {
     const { app } = await ctx();
     const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'x@example.com', password: 'password123', name: 'x' }, headers: ORIGIN });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expectError(res, 404, 'NOT_FOUND');
   });
 });
 
@@ -221,7 +222,6 @@ describe('logout', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     const renew = await c.app.inject({ url: '/api/auth/token', headers: { cookie } });
-    expect(renew.statusCode).toBe(401);
-    expect(renew.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expectError(renew, 401, 'UNAUTHORIZED');
   });
 });
