@@ -5,6 +5,21 @@ import { session, user, verification } from '../src/db/schema';
 import { bearer, cookieHeader, lastSignInMail, ORIGIN, signInWithCode, useTestApp } from './helper';
 
 const ctx = useTestApp();
+type Ctx = Awaited<ReturnType<typeof ctx>>;
+
+/** Asks for a sign-in mail and answers its code and link. */
+const send = async (c: Ctx, email: string) => {
+  const res = await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
+  expect(res.statusCode).toBe(200);
+  return lastSignInMail(c.mails, email);
+};
+/** The answer has the status and an error envelope with the code. */
+function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toMatchObject({ status, code });
+}
+/** Signs in with the code of a sign-in mail. */
+const withCode = (c: Ctx, email: string, otp: string) => c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp }, headers: ORIGIN });
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -56,14 +71,12 @@ describe('sign-in by email', () => {
   it('validates the address', async () => {
     const { app } = await ctx();
     const res = await app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email: 'not-an-email' }, headers: ORIGIN });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expectError(res, 400, 'VALIDATION_ERROR');
   });
 
   it('stores codes and links hashed, never in plain text', async () => {
     const c = await ctx();
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email: 'hash@example.com' }, headers: ORIGIN });
-    const { code, link } = lastSignInMail(c.mails, 'hash@example.com');
+    const { code, link } = await send(c, 'hash@example.com');
     const linkToken = new URL(link).searchParams.get('token')!;
     const rows = await c.database.db.select().from(verification);
     const stored = JSON.stringify(rows);
@@ -76,44 +89,39 @@ describe('sign-in by email', () => {
     const email = 'once@example.com';
     await signInWithCode(c, email);
     const { code } = lastSignInMail(c.mails, email);
-    const again = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ status: 400, code: 'INVALID_CODE' });
+    const again = await withCode(c, email, code);
+    expectError(again, 400, 'INVALID_CODE');
   });
 
   it('a wrong code says so, and after 5 wrong tries even the right code is refused', async () => {
     const c = await ctx();
     const email = 'guess@example.com';
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
-    const { code } = lastSignInMail(c.mails, email);
+    const { code } = await send(c, email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: wrong }, headers: ORIGIN });
+      const res = await withCode(c, email, wrong);
       expect(res.json()).toMatchObject({ status: 400, code: 'INVALID_CODE' });
     }
-    const sixth = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
-    expect(sixth.statusCode).toBe(403);
-    expect(sixth.json()).toMatchObject({ status: 403, code: 'TOO_MANY_ATTEMPTS' });
+    const sixth = await withCode(c, email, code);
+    expectError(sixth, 403, 'TOO_MANY_ATTEMPTS');
   });
 
   it('a code expires after 10 minutes', async () => {
     const c = await ctx();
     const email = 'late@example.com';
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
-    const { code } = lastSignInMail(c.mails, email);
+    const { code } = await send(c, email);
     const [row] = await c.database.db.select().from(verification).where(eq(verification.identifier, `sign-in-otp-${email}`));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     await c.database.db.update(verification).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verification.id, row!.id));
-    const res = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    const res = await withCode(c, email, code);
     expect(res.json()).toMatchObject({ status: 400, code: 'CODE_EXPIRED' });
   });
 
   it('the link signs in once and then redirects with an error', async () => {
     const c = await ctx();
     const email = 'link@example.com';
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
-    const { link } = lastSignInMail(c.mails, email);
+    const { link } = await send(c, email);
     const url = new URL(link);
     expect(url.origin).toBe('http://localhost:3000');
     const first = await c.app.inject({ url: url.pathname + url.search });
@@ -133,9 +141,8 @@ describe('sign-in by email', () => {
   it('never hands the session token to page scripts', async () => {
     const c = await ctx();
     const email = 'cookie@example.com';
-    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
-    const { code } = lastSignInMail(c.mails, email);
-    const res = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp: code }, headers: ORIGIN });
+    const { code } = await send(c, email);
+    const res = await withCode(c, email, code);
     expect(res.json()).not.toHaveProperty('token');
     expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
   });
@@ -143,28 +150,20 @@ describe('sign-in by email', () => {
   it('closes the parts of the auth library the portal does not use', async () => {
     const { app } = await ctx();
     const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'x@example.com', password: 'password123', name: 'x' }, headers: ORIGIN });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expectError(res, 404, 'NOT_FOUND');
   });
 });
 
 describe('one sign-in mail is one secret', () => {
-  const send = async (c: Awaited<ReturnType<typeof ctx>>, email: string) => {
-    const res = await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email }, headers: ORIGIN });
-    expect(res.statusCode).toBe(200);
-    return lastSignInMail(c.mails, email);
-  };
-  const withCode = (c: Awaited<ReturnType<typeof ctx>>, email: string, otp: string) =>
-    c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', payload: { email, otp }, headers: ORIGIN });
-  const withLink = (c: Awaited<ReturnType<typeof ctx>>, link: string) => {
+  const withLink = (c: Ctx, link: string) => {
     const url = new URL(link);
     return c.app.inject({ url: url.pathname + url.search });
   };
-  const sessionsOf = async (c: Awaited<ReturnType<typeof ctx>>, email: string) => {
+  const sessionsOf = async (c: Ctx, email: string) => {
     const [u] = await c.database.db.select().from(user).where(eq(user.email, email));
     return u ? (await c.database.db.select().from(session).where(eq(session.userId, u.id))).length : 0;
   };
-  const pendingSecrets = async (c: Awaited<ReturnType<typeof ctx>>) => (await c.database.db.select().from(verification)).length;
+  const pendingSecrets = async (c: Ctx) => (await c.database.db.select().from(verification)).length;
 
   it('signing in with the code burns the link of the same mail', async () => {
     const c = await ctx();
@@ -223,7 +222,6 @@ describe('logout', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     const renew = await c.app.inject({ url: '/api/auth/token', headers: { cookie } });
-    expect(renew.statusCode).toBe(401);
-    expect(renew.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expectError(renew, 401, 'UNAUTHORIZED');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControllerSetupSchema, HEALTHY_LED_STATES, isActiveChannelCountValid, isInspectionPassed, isPvModuleSumValid, setupIssues, wrongLeds } from './setup';
+import { ControllerSetupSchema, HEALTHY_LED_STATES, isActiveChannelCountValid, isInspectionPassed, isPvModuleSumValid, setupIssues, WHOLE_SYSTEM, wrongLeds } from './setup';
 import { channelsFor } from './system';
 import { PASSED_INSPECTION } from './testing/vehicle';
 
@@ -60,9 +60,24 @@ describe('setupIssues', () => {
       { row: 0, field: 'activeChannelCount', message: 'invalidActiveChannels' },
       { row: 1, field: 'activeChannelCount', message: 'required' },
       { row: 1, field: 'inspection', message: 'inspectionFailed' },
-      { row: 0, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' },
-      { row: 1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' },
+      { row: WHOLE_SYSTEM, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' },
     ]);
+    expect(WHOLE_SYSTEM).toBe(-1);
+  });
+  it('asks for what is missing', () => {
+    expect(setupIssues([{ type: 'HV', pvModulesCount: null, activeChannelCount: null, inspection: { powerLed: 'constantlyLit' } }], 12)).toEqual([
+      { row: 0, field: 'pvModulesCount', message: 'required' },
+      { row: 0, field: 'activeChannelCount', message: 'required' },
+      { row: 0, field: 'inspection', message: 'required' },
+    ]);
+  });
+  it('leaves an inspection that is not given unchecked', () => {
+    expect(setupIssues([{ type: 'HV', pvModulesCount: 4, activeChannelCount: 7 }], 12)).toEqual([]);
+  });
+  it('counts the modules of the controllers that are not among the rows', () => {
+    const row = { type: 'LV', pvModulesCount: 6, activeChannelCount: 8, inspection: ok } as const;
+    expect(setupIssues([row], 12, [6])).toEqual([]);
+    expect(setupIssues([row], 12, [7])).toEqual([{ row: WHOLE_SYSTEM, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' }]);
   });
   it('is empty for a good setup', () => {
     expect(setupIssues([{ type: 'LV', pvModulesCount: 8, activeChannelCount: 8, inspection: ok }], 8)).toEqual([]);

@@ -89,24 +89,43 @@ export const ControllerSetupResultSchema = z.object({
 });
 export type ControllerSetupResult = z.infer<typeof ControllerSetupResultSchema>;
 
-/** One row of the setup form, checked against its controller and the whole system. */
-export function setupIssues(
-  rows: readonly { type: ControllerType; pvModulesCount: number | null; activeChannelCount: number | null; inspection: Partial<PhysicalInspection> }[],
-  pvModuleCount: number,
-): { row: number; field: 'pvModulesCount' | 'activeChannelCount' | 'inspection'; message: string }[] {
-  const issues: ReturnType<typeof setupIssues> = [];
+/** A controller's setup as far as it is known: the form's row or a request's controller. */
+export type SetupRow = {
+  type: ControllerType;
+  pvModulesCount: number | null;
+  activeChannelCount: number | null;
+  /** Left out where the stored inspection stays as it is (`PUT /api/chargecontrollers/{serialNumber}` without one): it is not checked. */
+  inspection?: Partial<PhysicalInspection>;
+};
+
+/** The row of an issue of the whole system (the PV module sum), as in the API's `details[].index`. */
+export const WHOLE_SYSTEM = -1;
+
+/** What is wrong with a setup: the row (or WHOLE_SYSTEM), the field and the form error. */
+export type SetupIssue = {
+  row: number;
+  field: 'pvModulesCount' | 'activeChannelCount' | 'inspection';
+  message: (typeof E)['required' | 'invalidActiveChannels' | 'inspectionFailed' | 'pvModuleLimitExceeded'];
+};
+
+/**
+ * Each row checked against its controller (required values, channel limit, inspection), then the
+ * PV module sum of the whole system, once, as row WHOLE_SYSTEM. `otherPvModules` are the counts of
+ * the system's controllers that are not among the rows (they keep what is stored).
+ */
+export function setupIssues(rows: readonly SetupRow[], pvModuleCount: number, otherPvModules: readonly number[] = []): SetupIssue[] {
+  const issues: SetupIssue[] = [];
   rows.forEach((r, row) => {
     if (r.pvModulesCount == null) issues.push({ row, field: 'pvModulesCount', message: E.required });
     if (r.activeChannelCount == null) issues.push({ row, field: 'activeChannelCount', message: E.required });
     else if (!isActiveChannelCountValid(r.type, r.activeChannelCount)) issues.push({ row, field: 'activeChannelCount', message: E.invalidActiveChannels });
+    if (r.inspection === undefined) return;
     const parsed = PhysicalInspectionSchema.safeParse(r.inspection);
     if (!parsed.success) issues.push({ row, field: 'inspection', message: E.required });
     else if (!isInspectionPassed(parsed.data)) issues.push({ row, field: 'inspection', message: E.inspectionFailed });
   });
-  const counts = rows.map((r) => r.pvModulesCount ?? 0);
-  if (!isPvModuleSumValid(counts, pvModuleCount)) {
-    rows.forEach((_, row) => issues.push({ row, field: 'pvModulesCount', message: E.pvModuleLimitExceeded }));
-  }
+  const counts = [...rows.map((r) => r.pvModulesCount ?? 0), ...otherPvModules];
+  if (!isPvModuleSumValid(counts, pvModuleCount)) issues.push({ row: WHOLE_SYSTEM, field: 'pvModulesCount', message: E.pvModuleLimitExceeded });
   return issues;
 }
 

@@ -15,6 +15,11 @@ interface PendingMail {
   url?: string;
 }
 const pendingMail = new AsyncLocalStorage<PendingMail>();
+/** better-auth's send hooks only hand their secret to the sign-in mail being built, if any. */
+const keepForMail = (secret: PendingMail) => {
+  const pending = pendingMail.getStore();
+  if (pending) Object.assign(pending, secret);
+};
 
 /** The provider id of the company identity provider: its callback is /api/auth/callback/oidc. */
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -112,16 +117,14 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
         allowedAttempts: SIGN_IN_MAX_WRONG_CODES,
         storeOTP: 'hashed',
         async sendVerificationOTP({ otp }) {
-          const pending = pendingMail.getStore();
-          if (pending) pending.otp = otp;
+          keepForMail({ otp });
         },
       }),
       magicLink({
         expiresIn: SIGN_IN_TTL_SECONDS,
         storeToken: 'hashed',
         async sendMagicLink({ url }) {
-          const pending = pendingMail.getStore();
-          if (pending) pending.url = url;
+          keepForMail({ url });
         },
       }),
       jwt({

@@ -65,6 +65,12 @@ export const user = pgTable('user', {
   updatedAt: updatedAt(),
 });
 
+/** The user a row belongs to; the row goes with them. */
+const ofUser = () =>
+  text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
 export const session = pgTable(
   'session',
   {
@@ -73,9 +79,7 @@ export const session = pgTable(
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,9 +92,7 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -137,9 +139,7 @@ export const sendLimit = pgTable('send_limit', {
 export const fleetMember = pgTable(
   'fleet_member',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     fleetId: integer('fleet_id')
       .notNull()
       .references(() => fleet.id, { onDelete: 'cascade' }),
@@ -274,12 +274,16 @@ export const installation = pgTable(
   ],
 );
 
+/** The installation a row belongs to; the row goes with it. */
+const ofInstallation = () =>
+  integer('installation_id')
+    .notNull()
+    .references(() => installation.id, { onDelete: 'cascade' });
+
 export const physicalInspection = pgTable(
   'physical_inspection',
   {
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     chargeControllerId: integer('charge_controller_id')
       .notNull()
       .references(() => chargeController.id, { onDelete: 'cascade' }),
@@ -295,9 +299,7 @@ export const physicalInspection = pgTable(
 export const idempotencyKey = pgTable(
   'idempotency_key',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
@@ -316,9 +318,7 @@ export const systemCheckRun = pgTable(
   'system_check_run',
   {
     id: serial('id').primaryKey(),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
@@ -329,9 +329,7 @@ export const systemCheck = pgTable(
   'system_check',
   {
     id: serial('id').primaryKey(),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     runId: integer('run_id')
       .notNull()
       .references(() => systemCheckRun.id, { onDelete: 'cascade' }),
@@ -375,9 +373,7 @@ export const systemCheckEvent = pgTable(
   'system_check_event',
   {
     id: serial('id').primaryKey(),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     payload: text('payload').notNull(),
     createdAt: createdAt(),
   },
@@ -392,15 +388,11 @@ export const eventStream = pgTable(
   'event_stream',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ofUser(),
     sessionId: text('session_id')
       .notNull()
       .references(() => session.id, { onDelete: 'cascade' }),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     createdAt: createdAt(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -418,9 +410,7 @@ export const upload = pgTable(
   'upload',
   {
     id: serial('id').primaryKey(),
-    installationId: integer('installation_id')
-      .notNull()
-      .references(() => installation.id, { onDelete: 'cascade' }),
+    installationId: ofInstallation(),
     type: text('type').notNull(),
     format: text('format').notNull(),
     name: text('name').notNull(),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IdTokenClaims, SignedInUser } from '../auth/id-token';
 import { createTokenVerifier, sessionUserQuery, signedInUserOf } from '../auth/id-token';
@@ -24,6 +24,9 @@ declare module 'fastify' {
     sessionInQuery?: boolean;
   }
 }
+
+/** The options of a route that answers without a signed-in user: its schema, marked public for the auth hook. */
+export const publicRoute = <S extends FastifySchema>(schema: S) => ({ config: { public: true }, schema });
 
 /** The signed-in user of a request that passed the auth hook. */
 export function currentUser(request: FastifyRequest): SignedInUser {

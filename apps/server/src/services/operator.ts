@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AddCompanyMember, CompanyInput, FleetInput, GrantFleet, OperatorCompany, OperatorFleet, Person } from '@portal/domain/operator';
 import { AddCompanyMemberSchema, CompanyInputSchema, FleetInputSchema, GrantFleetSchema } from '@portal/domain/operator';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { company, fleet, fleetMember, user } from '../db/schema';
 import { AppError, notFound } from '../errors';
@@ -11,6 +12,36 @@ const FLEET_LOCK = 727301;
 const COMPANY_LOCK = 727302;
 
 const lock = (db: Db, key: number) => db.execute(sql`select pg_advisory_xact_lock(${key})`);
+
+/** A fleet or an installer company: the operator creates and changes them, and their names stay unique. */
+type NamedTable = typeof fleet | typeof company;
+type Named<T extends NamedTable, Data> = {
+  table: T;
+  what: 'Fleet' | 'Company';
+  lockKey: number;
+  assertUnique: (db: Db, data: Data, exceptId?: number) => Promise<void>;
+};
+
+/**
+ * Creates the row (without `id`) or changes row `id` under its kind's lock once its names are
+ * unique (a row that is not there answers 404 first); answers its id.
+ */
+async function saveNamed<T extends NamedTable, Data extends PgInsertValue<T> & PgUpdateSetSource<T>>(db: Db, kind: Named<T, Data>, data: Data, id?: number): Promise<number> {
+  const { table, what, lockKey, assertUnique } = kind;
+  return db.transaction(async (tx) => {
+    await lock(tx as Db, lockKey);
+    if (id === undefined) {
+      await assertUnique(tx as Db, data);
+      const [row] = await tx.insert(table).values(data).returning({ id: table.id });
+      return row!.id;
+    }
+    const [current] = await tx.select({ id: table.id }).from(table as NamedTable).where(eq(table.id, id)).for('update');
+    if (!current) throw notFound(what);
+    await assertUnique(tx as Db, data, id);
+    await tx.update(table).set(data).where(eq(table.id, id));
+    return id;
+  });
+}
 
 export async function setOperator(db: Db, rawEmail: string, isOperator: boolean) {
   const email = rawEmail.trim().toLowerCase();
@@ -67,27 +98,14 @@ async function fleetById(db: Db, id: number): Promise<OperatorFleet> {
   return found;
 }
 
+const FLEETS = { table: fleet, what: 'Fleet', lockKey: FLEET_LOCK, assertUnique: assertFleetUnique } as const;
+
 export async function createFleet(db: Db, input: FleetInput): Promise<OperatorFleet> {
-  const data = FleetInputSchema.parse(input);
-  const id = await db.transaction(async (tx) => {
-    await lock(tx as Db, FLEET_LOCK);
-    await assertFleetUnique(tx as Db, data);
-    const [row] = await tx.insert(fleet).values(data).returning({ id: fleet.id });
-    return row!.id;
-  });
-  return fleetById(db, id);
+  return fleetById(db, await saveNamed(db, FLEETS, FleetInputSchema.parse(input)));
 }
 
 export async function updateFleet(db: Db, id: number, input: FleetInput): Promise<OperatorFleet> {
-  const data = FleetInputSchema.parse(input);
-  await db.transaction(async (tx) => {
-    await lock(tx as Db, FLEET_LOCK);
-    const [current] = await tx.select({ id: fleet.id }).from(fleet).where(eq(fleet.id, id)).for('update');
-    if (!current) throw notFound('Fleet');
-    await assertFleetUnique(tx as Db, data, id);
-    await tx.update(fleet).set(data).where(eq(fleet.id, id));
-  });
-  return fleetById(db, id);
+  return fleetById(db, await saveNamed(db, FLEETS, FleetInputSchema.parse(input), id));
 }
 
 /** Grants a person (created when new) a fleet, by default as its admin; with a company, they join it too. */
@@ -156,27 +174,14 @@ export async function findCompanyByShortName(db: Db, shortName: string) {
   return row;
 }
 
+const COMPANIES = { table: company, what: 'Company', lockKey: COMPANY_LOCK, assertUnique: assertCompanyUnique } as const;
+
 export async function createCompany(db: Db, input: CompanyInput): Promise<OperatorCompany> {
-  const data = CompanyInputSchema.parse(input);
-  const id = await db.transaction(async (tx) => {
-    await lock(tx as Db, COMPANY_LOCK);
-    await assertCompanyUnique(tx as Db, data);
-    const [row] = await tx.insert(company).values(data).returning({ id: company.id });
-    return row!.id;
-  });
-  return companyById(db, id);
+  return companyById(db, await saveNamed(db, COMPANIES, CompanyInputSchema.parse(input)));
 }
 
 export async function updateCompany(db: Db, id: number, input: CompanyInput): Promise<OperatorCompany> {
-  const data = CompanyInputSchema.parse(input);
-  await db.transaction(async (tx) => {
-    await lock(tx as Db, COMPANY_LOCK);
-    const [current] = await tx.select({ id: company.id }).from(company).where(eq(company.id, id)).for('update');
-    if (!current) throw notFound('Company');
-    await assertCompanyUnique(tx as Db, data, id);
-    await tx.update(company).set(data).where(eq(company.id, id));
-  });
-  return companyById(db, id);
+  return companyById(db, await saveNamed(db, COMPANIES, CompanyInputSchema.parse(input), id));
 }
 
 /** Puts a person (created when new) into a company; a person belongs to one company at a time. */

@@ -80,6 +80,11 @@ export async function buildSummary(db: Db, row: InstallationRow): Promise<Instal
   };
 }
 
+/** The summary of an installation in the caller's fleets; 404 otherwise. */
+export async function readSummary(db: Db, fleetIds: number[], id: number): Promise<InstallationSummary> {
+  return buildSummary(db, await findScopedInstallation(db, fleetIds, id));
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**

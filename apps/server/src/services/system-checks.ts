@@ -8,6 +8,12 @@ export const CHECK_EVENTS_CHANNEL = 'system_check_events';
 
 type CheckRow = typeof systemCheck.$inferSelect;
 
+/** The id of an installation's newest event or run, or null before its first. */
+async function latestIdOf(d: Db, table: typeof systemCheckEvent | typeof systemCheckRun, installationId: number): Promise<number | null> {
+  const [row] = await d.select({ id: table.id }).from(table).where(eq(table.installationId, installationId)).orderBy(desc(table.id)).limit(1);
+  return row?.id ?? null;
+}
+
 const toCheck = (c: CheckRow): SystemCheck => ({
   id: c.id,
   runId: c.runId,
@@ -47,13 +53,7 @@ export function createSystemCheckService(database: Database, options: SystemChec
   const { db } = database;
 
   async function lastEventId(d: Db, installationId: number) {
-    const [row] = await d
-      .select({ id: systemCheckEvent.id })
-      .from(systemCheckEvent)
-      .where(eq(systemCheckEvent.installationId, installationId))
-      .orderBy(desc(systemCheckEvent.id))
-      .limit(1);
-    return String(row?.id ?? 0);
+    return String((await latestIdOf(d, systemCheckEvent, installationId)) ?? 0);
   }
 
   async function readRun(d: Db, installationId: number, runId?: number): Promise<SystemCheckRun | null> {
@@ -112,24 +112,13 @@ export function createSystemCheckService(database: Database, options: SystemChec
     return event;
   }
 
-  /** The id of the installation's latest run, or null before its first. */
-  async function latestRunId(d: Db, installationId: number): Promise<number | null> {
-    const [run] = await d
-      .select({ id: systemCheckRun.id })
-      .from(systemCheckRun)
-      .where(eq(systemCheckRun.installationId, installationId))
-      .orderBy(desc(systemCheckRun.id))
-      .limit(1);
-    return run?.id ?? null;
-  }
-
   async function startLocked(installationId: number, restart: boolean, actor: string | null): Promise<SystemCheckRun> {
     let started: SystemCheckEvent | null = null;
     const runId = await db.transaction(async (tx) => {
       // Lock the installation so concurrent first reads start one run, not several.
       const [row] = await tx.select().from(installation).where(eq(installation.id, installationId)).for('update');
       if (!restart) {
-        const existing = await latestRunId(tx as Db, installationId);
+        const existing = await latestIdOf(tx as Db, systemCheckRun, installationId);
         if (existing !== null) return existing;
       }
       started = await insertRun(tx as Db, installationId, row!.systemId);
@@ -153,7 +142,7 @@ export function createSystemCheckService(database: Database, options: SystemChec
      * Call `announce` with the answer after the commit.
      */
     async startForSetup(tx: Db, row: typeof installation.$inferSelect, actor: string | null, isSetupChanged: boolean): Promise<SystemCheckEvent | null> {
-      if (!isSetupChanged && (await latestRunId(tx, row.id)) !== null) return null;
+      if (!isSetupChanged && (await latestIdOf(tx, systemCheckRun, row.id)) !== null) return null;
       const started = await insertRun(tx, row.id, row.systemId);
       if (started.kind === 'run-started') await recordHistory(tx, row, actor, 'checkRunStarted', [{ field: String(started.runId), newValue: started.checks.length }]);
       return started;

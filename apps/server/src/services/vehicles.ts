@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { VehicleData } from '@portal/domain/vehicle';
+import type { SaveVehicle } from '@portal/domain/vehicle';
 import type { Db } from '../db/client';
 import { vehicle } from '../db/schema';
 import { toVehicle } from './installations/read-model';
@@ -14,8 +14,8 @@ export async function readScopedVehicle(db: Db, fleetIds: number[], vehicleId: n
 }
 
 /** Updates a vehicle through its installation (`version` is the installation's), then reads it back. */
-export async function updateScopedVehicle(db: Db, fleetIds: number[], actor: string, vehicleId: number, version: number, data: VehicleData) {
+export async function updateScopedVehicle(db: Db, fleetIds: number[], actor: string, vehicleId: number, input: SaveVehicle) {
   const installationId = await findInstallationOfVehicle(db, fleetIds, vehicleId);
-  await recordVehicle(db, fleetIds, actor, installationId, version, data);
+  await recordVehicle(db, fleetIds, actor, installationId, input);
   return readScopedVehicle(db, fleetIds, vehicleId);
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Installation } from '@portal/domain/installation';
 import type { ControllerSetup, ControllerSetupResult, InstallationSetup, PhysicalInspection } from '@portal/domain/setup';
-import { isActiveChannelCountValid, isPvModuleSumValid } from '@portal/domain/setup';
+import { setupIssues } from '@portal/domain/setup';
 import type { SystemCheckEvent } from '@portal/domain/system-check';
 import type { Db } from '../../db/client';
 import { chargeController, physicalInspection, system } from '../../db/schema';
@@ -22,20 +22,19 @@ async function applySetup(tx: Tx, row: InstallationRow, actor: string, given: Co
   const [sys] = await tx.select().from(system).where(eq(system.id, row.systemId));
   const controllers = await tx.select().from(chargeController).where(eq(chargeController.systemId, row.systemId));
   const bySerial = new Map(controllers.map((c) => [c.serialNumber.toLowerCase(), c]));
-  const details: { index: number; field: string; message: string }[] = [];
-  const resolved = given.map((c, index) => {
+  const resolved = given.map((c) => {
     const controller = bySerial.get(c.serialNumber.toLowerCase());
     if (!controller) throw notFound(`Charge controller ${c.serialNumber}`);
-    if (!isActiveChannelCountValid(controller.type, c.activeChannelCount)) {
-      details.push({ index, field: 'activeChannelCount', message: 'invalidActiveChannels' });
-    }
     return { controller, setup: c };
   });
   const ids = new Set(resolved.map((r) => r.controller.id));
-  const counts = [...resolved.map((r) => r.setup.pvModulesCount), ...controllers.filter((c) => !ids.has(c.id)).map((c) => c.pvModulesCount ?? 0)];
-  if (!isPvModuleSumValid(counts, sys!.pvModuleCount)) {
-    details.push({ index: -1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' });
-  }
+  const others = controllers.filter((c) => !ids.has(c.id)).map((c) => c.pvModulesCount ?? 0);
+  const issues = setupIssues(
+    resolved.map(({ controller, setup }) => ({ type: controller.type, ...setup })),
+    sys!.pvModuleCount,
+    others,
+  );
+  const details = issues.map(({ row, field, message }) => ({ index: row, field, message }));
   if (details.length) throw new AppError('VALIDATION_ERROR', 'The setup is not valid', details);
   const inspections = await tx.select().from(physicalInspection).where(eq(physicalInspection.installationId, row.id));
   const changes = resolved.flatMap(({ controller, setup }) => {

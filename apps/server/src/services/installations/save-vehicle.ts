@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Installation } from '@portal/domain/installation';
-import type { VehicleData } from '@portal/domain/vehicle';
+import { VehicleInputSchema, type SaveVehicle, type VehicleData } from '@portal/domain/vehicle';
 import type { Db } from '../../db/client';
 import { vehicle } from '../../db/schema';
 import { changedFields, recordHistory } from '../history';
 import { installationForCaller } from './read-model';
 import { bumpVersion, lockWritable, searchTextOf, type Caller } from './repository';
 
-/** Records the vehicle of an installation: creates it on the first save, updates it afterwards. */
-export async function recordVehicle(db: Db, fleetIds: number[], actor: string, id: number, version: number, data: VehicleData) {
+/** Records the vehicle of an installation (`version` is the installation's): creates it on the first save, updates it afterwards. */
+export async function recordVehicle(db: Db, fleetIds: number[], actor: string, id: number, input: SaveVehicle) {
+  const { version, ...fields } = input;
+  const data = VehicleInputSchema.parse(fields);
   return db.transaction(async (tx) => {
     const row = await lockWritable(tx as Db, fleetIds, id, version);
     let vehicleId = row.vehicleId;
@@ -29,6 +31,6 @@ export async function recordVehicle(db: Db, fleetIds: number[], actor: string, i
 }
 
 /** Records the vehicle of a draft, then answers the installation as the caller reads it. */
-export async function saveVehicle(db: Db, fleetIds: number[], caller: Caller, id: number, version: number, data: VehicleData): Promise<Installation> {
-  return installationForCaller(db, await recordVehicle(db, fleetIds, caller.userId, id, version, data), caller);
+export async function saveVehicle(db: Db, fleetIds: number[], caller: Caller, id: number, input: SaveVehicle): Promise<Installation> {
+  return installationForCaller(db, await recordVehicle(db, fleetIds, caller.userId, id, input), caller);
 }

@@ -7,18 +7,21 @@ import { MailError } from '../../../auth/mailer';
 import { buildSignInMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
 import { codeOfStatus, databaseUnavailable, isDatabaseUnavailable, sendError } from '../../../plugins/error-handler';
+import { publicRoute } from '../../../plugins/request-auth';
 import { allowCodeGuess, allowSignInMail, forgiveCodeGuess, releaseSignInMail } from '../../../services/send-limit';
 
+const tags = ['auth'];
+
 /** The better-auth endpoints the portal uses; the rest of its surface stays closed. */
-const FORWARDED: { method: 'GET' | 'POST'; path: string; summary: string }[] = [
-  { method: 'GET', path: '/magic-link/verify', summary: 'The link of the sign-in email: signs in and redirects to the portal' },
-  { method: 'GET', path: '/token', summary: 'A short-lived Bearer ID token for the session of the cookie' },
-  { method: 'GET', path: '/jwks', summary: 'The public keys that verify ID tokens' },
-  { method: 'GET', path: '/get-session', summary: 'The session of the cookie and its user, or null' },
-  { method: 'POST', path: '/sign-out', summary: 'Ends the session of the cookie everywhere at once' },
-  { method: 'POST', path: '/sign-in/social', summary: 'Starts sign-in with Google, Microsoft or the company provider: answers the address to send the browser to' },
-  { method: 'GET', path: '/callback/:provider', summary: "The identity provider's redirect back: finishes sign-in and redirects to the portal" },
-  { method: 'POST', path: '/callback/:provider', summary: "The identity provider's redirect back (form post): finishes sign-in and redirects to the portal" },
+const FORWARDED: [method: 'GET' | 'POST', path: string, summary: string][] = [
+  ['GET', '/magic-link/verify', 'The link of the sign-in email: signs in and redirects to the portal'],
+  ['GET', '/token', 'A short-lived Bearer ID token for the session of the cookie'],
+  ['GET', '/jwks', 'The public keys that verify ID tokens'],
+  ['GET', '/get-session', 'The session of the cookie and its user, or null'],
+  ['POST', '/sign-out', 'Ends the session of the cookie everywhere at once'],
+  ['POST', '/sign-in/social', 'Starts sign-in with Google, Microsoft or the company provider: answers the address to send the browser to'],
+  ['GET', '/callback/:provider', "The identity provider's redirect back: finishes sign-in and redirects to the portal"],
+  ['POST', '/callback/:provider', "The identity provider's redirect back (form post): finishes sign-in and redirects to the portal"],
 ];
 
 /** better-auth's codes, in the portal's vocabulary. */
@@ -102,15 +105,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(route === '/token' ? text : withoutSessionToken(text));
   }
 
-  for (const route of FORWARDED) {
-    app.route({ method: route.method, url: route.path, config: { public: true }, schema: { tags: ['auth'], summary: route.summary }, handler: forward });
+  for (const [method, url, summary] of FORWARDED) {
+    app.route({ method, url, ...publicRoute({ tags, summary }), handler: forward });
   }
 
   // Code guesses are counted per address and per IP before the code is looked at; once either
   // limit is reached every attempt gets the same answer, whether the code was right or not.
   app.post(
     '/sign-in/email-otp',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Signs in with the 6-digit code of the sign-in email; sets the session cookie' } },
+    publicRoute({ tags, summary: 'Signs in with the 6-digit code of the sign-in email; sets the session cookie' }),
     async (request, reply) => {
       const body = request.body as { email?: unknown } | undefined;
       const email = typeof body?.email === 'string' ? body.email : '';
@@ -125,15 +128,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/email/send',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sends one email with a 6-digit sign-in code and a sign-in link',
-        body: SendSignInEmailSchema,
-        response: { 200: EmailSentSchema },
-      },
-    },
+    publicRoute({ tags, summary: 'Sends one email with a 6-digit sign-in code and a sign-in link', body: SendSignInEmailSchema, response: { 200: EmailSentSchema } }),
     async (request) => {
       const { email, language } = request.body;
       if (!(await allowSignInMail(app.db, app.env.sendLimit, email, request.ip))) {

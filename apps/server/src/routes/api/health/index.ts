@@ -1,33 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LivenessSchema, ReadinessSchema } from '@portal/domain/health';
 import { AppError } from '../../../errors';
+import { publicRoute } from '../../../plugins/request-auth';
+
+const tags = ['health'];
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Liveness: the process answers. A load balancer or orchestrator restarts it only when this fails.
   app.get(
     '/',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness: answers 200 while the process serves requests (503 once it shuts down)',
-        response: { 200: LivenessSchema },
-      },
-    },
+    publicRoute({ tags, summary: 'Liveness: answers 200 while the process serves requests (503 once it shuts down)', response: { 200: LivenessSchema } }),
     async () => ({ status: 'ok' as const, engine: app.database.engine }),
   );
 
   // Readiness: what this process needs is reachable. A load balancer takes it out of rotation meanwhile.
   app.get(
     '/ready',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['health'],
-        summary: 'Readiness: 200 while the database and the object store (if any) are reachable, 503 naming the one that is not',
-        response: { 200: ReadinessSchema },
-      },
-    },
+    publicRoute({
+      tags,
+      summary: 'Readiness: 200 while the database and the object store (if any) are reachable, 503 naming the one that is not',
+      response: { 200: ReadinessSchema },
+    }),
     async () => {
       const [database, objectStore] = await Promise.all([
         app.database.ping().then(

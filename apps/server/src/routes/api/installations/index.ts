@@ -8,7 +8,7 @@ import {
   UpdateInstallationSchema,
 } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
-import { SaveVehicleSchema, VehicleInputSchema } from '@portal/domain/vehicle';
+import { SaveVehicleSchema } from '@portal/domain/vehicle';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { AppError, notFound } from '../../../errors';
 import { currentToken, currentUser, sessionExpired } from '../../../plugins/request-auth';
@@ -101,10 +101,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InstallationSchema },
       },
     },
-    async (request) => {
-      const { version, ...vehicle } = request.body;
-      return saveVehicle(app.db, request.fleets.ids, currentUser(request), request.params.id, version, VehicleInputSchema.parse(vehicle));
-    },
+    async (request) => saveVehicle(app.db, request.fleets.ids, currentUser(request), request.params.id, request.body),
   );
 
   app.put(

@@ -3,8 +3,7 @@ import { InstallationSchema } from '@portal/domain/installation';
 import { InstallationSummarySchema, SubmitInstallationSchema } from '@portal/domain/summary';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
-import { findScopedInstallation } from '../../../services/installations/repository';
-import { buildSummary, submitInstallation } from '../../../services/summary';
+import { readSummary, submitInstallation } from '../../../services/summary';
 
 const tags = ['installations'];
 
@@ -12,10 +11,7 @@ const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/summary',
     { schema: { tags, summary: 'Everything the summary tab shows, in one call', params: IdParams, response: { 200: InstallationSummarySchema } } },
-    async (request) => {
-      const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
-      return buildSummary(app.db, row);
-    },
+    async (request) => readSummary(app.db, request.fleets.ids, request.params.id),
   );
 
   app.post(

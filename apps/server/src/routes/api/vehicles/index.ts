@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SaveVehicleSchema, VehicleInputSchema, VehicleSchema } from '@portal/domain/vehicle';
+import { SaveVehicleSchema, VehicleSchema } from '@portal/domain/vehicle';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
 import { readScopedVehicle, updateScopedVehicle } from '../../../services/vehicles';
@@ -22,10 +22,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: VehicleSchema },
       },
     },
-    async (request) => {
-      const { version, ...data } = request.body;
-      return updateScopedVehicle(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, version, VehicleInputSchema.parse(data));
-    },
+    async (request) => updateScopedVehicle(app.db, request.fleets.ids, currentUser(request).userId, request.params.id, request.body),
   );
 };
 

@@ -11,6 +11,7 @@ import {
   POWER_LED_STATES,
   setupIssues,
   STATUS_LED_STATES,
+  WHOLE_SYSTEM,
   wrongLeds,
   type InstallationSetup,
   type Led,
@@ -94,7 +95,9 @@ function setupResolver(pvModuleCount: number): Resolver<SetupFormValues, unknown
       pvModuleCount,
     );
     for (const issue of issues) {
-      if (issue.field !== 'inspection') add(issue.row, issue.field, issue.message);
+      // The PV module sum is the whole system's: every row's count shows it.
+      if (issue.row === WHOLE_SYSTEM) controllers.forEach((_, row) => add(row, issue.field, issue.message));
+      else if (issue.field !== 'inspection') add(issue.row, issue.field, issue.message);
       else if (issue.message === INSPECTION_FAILED) {
         // Point at the LEDs that are wrong, each with what a healthy controller shows.
         for (const led of wrongLeds(controllers[issue.row]!.inspection as Partial<PhysicalInspection>)) add(issue.row, `inspection.${led}`, issue.message);
