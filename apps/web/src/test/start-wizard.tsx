@@ -1,8 +1,9 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from 'react-router';
 import { IDBFactory } from 'fake-indexeddb';
 import type { FleetMembership, Me } from '@portal/domain/fleet';
+import type { Installation, WizardTab } from '@portal/domain/installation';
 import { connectAuth } from '@/app/auth-bridge';
 import { AppRoutes } from '@/app/router';
 import { tokenManager } from '@/features/auth/lib/session';
@@ -36,6 +37,15 @@ export function resetWizardTestState(): void {
   tokenManager.clear();
 }
 
+/** Each test of the file starts from a fresh wizard state and ends with nobody signed in and no faked globals. */
+export function isolateWizardTests(): void {
+  beforeEach(resetWizardTestState);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().signOut();
+  });
+}
+
 /** Renders the signed-in app at `route` with the API faked by `routes` ("METHOD /path"). */
 export function startWizard(route: string, routes: Parameters<typeof fakeFetch>[0]) {
   useAuthStore.getState().signIn({ id: 'u1', name: 'Ina Installer', email: 'ina@example.com' });
@@ -57,6 +67,11 @@ export function startWizard(route: string, routes: Parameters<typeof fakeFetch>[
     { route },
   );
   return { ...view, fake };
+}
+
+/** Renders one tab of a saved installation: the API reads `installation`, and answers `routes` besides. */
+export function startWizardOnTab(installation: Installation, tab: WizardTab, routes: Parameters<typeof fakeFetch>[0] = {}) {
+  return startWizard(`/sono/installations/${installation.id}?tab=${tab}`, { [`GET /api/installations/${installation.id}`]: { body: installation }, ...routes });
 }
 
 /** The JSON bodies sent to "METHOD /path". */

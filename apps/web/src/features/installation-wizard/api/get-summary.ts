@@ -1,18 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InstallationSummarySchema, type InstallationSummary } from '@portal/domain/summary';
-import { apiRequest } from '@/lib/api-client';
-import { installationKeys } from '@/lib/query-keys';
-
-export function getSummary(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<InstallationSummary> {
-  return apiRequest(`/api/installations/${id}/summary`, { schema: InstallationSummarySchema, signal });
-}
+import { useQuery } from '@tanstack/react-query';
+import { InstallationSummarySchema } from '@portal/domain/summary';
+import { installationPartQueryOptions } from './installation-part';
 
 /** Cached per installation; every save of the wizard and every check event marks it out of date. */
-export const getSummaryQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: installationKeys.summary(id),
-    queryFn: ({ signal }) => getSummary(id, { signal }),
-  });
+export const getSummaryQueryOptions = (id: number) => installationPartQueryOptions(id, 'summary', InstallationSummarySchema);
 
 export function useSummary(id: number) {
   return useQuery(getSummaryQueryOptions(id));

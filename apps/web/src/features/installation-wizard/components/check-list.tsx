@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { SystemCheck } from '@portal/domain/system-check';
 import { CheckResult } from './check-result';
 import { CheckVerifyBox } from './check-verify-box';
-import { ReadOnlyValue } from './read-only-value';
+import { ReadOnlyValues } from './read-only-value';
+import { ScrollTable } from './scroll-table';
 
 export type CheckListRow = {
   check: SystemCheck;
@@ -36,7 +37,12 @@ type CheckListProps = {
 export function CheckList({ title, description, rows, isNarrow, verification, testId }: CheckListProps) {
   const { t } = useTranslation();
   if (rows.length === 0) return null;
-  const headers = rows[0]!.values.map((v) => v.label);
+  const columns = [
+    t('wizard.digitalCheck.columns.device'),
+    ...rows[0]!.values.map((v) => v.label),
+    t('wizard.digitalCheck.columns.result'),
+    ...(verification ? [t('wizard.digitalCheck.columns.verified')] : []),
+  ];
 
   const verifyBox = (row: CheckListRow, isCompact: boolean) =>
     verification && (
@@ -68,9 +74,7 @@ export function CheckList({ title, description, rows, isNarrow, verification, te
               <Stack gap="sm">
                 <Text fw={600}>{row.device}</Text>
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                  {row.values.map((v) => (
-                    <ReadOnlyValue key={v.label} label={v.label} value={v.value} testId={v.testId} />
-                  ))}
+                  <ReadOnlyValues values={row.values} />
                 </SimpleGrid>
                 <CheckResult status={row.check.status} testId="check-result" />
                 {verifyBox(row, false)}
@@ -79,36 +83,22 @@ export function CheckList({ title, description, rows, isNarrow, verification, te
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('wizard.digitalCheck.columns.device')}</Table.Th>
-              {headers.map((label) => (
-                <Table.Th key={label}>{label}</Table.Th>
-              ))}
-              <Table.Th>{t('wizard.digitalCheck.columns.result')}</Table.Th>
-              {verification && <Table.Th>{t('wizard.digitalCheck.columns.verified')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.check.id} data-testid="check-row" data-check-id={row.check.id} data-type={row.check.type}>
-                <Table.Td>{row.device}</Table.Td>
-                {row.values.map((v) => (
-                  <Table.Td key={v.label} data-testid={v.testId} style={{ whiteSpace: 'nowrap' }}>
-                    {v.value}
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  <CheckResult status={row.check.status} testId="check-result" />
+        <ScrollTable minWidth={720} headers={columns}>
+          {rows.map((row) => (
+            <Table.Tr key={row.check.id} data-testid="check-row" data-check-id={row.check.id} data-type={row.check.type}>
+              <Table.Td>{row.device}</Table.Td>
+              {row.values.map((v) => (
+                <Table.Td key={v.label} data-testid={v.testId} style={{ whiteSpace: 'nowrap' }}>
+                  {v.value}
                 </Table.Td>
-                {verification && <Table.Td>{verifyBox(row, true)}</Table.Td>}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        </Table.ScrollContainer>
+              ))}
+              <Table.Td>
+                <CheckResult status={row.check.status} testId="check-result" />
+              </Table.Td>
+              {verification && <Table.Td>{verifyBox(row, true)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

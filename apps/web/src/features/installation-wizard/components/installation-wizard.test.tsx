@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { DRAFT_SAVE_DELAY_MS } from '../hooks/use-step-form';
 import { draftKey, readDraft, readPendingSave, writeDraft } from '../lib/draft-storage';
 import { createInstallation } from '../testing/installation-factory';
-import { headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
-beforeEach(resetWizardTestState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().signOut();
-});
+isolateWizardTests();
 
 const generalKey = draftKey('u1', 42, 'general');
 const conflict = { status: 409, body: { status: 409, code: 'VERSION_CONFLICT', message: 'Someone else changed this installation.', details: { currentVersion: 4 } } };

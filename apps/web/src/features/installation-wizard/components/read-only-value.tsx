@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A value the installer reads but cannot change (registry data). */
 export function ReadOnlyValue({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -12,5 +13,23 @@ export function ReadOnlyValue({ label, value, testId }: { label: string; value: 
         {value}
       </Text>
     </Stack>
+  );
+}
+
+export type ReadOnlyEntry = { label: string; value: ReactNode; testId?: string };
+
+/** Several read-only values in a row, e.g. what identifies one device. */
+export function ReadOnlyValues({ values }: { values: ReadOnlyEntry[] }) {
+  return values.map((v) => <ReadOnlyValue key={v.label} label={v.label} value={v.value} testId={v.testId} />);
+}
+
+/** The hardware and firmware version of a charge controller, as the registry has them. */
+export function ControllerVersions({ controller }: { controller: { hardwareVersion: string; firmwareVersion: string } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ReadOnlyValue label={t('wizard.labels.hardwareVersion')} value={controller.hardwareVersion} />
+      <ReadOnlyValue label={t('wizard.labels.firmwareVersion')} value={controller.firmwareVersion} />
+    </>
   );
 }

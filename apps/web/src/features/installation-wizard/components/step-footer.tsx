@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { SaveResult } from '../hooks/use-step-form';
+import { saveThenNext } from '../lib/save-then-next';
 import { useWizardStore } from '../stores/wizard-store';
 
 type StepFooterProps = {
@@ -46,5 +48,26 @@ export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = 
       </Alert>
       {buttons}
     </Stack>
+  );
+}
+
+type StepFormFooterProps = {
+  /** The tab's step form (see useStepForm). */
+  step: { save: (options: { withToast: boolean }) => Promise<SaveResult>; isSaving: boolean };
+  onNext: () => void;
+  isNextDisabled?: boolean;
+  isReadOnly: boolean;
+};
+
+/** The footer of a tab with a step form: Save saves with a toast, Next saves quietly and moves on. */
+export function StepFormFooter({ step: { save, isSaving }, onNext, isNextDisabled, isReadOnly }: StepFormFooterProps) {
+  return (
+    <StepFooter
+      onSave={() => void save({ withToast: true })}
+      onNext={() => void saveThenNext(save, onNext)}
+      isNextDisabled={isNextDisabled}
+      isSaving={isSaving}
+      isReadOnly={isReadOnly}
+    />
   );
 }

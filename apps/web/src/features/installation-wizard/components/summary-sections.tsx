@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type Key, type ReactNode } from 'react';
 import { Alert, Badge, Divider, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { useFormatNumber } from '@/lib/format-number';
 import { currentLocale } from '@/lib/i18n';
 import { useIsPhone } from '@/lib/use-is-narrow';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
-import { ReadOnlyValue } from './read-only-value';
+import { ControllerVersions, ReadOnlyValue, ReadOnlyValues } from './read-only-value';
+import { ScrollTable } from './scroll-table';
 
 type SectionKey = 'general' | 'customer' | 'installer' | 'vehicle' | 'pvSystem' | 'chargeControllers' | 'telematics' | 'setup' | 'uploads' | 'digitalCheck';
 
@@ -33,6 +34,27 @@ const Grid = ({ children }: { children: ReactNode }) => (
     {children}
   </SimpleGrid>
 );
+
+type DividedProps<T> = { items: T[]; itemKey: (item: T, index: number) => Key; children: (item: T) => ReactNode };
+
+/** Items one under the other, a line between each two. */
+function Divided<T>({ items, itemKey, children }: DividedProps<T>) {
+  return items.map((item, index) => (
+    <Fragment key={itemKey(item, index)}>
+      {index > 0 && <Divider />}
+      {children(item)}
+    </Fragment>
+  ));
+}
+
+/** The same, as a stack of its own. */
+function DividedStack<T>(props: DividedProps<T>) {
+  return (
+    <Stack gap="md">
+      <Divided {...props} />
+    </Stack>
+  );
+}
 
 /** An outcome in words with an icon, never colour alone. */
 function Outcome({ isGood, children, testId }: { isGood: boolean; children: ReactNode; testId?: string }) {
@@ -85,6 +107,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
   const isCompleted = general.status === 'completed';
   const identifierLabel = (type: SystemCheckType) => (isUnitCheckType(type) ? t('wizard.labels.imei') : t('wizard.labels.controllerSerialNumber'));
   const identifierOf = (check: InstallationSummary['systemChecks'][number]) => (isUnitCheckType(check.type) ? check.imei : check.controllerSerial);
+  const checkColumns = (['device', 'identifier', 'createdAt', 'result'] as const).map((column) => t(`wizard.summary.labels.${column}`));
   const ledLabel = (inspection: PhysicalInspection, led: keyof PhysicalInspection) =>
     t(`wizard.setup.${led}.${inspection[led]}` as 'wizard.setup.powerLed.off');
 
@@ -160,35 +183,32 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
       </Section>
 
       <Section section="chargeControllers">
-        <Stack gap="md">
-          {summary.chargeControllers.map((controller, index) => (
-            <Fragment key={controller.id}>
-              {index > 0 && <Divider />}
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" data-testid="summary-controller">
-                <ReadOnlyValue label={t('wizard.labels.controllerSerialNumber')} value={controller.serialNumber} />
-                <ReadOnlyValue label={t('wizard.labels.controllerType')} value={t(`wizard.controllerTypes.${controller.type}`)} />
-                <ReadOnlyValue label={t('wizard.labels.hardwareVersion')} value={controller.hardwareVersion} />
-                <ReadOnlyValue label={t('wizard.labels.firmwareVersion')} value={controller.firmwareVersion} />
-                <ReadOnlyValue label={t('wizard.summary.labels.channelCount')} value={formatNumber(controller.channelCount)} />
-              </SimpleGrid>
-            </Fragment>
-          ))}
-        </Stack>
+        <DividedStack items={summary.chargeControllers} itemKey={(controller) => controller.id}>
+          {(controller) => (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" data-testid="summary-controller">
+              <ReadOnlyValue label={t('wizard.labels.controllerSerialNumber')} value={controller.serialNumber} />
+              <ReadOnlyValue label={t('wizard.labels.controllerType')} value={t(`wizard.controllerTypes.${controller.type}`)} />
+              <ControllerVersions controller={controller} />
+              <ReadOnlyValue label={t('wizard.summary.labels.channelCount')} value={formatNumber(controller.channelCount)} />
+            </SimpleGrid>
+          )}
+        </DividedStack>
       </Section>
 
       <Section section="telematics">
-        <Stack gap="md">
-          {summary.telematics.map((unit, index) => (
-            <Fragment key={unit.imei}>
-              {index > 0 && <Divider />}
-              <Grid>
-                <ReadOnlyValue label={t('wizard.labels.telematicsUnit')} value={unit.unit} />
-                <ReadOnlyValue label={t('wizard.labels.imei')} value={unit.imei} />
-                <ReadOnlyValue label={t('wizard.labels.iccid')} value={unit.iccid} />
-              </Grid>
-            </Fragment>
-          ))}
-        </Stack>
+        <DividedStack items={summary.telematics} itemKey={(unit) => unit.imei}>
+          {(unit) => (
+            <Grid>
+              <ReadOnlyValues
+                values={[
+                  { label: t('wizard.labels.telematicsUnit'), value: unit.unit },
+                  { label: t('wizard.labels.imei'), value: unit.imei },
+                  { label: t('wizard.labels.iccid'), value: unit.iccid },
+                ]}
+              />
+            </Grid>
+          )}
+        </DividedStack>
       </Section>
 
       <Section section="setup">
@@ -251,44 +271,31 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
           {summary.systemChecks.length === 0 ? (
             <Text c="dimmed">{t('wizard.summary.noChecks')}</Text>
           ) : isNarrow ? (
-            summary.systemChecks.map((check, index) => (
-              <Fragment key={index}>
-                {index > 0 && <Divider />}
+            <Divided items={summary.systemChecks} itemKey={(_, index) => index}>
+              {(check) => (
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="summary-check">
                   <ReadOnlyValue label={t('wizard.summary.labels.device')} value={t(`wizard.summary.checkTypes.${check.type}`)} />
                   <ReadOnlyValue label={identifierLabel(check.type)} value={identifierOf(check) ?? none} />
                   <ReadOnlyValue label={t('wizard.summary.labels.createdAt')} value={check.createdAt} />
                   <ReadOnlyValue label={t('wizard.summary.labels.result')} value={<CheckStatus status={check.status} />} />
                 </SimpleGrid>
-              </Fragment>
-            ))
+              )}
+            </Divided>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('wizard.summary.labels.device')}</Table.Th>
-                    <Table.Th>{t('wizard.summary.labels.identifier')}</Table.Th>
-                    <Table.Th>{t('wizard.summary.labels.createdAt')}</Table.Th>
-                    <Table.Th>{t('wizard.summary.labels.result')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {summary.systemChecks.map((check, index) => (
-                    <Table.Tr key={index} data-testid="summary-check">
-                      <Table.Td>{t(`wizard.summary.checkTypes.${check.type}`)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {identifierLabel(check.type)} {identifierOf(check) ?? none}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{check.createdAt}</Table.Td>
-                      <Table.Td>
-                        <CheckStatus status={check.status} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ScrollTable minWidth={640} headers={checkColumns}>
+              {summary.systemChecks.map((check, index) => (
+                <Table.Tr key={index} data-testid="summary-check">
+                  <Table.Td>{t(`wizard.summary.checkTypes.${check.type}`)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {identifierLabel(check.type)} {identifierOf(check) ?? none}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{check.createdAt}</Table.Td>
+                  <Table.Td>
+                    <CheckStatus status={check.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
           )}
           {summary.proceededWithFailedChecks && (
             <Alert color="orange" variant="light" c={WARNING_TEXT_COLOR} icon={<IconAlertTriangle aria-hidden />} data-testid="summary-proceeded-warning">

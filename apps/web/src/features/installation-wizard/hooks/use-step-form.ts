@@ -7,13 +7,12 @@ import { FORM_ERRORS } from '@portal/domain/validation';
 import { isApiError, normalizeError } from '@/lib/api-error';
 import { installationKeys } from '@/lib/query-keys';
 import { storeSavedInstallation } from '../api/save-options';
-import { deleteDraft, draftKey, readDraft, readPendingSave, writeDraft, type InstallationKey } from '../lib/draft-storage';
 import { errorMessages, isEmptyForm, withBlanks } from '../lib/empty-form';
 import { serverFieldErrors, type ServerFieldError } from '../lib/form-errors';
 import { isSameValues } from '../lib/form-values';
 import { mergeValues, takeField, type FieldConflict, type LinkedFields } from '../lib/merge-values';
 import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
-import { discardTabEntries, hasPendingSave, sendQueuedSave } from '../lib/save-queue';
+import { discardTabEntries, draftKey, draftValues, forgetDraft, forgetSavedDraft, hasPendingSave, keepDraft, readTabEntries, sendQueuedSave, storeDraft, type InstallationKey } from '../lib/save-queue';
 import type { SaveRequest } from '../lib/save-request';
 import { useWizardStore } from '../stores/wizard-store';
 import { useWizardUserId } from '../lib/wizard-user';
@@ -114,16 +113,16 @@ export function useStepForm<V extends FieldValues, O>({
     if (isReadOnly) return;
     let isActive = true;
     void (async () => {
-      const [draft, pending] = await Promise.all([readDraft<V>(key), readPendingSave(key)]);
+      const { draft, isSavePending } = await readTabEntries<V>(key);
       if (!isActive) return;
-      const defaults = latest.current.defaultValues;
-      if (draft && !isSameValues({ ...defaults, ...draft.values }, defaults)) {
-        form.reset({ ...defaults, ...draft.values }, { keepDefaultValues: true });
+      const restored = draft && draftValues(draft, latest.current.defaultValues);
+      if (draft && restored) {
+        form.reset(restored, { keepDefaultValues: true });
         setRestoredAt(draft.savedAt);
       } else if (draft) {
-        await deleteDraft(key);
+        await forgetDraft(key);
       }
-      if (pending) setNotice(key, navigator.onLine === false ? 'offline' : 'saving');
+      if (isSavePending) setNotice(key, navigator.onLine === false ? 'offline' : 'saving');
       setDraftLoaded(true);
     })();
     return () => {
@@ -137,9 +136,7 @@ export function useStepForm<V extends FieldValues, O>({
     let timer: ReturnType<typeof setTimeout> | undefined;
     const persist = () => {
       timer = undefined;
-      const values = structuredClone(form.getValues());
-      if (isSameValues(values, latest.current.defaultValues)) void deleteDraft(key);
-      else void writeDraft(key, { values, savedAt: new Date().toISOString() });
+      void keepDraft(key, structuredClone(form.getValues()), latest.current.defaultValues);
     };
     const schedule = () => {
       clearTimeout(timer);
@@ -185,14 +182,14 @@ export function useStepForm<V extends FieldValues, O>({
         setNotice(key, 'conflict');
       } else if (code === 'INSTALLATION_COMPLETED') {
         // Someone submitted it meanwhile: it opens read-only from now on.
-        void deleteDraft(key);
+        void forgetDraft(key);
         if (id !== undefined) void queryClient.invalidateQueries({ queryKey: installationKeys.detail(id) });
       } else if (!isApiError(error) || error.status >= 500) {
         showSaveError(normalizeError(error));
       } else {
         // SPEC §8: the internalError toast closes the form. What was typed is kept on the device
         // first, and comes back when this tab is opened again.
-        await writeDraft(key, { values, savedAt: new Date().toISOString() });
+        await storeDraft(key, values);
         notifyInternalError(t);
         requestClose();
       }
@@ -208,7 +205,7 @@ export function useStepForm<V extends FieldValues, O>({
       );
       if (result.outcome === 'saved') {
         // Entries typed while the save travelled stay on the device.
-        if (isSameValues(form.getValues(), values)) await deleteDraft(key);
+        await forgetSavedDraft(key, form.getValues(), values);
         setNotice(key, null);
         setRestoredAt(null);
         if (withToast) notifySaved(t, tab);

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { maxVehicleYear } from '@portal/domain/vehicle';
 import type en from '@/locales/en.json';
-import { isApiError } from '@/lib/api-error';
+import { apiFieldErrors, type ApiFieldError } from '@/lib/api-field-errors';
 
 type FormErrorI18nKey = keyof typeof en.solar.errors.formErrors;
 export type FieldNameKey = keyof typeof en.wizard.names;
@@ -34,24 +34,27 @@ export function translateFormError(
   return t(`solar.errors.formErrors.${messageKey(message)}`, { field: t(`wizard.names.${field}`), validYear: maxVehicleYear(), ...params });
 }
 
-export type ServerFieldError = { field: string; message: string };
+export type ServerFieldError = ApiFieldError;
+
+/** The serial checks of a new installation come as codes of their own. */
+const SERIAL_ERRORS = {
+  SYSTEM_NOT_FOUND: { field: 'systemSerialNumber', message: 'systemNotFound' },
+  SYSTEM_ALREADY_INSTALLED: { field: 'systemSerialNumber', message: 'systemAlreadyInstalled' },
+};
 
 /**
- * Field problems the server reported for a save: zod details name `body.<field>`, the serial
- * checks come as their own codes. Anything else is not about a field.
+ * Field problems the server reported for a save: zod details name `body.<field>`, the setup's own
+ * checks a controller row (`index`, -1 for the whole system) and its field, the serial checks come
+ * as their own codes. Anything else is not about a field.
  */
 export function serverFieldErrors(error: unknown): ServerFieldError[] {
-  if (!isApiError(error)) return [];
-  if (error.code === 'SYSTEM_NOT_FOUND') return [{ field: 'systemSerialNumber', message: 'systemNotFound' }];
-  if (error.code === 'SYSTEM_ALREADY_INSTALLED') return [{ field: 'systemSerialNumber', message: 'systemAlreadyInstalled' }];
-  if (error.code !== 'VALIDATION_ERROR' || !Array.isArray(error.details)) return [];
-  return error.details.flatMap((detail: unknown) => {
-    const d = (detail ?? {}) as { path?: unknown; message?: unknown; index?: unknown; field?: unknown };
-    if (typeof d.message !== 'string') return [];
-    if (typeof d.index === 'number' && typeof d.field === 'string') {
-      return [{ field: d.index < 0 ? d.field : `controllers.${d.index}.${d.field}`, message: d.message }];
-    }
-    if (typeof d.path === 'string' && d.path.startsWith('body.')) return [{ field: d.path.slice('body.'.length), message: d.message }];
-    return [];
+  return apiFieldErrors(error, {
+    codes: SERIAL_ERRORS,
+    fromDetail: ({ path, message, index, field }) => {
+      if (typeof message !== 'string') return null;
+      if (typeof index === 'number' && typeof field === 'string') return { field: index < 0 ? field : `controllers.${index}.${field}`, message };
+      if (typeof path === 'string' && path.startsWith('body.')) return { field: path.slice('body.'.length), message };
+      return null;
+    },
   });
 }

@@ -3,14 +3,17 @@ import { isSameValues, newIdempotencyKey, numberToText, parseNumberInput } from 
 
 describe('form values', () => {
   it('reads numbers typed in the interface language', () => {
-    expect(parseNumberInput('12', 'en')).toBe(12);
-    expect(parseNumberInput(' 12.5 ', 'en')).toBe(12.5);
-    expect(parseNumberInput('12,5', 'de')).toBe(12.5);
-    expect(parseNumberInput('15.000', 'de')).toBe(15000);
-    expect(parseNumberInput('15,000', 'en')).toBe(15000);
-    expect(parseNumberInput('', 'de')).toBeUndefined();
-    expect(parseNumberInput('12a', 'en')).toBeNaN();
-    expect(parseNumberInput('1.000,5', 'en')).toBeNaN();
+    const typed: [text: string, locale: 'en' | 'de', read: number | undefined][] = [
+      ['12', 'en', 12],
+      [' 12.5 ', 'en', 12.5],
+      ['12,5', 'de', 12.5],
+      ['15.000', 'de', 15000],
+      ['15,000', 'en', 15000],
+      ['', 'de', undefined],
+      ['12a', 'en', NaN],
+      ['1.000,5', 'en', NaN],
+    ];
+    for (const [text, locale, read] of typed) expect(parseNumberInput(text, locale), `'${text}' in ${locale}`).toBe(read);
   });
 
   it("writes saved numbers into fields with the language's decimal separator and no grouping", () => {

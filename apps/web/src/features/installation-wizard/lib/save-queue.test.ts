@@ -1,10 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import type { Installation } from '@portal/domain/installation';
 import { ApiError, errorFromTransport } from '@/lib/api-error';
 import { createInstallation } from '../testing/installation-factory';
 import { draftKey, pendingDraftKeys, readDraft, readPendingSave, resetDraftStoreForTests, writeDraft } from './draft-storage';
-import { discardTabEntries, hasPendingSave, replayPendingSaves, sendQueuedSave, type ReplayEvents, type SendSave } from './save-queue';
+import { discardTabEntries, draftValues, forgetDraft, forgetSavedDraft, hasPendingSave, keepDraft, readTabEntries, replayPendingSaves, sendQueuedSave, storeDraft, type ReplayEvents, type SendSave } from './save-queue';
 import type { PendingSave, SaveRequest } from './save-request';
 
 const generalKey = draftKey('u1', 42, 'general');
@@ -206,5 +206,55 @@ describe('the save queue', () => {
     await discardTabEntries(generalKey);
     expect(await readDraft(generalKey)).toBeUndefined();
     expect(await hasPendingSave(generalKey)).toBe(false);
+  });
+});
+
+describe('the drafts of a tab', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetDraftStoreForTests();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00.000Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps what was typed with the moment, and forgets it on request', async () => {
+    await storeDraft(generalKey, { name: 'Bus 13' });
+    expect(await readDraft(generalKey)).toEqual({ values: { name: 'Bus 13' }, savedAt: '2026-11-24T10:00:00.000Z' });
+    await forgetDraft(generalKey);
+    expect(await readDraft(generalKey)).toBeUndefined();
+  });
+
+  it('keeps a draft while it differs from what the server has, and forgets it once it does not', async () => {
+    await keepDraft(generalKey, { name: 'Bus 13', comments: '' }, { name: 'Bus 12', comments: '' });
+    expect(await readDraft(generalKey)).toMatchObject({ values: { name: 'Bus 13', comments: '' } });
+    await keepDraft(generalKey, { comments: '', name: 'Bus 12' }, { name: 'Bus 12', comments: '' });
+    expect(await readDraft(generalKey)).toBeUndefined();
+  });
+
+  it('reads the draft and whether a save waits when a tab opens', async () => {
+    expect(await readTabEntries(generalKey)).toEqual({ draft: undefined, isSavePending: false });
+    await storeDraft(generalKey, { name: 'Bus 13' });
+    await sendQueuedSave(entry('Bus 13'), { onSaved: vi.fn(), send: server(offline()).send });
+    expect(await readTabEntries(generalKey)).toEqual({ draft: { values: { name: 'Bus 13' }, savedAt: '2026-11-24T10:00:00.000Z' }, isSavePending: true });
+    expect(await readTabEntries(customerKey)).toEqual({ draft: undefined, isSavePending: false });
+  });
+
+  it('lays a draft over what the server has, and finds nothing when it says nothing new', () => {
+    const server = { name: 'Bus 12', comments: 'Depot', partnerId: null };
+    const draft = (values: object) => ({ values, savedAt: '2026-11-24T10:00:00.000Z' });
+    expect(draftValues(draft({ name: 'Bus 13' }), server)).toEqual({ name: 'Bus 13', comments: 'Depot', partnerId: null });
+    expect(draftValues(draft({ name: 'Bus 12' }), server)).toBeNull();
+    expect(draftValues(draft({}), server)).toBeNull();
+  });
+
+  it('forgets the draft after a save unless the entries changed while it travelled', async () => {
+    await storeDraft(generalKey, { name: 'Bus 14' });
+    await forgetSavedDraft(generalKey, { name: 'Bus 14' }, { name: 'Bus 13' });
+    expect(await readDraft(generalKey)).toMatchObject({ values: { name: 'Bus 14' } });
+    await forgetSavedDraft(generalKey, { name: 'Bus 14' }, { name: 'Bus 14' });
+    expect(await readDraft(generalKey)).toBeUndefined();
   });
 });

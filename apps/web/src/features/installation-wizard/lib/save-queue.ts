@@ -1,6 +1,6 @@
 import type { Installation, WizardTab } from '@portal/domain/installation';
 import { isApiError } from '@/lib/api-error';
-import { deleteDraft, deletePendingSave, pendingDraftKeys, readDraft, readPendingSave, writePendingSave, type InstallationKey, type StoredPendingSave } from './draft-storage';
+import { deleteDraft, deletePendingSave, pendingDraftKeys, readDraft, readPendingSave, writeDraft, writePendingSave, type Draft, type InstallationKey, type StoredPendingSave } from './draft-storage';
 import { isSameValues, newIdempotencyKey } from './form-values';
 import { isOfflineFailure, sendSaveOnce, withVersion, type PendingSave, type SaveRequest } from './save-request';
 
@@ -9,6 +9,8 @@ import { isOfflineFailure, sendSaveOnce, withVersion, type PendingSave, type Sav
  * the device with its Idempotency-Key before it leaves, sent again with that same key, and dropped
  * once the server took it or refused it. The forms and the background sync only wire into it.
  */
+
+export { draftKey, type InstallationKey } from './draft-storage';
 
 export type SendSave = (save: PendingSave) => Promise<Installation>;
 
@@ -39,6 +41,35 @@ export const isVersionConflict = (error: unknown): boolean => isApiError(error) 
 
 /** Whether a save of this tab still waits for the network. */
 export const hasPendingSave = async (key: string): Promise<boolean> => (await readPendingSave(key)) !== undefined;
+
+/** What the device keeps for a tab when it opens: the draft of its entries, and whether a save of it still waits. */
+export async function readTabEntries<V>(key: string): Promise<{ draft: Draft<Partial<V>> | undefined; isSavePending: boolean }> {
+  const [draft, pending] = await Promise.all([readDraft<Partial<V>>(key), readPendingSave(key)]);
+  return { draft, isSavePending: pending !== undefined };
+}
+
+/**
+ * A draft's values laid over what the server has (a draft from an older version may lack fields);
+ * null when they say nothing new, and the draft can go.
+ */
+export function draftValues<V>(draft: Draft<Partial<V>>, serverValues: V): V | null {
+  const values = { ...serverValues, ...draft.values };
+  return isSameValues(values, serverValues) ? null : values;
+}
+
+/** Keeps what was typed on a tab, stamped with the moment. */
+export const storeDraft = <V>(key: string, values: V) => writeDraft(key, { values, savedAt: new Date().toISOString() });
+
+/** Forgets what was typed on a tab. */
+export const forgetDraft = (key: string) => deleteDraft(key);
+
+/** The device copy of a tab after a change: kept while it differs from what the server has, forgotten once it does not. */
+export const keepDraft = <V>(key: string, values: V, serverValues: V) => (isSameValues(values, serverValues) ? forgetDraft(key) : storeDraft(key, values));
+
+/** After a save: the draft goes, unless the entries changed while the save travelled. */
+export async function forgetSavedDraft<V>(key: string, current: V, saved: V): Promise<void> {
+  if (isSameValues(current, saved)) await forgetDraft(key);
+}
 
 /** Forgets a tab's draft and any save of it still waiting. */
 export async function discardTabEntries(key: string): Promise<void> {

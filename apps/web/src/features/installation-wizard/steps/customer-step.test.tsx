@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { createInstallation } from '../testing/installation-factory';
-import { bodiesOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { bodiesOf, isolateWizardTests, slow, startWizardOnTab, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
-beforeEach(resetWizardTestState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().signOut();
-});
+isolateWizardTests();
 
 describe('customer tab', { timeout: TEST_TIMEOUT_MS }, () => {
   it('shows the customer read-only and keeps Next disabled until the data is confirmed', async () => {
     const installation = createInstallation();
-    const { fake } = startWizard('/sono/installations/42?tab=customer', {
-      'GET /api/installations/42': { body: installation },
-      'PUT /api/installations/42': { body: { ...installation, customerDataConfirmed: true, version: 4 } },
-    });
+    const { fake } = startWizardOnTab(installation, 'customer', { 'PUT /api/installations/42': { body: { ...installation, customerDataConfirmed: true, version: 4 } } });
     const name = await screen.findByTestId('customer-name', undefined, slow);
     expect(name).toHaveProperty('value', 'Sono Motors GmbH');
     expect(name.hasAttribute('readonly')).toBe(true);

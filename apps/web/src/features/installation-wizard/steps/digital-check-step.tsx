@@ -13,6 +13,7 @@ import { installationKeys } from '@/lib/query-keys';
 import { useSystemChecks } from '../api/get-system-checks';
 import { useRestartSystemChecks } from '../api/restart-system-checks';
 import { CheckList, type CheckListRow, type CheckVerification } from '../components/check-list';
+import { QueryFallback } from '../components/query-fallback';
 import { ProceedWithFailedChecksModal } from '../components/proceed-with-failed-checks-modal';
 import { StepFooter } from '../components/step-footer';
 import type { StepProps } from '../components/step-props';
@@ -216,25 +217,8 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
     }
   };
 
-  if (checksQuery.isPending) {
-    return (
-      <Group gap="sm" py="xl" justify="center" data-testid="checks-loading">
-        <Loader aria-hidden />
-        <Text>{t('wizard.digitalCheck.loading')}</Text>
-      </Group>
-    );
-  }
   if (!run) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('wizard.digitalCheck.loadError')} role="alert" data-testid="checks-error">
-        <Stack gap="sm" align="flex-start">
-          {checksQuery.error && <Text size="sm">{checksQuery.error.message}</Text>}
-          <Button variant="default" onClick={() => void checksQuery.refetch()} loading={checksQuery.isFetching}>
-            {t('wizard.digitalCheck.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <QueryFallback query={checksQuery} texts="wizard.digitalCheck" testId="checks" />;
   }
 
   return (

@@ -1,20 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { createInstallation } from '../testing/installation-factory';
-import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { bodiesOf, headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
-beforeEach(resetWizardTestState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().signOut();
-});
+isolateWizardTests();
 
 async function fillGeneral(serial: string) {
   fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
   fireEvent.change(await screen.findByTestId('general-serial'), { target: { value: serial } });
   fireEvent.change(screen.getByTestId('general-name'), { target: { value: 'Bus 12' } });
 }
+
+/** The API refusing to create an installation, with its error body. */
+const refusedCreate = (status: number, code: string, message: string) => ({ 'POST /api/installations': { status, body: { status, code, message } } });
 
 const acme = { slug: 'acme', name: 'ACME Logistics', role: 'installer' };
 const twoFleets = {
@@ -99,9 +97,7 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
   });
 
   it('shows the serial number message when the system is not found', async () => {
-    startWizard('/sono/installations/new', {
-      'POST /api/installations': { status: 404, body: { status: 404, code: 'SYSTEM_NOT_FOUND', message: 'System with this product serial number has not been found' } },
-    });
+    startWizard('/sono/installations/new', refusedCreate(404, 'SYSTEM_NOT_FOUND', 'System with this product serial number has not been found'));
     await fillGeneral('SN-NOPE-1');
     fireEvent.click(screen.getByTestId('step-save'));
     expect(await screen.findByText('System with this product serial number has not been found', undefined, slow)).toBeTruthy();
@@ -110,9 +106,7 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
   });
 
   it('shows the serial number message when the system already has an installation', async () => {
-    startWizard('/sono/installations/new', {
-      'POST /api/installations': { status: 409, body: { status: 409, code: 'SYSTEM_ALREADY_INSTALLED', message: 'The system with this product serial number already exists' } },
-    });
+    startWizard('/sono/installations/new', refusedCreate(409, 'SYSTEM_ALREADY_INSTALLED', 'The system with this product serial number already exists'));
     await fillGeneral('SN-DEMO-0001');
     fireEvent.click(screen.getByTestId('step-next'));
     expect(await screen.findByText('The system with this product serial number already exists', undefined, slow)).toBeTruthy();

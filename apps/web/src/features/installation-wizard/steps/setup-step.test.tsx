@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { i18n } from '@/lib/i18n';
 import { createInstallationWithVehicle } from '../testing/installation-factory';
-import { bodiesOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { bodiesOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
-beforeEach(resetWizardTestState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().signOut();
-});
+isolateWizardTests();
 
 const healthy = PASSED_INSPECTION;
 

@@ -20,11 +20,10 @@ import {
 import { channelsFor, type ControllerType } from '@portal/domain/system';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { FormSelect } from '@/components/ui/form-select';
-import { StepFooter } from '../components/step-footer';
+import { StepFormFooter } from '../components/step-footer';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
-import { saveThenNext } from '../lib/save-then-next';
 import { translateFormError } from '../lib/form-errors';
 import { numberToText, parseNumberInput } from '../lib/form-values';
 
@@ -143,7 +142,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
       return true;
     },
   });
-  const { form, save, isSaving } = step;
+  const { form } = step;
   const {
     control,
     register,
@@ -156,17 +155,15 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
     return total + (n !== undefined && Number.isFinite(n) ? n : 0);
   }, 0);
   const isComplete = rows.every(isRowFilled);
+  const formatValue = (path: string, value: unknown) => {
+    const led = LEDS.find((l) => path.endsWith(`.inspection.${l}`));
+    return led && typeof value === 'string' ? t(`wizard.setup.${led}.${value}` as 'wizard.setup.powerLed.off') : null;
+  };
 
   return (
     <Stack gap="lg">
       <Text>{t('wizard.setup.intro')}</Text>
-      <StepStatus
-        step={step}
-        formatValue={(path, value) => {
-          const led = LEDS.find((l) => path.endsWith(`.inspection.${l}`));
-          return led && typeof value === 'string' ? t(`wizard.setup.${led}.${value}` as 'wizard.setup.powerLed.off') : null;
-        }}
-      />
+      <StepStatus step={step} formatValue={formatValue} />
       <Text fw={600} c={sum > limit ? 'red.9' : undefined} aria-live="polite" data-testid="setup-sum">
         {t('wizard.setup.modulesAssigned', { sum, limit })}
       </Text>
@@ -266,13 +263,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
           })}
         </Stack>
       </Fieldset>
-      <StepFooter
-        onSave={() => void save({ withToast: true })}
-        onNext={() => void saveThenNext(save, onNext)}
-        isNextDisabled={!isReadOnly && !isComplete}
-        isSaving={isSaving}
-        isReadOnly={isReadOnly}
-      />
+      <StepFormFooter step={step} onNext={onNext} isNextDisabled={!isReadOnly && !isComplete} isReadOnly={isReadOnly} />
     </Stack>
   );
 }

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Installation } from '@portal/domain/installation';
 import type { InstallationSummary } from '@portal/domain/summary';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { i18n } from '@/lib/i18n';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
 import { createReadyInstallation, createSummary } from '../testing/check-factory';
-import { bodiesOf, headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { bodiesOf, headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
-beforeEach(resetWizardTestState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().signOut();
-});
+isolateWizardTests();
 
 type Routes = Parameters<typeof startWizard>[1];
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertTriangle, IconHome, IconLockOpen, IconSend } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconHome, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
@@ -13,6 +13,7 @@ import { useSubmitInstallation } from '../api/submit-installation';
 import { useUpdateInstallation } from '../api/update-installation';
 import { CompletionModal } from '../components/completion-modal';
 import { MissingPartsAlert } from '../components/missing-parts-alert';
+import { QueryFallback } from '../components/query-fallback';
 import { ReopenDialog } from '../components/reopen-dialog';
 import type { StepProps } from '../components/step-props';
 import { WRAPPING_BUTTON } from '../components/wrapping-button';
@@ -157,21 +158,7 @@ export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepP
   };
 
   if (!summary) {
-    return summaryQuery.isPending ? (
-      <Group gap="sm" py="xl" justify="center" data-testid="summary-loading">
-        <Loader aria-hidden />
-        <Text>{t('wizard.summary.loading')}</Text>
-      </Group>
-    ) : (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('wizard.summary.loadError')} role="alert" data-testid="summary-error">
-        <Stack gap="sm" align="flex-start">
-          {summaryQuery.error && <Text size="sm">{summaryQuery.error.message}</Text>}
-          <Button variant="default" onClick={() => void summaryQuery.refetch()} loading={summaryQuery.isFetching}>
-            {t('wizard.summary.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <QueryFallback query={summaryQuery} texts="wizard.summary" testId="summary" />;
   }
 
   const isDraft = !isReadOnly && summary.general.status === 'draft';

@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { createInstallationWithVehicle } from '../testing/installation-factory';
-import { bodiesOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { bodiesOf, isolateWizardTests, slow, startWizard, startWizardOnTab, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
-beforeEach(resetWizardTestState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().signOut();
-});
+isolateWizardTests();
 
 describe('system tab', { timeout: TEST_TIMEOUT_MS }, () => {
   it('saves the confirmation of the controller serial numbers with the installation, then opens setup', async () => {
     const installation = createInstallationWithVehicle();
-    const { fake } = startWizard('/sono/installations/42?tab=system', {
-      'GET /api/installations/42': { body: installation },
-      'PUT /api/installations/42': { body: { ...installation, systemDataConfirmed: true, version: 4 } },
-    });
+    const { fake } = startWizardOnTab(installation, 'system', { 'PUT /api/installations/42': { body: { ...installation, systemDataConfirmed: true, version: 4 } } });
     const next = (await screen.findByTestId('step-next', undefined, slow)) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
     fireEvent.click(screen.getByTestId('system-confirm'));

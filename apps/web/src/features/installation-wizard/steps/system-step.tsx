@@ -1,22 +1,18 @@
 import { useState } from 'react';
-import { Badge, Checkbox, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SystemConfirmationSchema } from '@portal/domain/installation';
 import { isScanMatch, type ScanField } from '@portal/domain/scan';
 import { useFormatNumber } from '@/lib/format-number';
-import { StepFooter } from '../components/step-footer';
+import { ConfirmBox } from '../components/confirm-box';
+import { StepFormFooter } from '../components/step-footer';
 import { StepNotices } from '../components/step-notices';
 import { StepSection } from '../components/step-section';
 import type { StepProps } from '../components/step-props';
-import { ReadOnlyValue } from '../components/read-only-value';
+import { ControllerVersions, ReadOnlyValue } from '../components/read-only-value';
 import { ScanConfirm, type ScanCheck } from '../components/scan-confirm';
-import { useStepForm } from '../hooks/use-step-form';
-import { saveThenNext } from '../lib/save-then-next';
-import { formResolver } from '../lib/form-resolver';
+import { useConfirmationForm } from '../hooks/use-confirmation-form';
 
-export type SystemFormValues = { systemDataConfirmed: boolean };
-
-const resolver = formResolver(SystemConfirmationSchema, (values: SystemFormValues) => values);
+const scanKey = (field: ScanField, expected: string) => `${field === 'imei' ? 'imei' : 'controller'}:${expected}`;
 
 /**
  * The system from the registry, read-only, and the installer's confirmation that the controller
@@ -26,32 +22,30 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
   const { t } = useTranslation();
   const formatNumber = useFormatNumber();
   const { system } = installation;
-  const { form, save, isSaving, notice, restoredAt, discard, reloadFromServer } = useStepForm({
-    tab: 'system',
-    installation,
-    fleet,
-    defaultValues: { systemDataConfirmed: installation.systemDataConfirmed },
-    resolver,
-    isReadOnly,
-    toRequest: () => ({ endpoint: 'update', installationId: installation.id, body: { version: installation.version, systemDataConfirmed: true } }),
-  });
-  const isAcknowledged = form.watch('systemDataConfirmed');
-  const error = form.formState.errors.systemDataConfirmed?.message ? t('solar.errors.formErrors.confirmed') : undefined;
+  const step = useConfirmationForm('systemDataConfirmed', { installation, fleet, isReadOnly });
   const isComplete = system.chargeControllers.length > 0 && system.telematics.length > 0;
 
   // Scanning every controller serial and IMEI label confirms the system: a stronger check than the tick box.
   const [scans, setScans] = useState<Record<string, ScanCheck>>({});
-  const scanKeys = [...system.chargeControllers.map((c) => `controller:${c.serialNumber}`), ...system.telematics.map((u) => `imei:${u.imei}`)];
+  const scanKeys = [
+    ...system.chargeControllers.map((c) => scanKey('controllerSerialNumber', c.serialNumber)),
+    ...system.telematics.map((u) => scanKey('imei', u.imei)),
+  ];
   const onScan = (key: string, field: ScanField, expected: string, value: string) => {
     const next = { ...scans, [key]: isScanMatch(field, value, expected) ? ({ isMatch: true } as const) : ({ isMatch: false, scanned: value } as const) };
     setScans(next);
-    if (isComplete && scanKeys.every((k) => next[k]?.isMatch)) form.setValue('systemDataConfirmed', true, { shouldDirty: true, shouldValidate: true });
+    if (isComplete && scanKeys.every((k) => next[k]?.isMatch)) step.form.setValue('systemDataConfirmed', true, { shouldDirty: true, shouldValidate: true });
+  };
+  /** What a scan confirmation needs beyond its label and test ids. */
+  const scanConfirm = (field: ScanField, expected: string) => {
+    const key = scanKey(field, expected);
+    return { field, expected, check: scans[key], onScan: (value: string) => onScan(key, field, expected, value), isReadOnly };
   };
 
   return (
     <Stack gap="xl">
       <Text>{t('wizard.system.intro')}</Text>
-      <StepNotices notice={notice} restoredAt={restoredAt} onDiscard={() => void discard()} onReload={() => void reloadFromServer()} />
+      <StepNotices notice={step.notice} restoredAt={step.restoredAt} onDiscard={() => void step.discard()} onReload={() => void step.reloadFromServer()} />
 
       <StepSection title={t('wizard.system.modulesTitle')}>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
@@ -81,35 +75,17 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
               </Group>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
                 <ScanConfirm
-                  field="controllerSerialNumber"
+                  {...scanConfirm('controllerSerialNumber', controller.serialNumber)}
                   label={t('wizard.labels.controllerSerialNumber')}
-                  expected={controller.serialNumber}
-                  check={scans[`controller:${controller.serialNumber}`]}
-                  onScan={(value) => onScan(`controller:${controller.serialNumber}`, 'controllerSerialNumber', controller.serialNumber, value)}
-                  isReadOnly={isReadOnly}
                   testId={`system-controller-serial-${index}`}
                 />
                 <ReadOnlyValue label={t('wizard.labels.controllerType')} value={controller.type} />
-                <ReadOnlyValue label={t('wizard.labels.hardwareVersion')} value={controller.hardwareVersion} />
-                <ReadOnlyValue label={t('wizard.labels.firmwareVersion')} value={controller.firmwareVersion} />
+                <ControllerVersions controller={controller} />
               </SimpleGrid>
             </Paper>
           ))}
         </Stack>
-        {!isReadOnly && (
-          <Fieldset variant="unstyled" p={0}>
-            <Paper withBorder radius="md" p="md" mt="md" bg={isAcknowledged ? 'blue.0' : undefined}>
-              <Checkbox
-                {...form.register('systemDataConfirmed')}
-                label={t('wizard.system.confirm')}
-                size="lg"
-                error={error}
-                styles={{ body: { alignItems: 'center', minHeight: 44 }, label: { fontSize: 'var(--mantine-font-size-md)' } }}
-                data-testid="system-confirm"
-              />
-            </Paper>
-          </Fieldset>
-        )}
+        {!isReadOnly && <ConfirmBox confirmation={step} label={t('wizard.system.confirm')} mt="md" testId="system-confirm" />}
       </section>
 
       <StepSection title={t('wizard.system.telematicsTitle')}>
@@ -118,16 +94,7 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
             <Paper key={unit.imei} withBorder radius="md" p="md">
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
                 <ReadOnlyValue label={t('wizard.labels.telematicsUnit')} value={unit.unit} />
-                <ScanConfirm
-                  field="imei"
-                  label={t('wizard.labels.imei')}
-                  expected={unit.imei}
-                  check={scans[`imei:${unit.imei}`]}
-                  onScan={(value) => onScan(`imei:${unit.imei}`, 'imei', unit.imei, value)}
-                  isReadOnly={isReadOnly}
-                  testId={`system-imei-${index}`}
-                  valueTestId="system-imei"
-                />
+                <ScanConfirm {...scanConfirm('imei', unit.imei)} label={t('wizard.labels.imei')} testId={`system-imei-${index}`} valueTestId="system-imei" />
                 <ReadOnlyValue label={t('wizard.labels.iccid')} value={unit.iccid} />
               </SimpleGrid>
             </Paper>
@@ -135,13 +102,7 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
         </Stack>
       </StepSection>
 
-      <StepFooter
-        onSave={() => void save({ withToast: true })}
-        onNext={() => void saveThenNext(save, onNext)}
-        isNextDisabled={!isReadOnly && (!isAcknowledged || !isComplete)}
-        isSaving={isSaving}
-        isReadOnly={isReadOnly}
-      />
+      <StepFormFooter step={step} onNext={onNext} isNextDisabled={!isReadOnly && (!step.isConfirmed || !isComplete)} isReadOnly={isReadOnly} />
     </Stack>
   );
 }

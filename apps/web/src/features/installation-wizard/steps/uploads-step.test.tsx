@@ -8,11 +8,35 @@ import { compressImage } from '../lib/compress-image';
 import { ImageCompressionError } from '../lib/image-problem';
 import { discardUploadDrafts } from '../hooks/use-uploads-form';
 import { listFiles } from '../lib/file-queue';
+import type * as FileQueue from '../lib/file-queue';
 import { useUploadsStore } from '../stores/uploads-store';
 import { createInstallationReadyForUploads, createUpload } from '../testing/upload-factory';
 import { headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 vi.mock('../lib/compress-image', () => ({ compressImage: vi.fn() }));
+
+/** How many writes to the device's file store are on their way (see the afterEach below). */
+const fileWrites = vi.hoisted(() => ({ inFlight: 0 }));
+vi.mock('../lib/file-queue', async (importOriginal) => {
+  const original = await importOriginal<typeof FileQueue>();
+  const counted =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      fileWrites.inFlight += 1;
+      try {
+        return await write(...args);
+      } finally {
+        fileWrites.inFlight -= 1;
+      }
+    };
+  return {
+    ...original,
+    keepFile: counted(original.keepFile),
+    updateFile: counted(original.updateFile),
+    forgetFile: counted(original.forgetFile),
+    forgetPickedFiles: counted(original.forgetPickedFiles),
+  };
+});
 
 beforeEach(() => {
   resetWizardTestState();
@@ -22,7 +46,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   // Picked files are written to IndexedDB after the screen shows them: let those writes land in this
   // test's database, not in the next test's fresh one.
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitFor(() => expect(fileWrites.inFlight).toBe(0), slow);
   useAuthStore.getState().signOut();
 });
 

@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { DISTANCE_UNIT_STORAGE_KEY } from '@portal/domain/constants';
 import { maxVehicleYear } from '@portal/domain/vehicle';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { i18n } from '@/lib/i18n';
 import { createInstallationWithVehicle } from '../testing/installation-factory';
-import { bodiesOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { bodiesOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
-beforeEach(resetWizardTestState);
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().signOut();
-});
+isolateWizardTests();
 
 function openVehicleTab() {
   const installation = createInstallationWithVehicle();

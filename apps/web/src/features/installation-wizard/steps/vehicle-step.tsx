@@ -32,11 +32,10 @@ import { FormSelect } from '@/components/ui/form-select';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
 import { ScanInputRow } from '../components/scan-input-row';
-import { StepFooter } from '../components/step-footer';
+import { StepFormFooter } from '../components/step-footer';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
-import { saveThenNext } from '../lib/save-then-next';
 import { translateFormError, type FieldNameKey } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
 import { numberToText, parseNumberInput } from '../lib/form-values';
@@ -121,7 +120,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
       return { endpoint: 'vehicle', installationId: installation.id, body: { ...data, mileage, version: installation.version } };
     },
   });
-  const { form, save, isSaving } = step;
+  const { form } = step;
   const {
     register,
     control,
@@ -159,20 +158,19 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
     <FormSelect {...selectProps} control={control} name={name} label={t(`wizard.labels.${name}`)} data={data} error={errorOf(name)} data-testid={testId} />
   );
 
+  const formatValue = (path: string, value: unknown) => {
+    if (typeof value !== 'string' || value === '') return null;
+    if (path === 'type') return t(`wizard.vehicle.types.${value as VehicleType}`);
+    if (path === 'transmission') return t(`wizard.vehicle.transmissions.${value as Transmission}`);
+    if (path === 'batteryType') return t(`wizard.vehicle.batteryTypes.${value as BatteryType}`);
+    if (path === 'mileage') return `${value} ${form.getValues('mileageUnit')}`;
+    return null;
+  };
+
   return (
     <Stack gap="lg">
       <Text>{t('wizard.vehicle.intro')}</Text>
-      <StepStatus
-        step={step}
-        formatValue={(path, value) => {
-          if (typeof value !== 'string' || value === '') return null;
-          if (path === 'type') return t(`wizard.vehicle.types.${value as VehicleType}`);
-          if (path === 'transmission') return t(`wizard.vehicle.transmissions.${value as Transmission}`);
-          if (path === 'batteryType') return t(`wizard.vehicle.batteryTypes.${value as BatteryType}`);
-          if (path === 'mileage') return `${value} ${form.getValues('mileageUnit')}`;
-          return null;
-        }}
-      />
+      <StepStatus step={step} formatValue={formatValue} />
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           {plainSelect('type', options(VEHICLE_TYPES, (v) => t(`wizard.vehicle.types.${v}`)), 'vehicle-type')}
@@ -230,16 +228,10 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
             />
           </Group>
           <Stack gap={6}>
-            <Controller
-              control={control}
-              name="vin"
-              render={({ field }) => (
+            <Controller control={control} name="vin" render={({ field }) => (
                 <TextInput
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
+                  {...field}
                   onChange={(event) => field.onChange(event.currentTarget.value.toUpperCase())}
-                  onBlur={field.onBlur}
                   label={t('wizard.labels.vin')}
                   description={t('wizard.vehicle.vinCount', { count: normalizeVin(field.value).length })}
                   autoCapitalize="characters"
@@ -315,16 +307,9 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
               )}
             />
           </Group>
-          <Controller
-            control={control}
-            name="city"
-            render={({ field }) => (
+          <Controller control={control} name="city" render={({ field }) => (
               <Autocomplete
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
+                {...field}
                 label={`${t('wizard.labels.city')} (${t('wizard.labels.optional')})`}
                 description={t('wizard.vehicle.cityHint')}
                 data={citySuggestions}
@@ -340,7 +325,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
           />
         </SimpleGrid>
       </Fieldset>
-      <StepFooter onSave={() => void save({ withToast: true })} onNext={() => void saveThenNext(save, onNext)} isSaving={isSaving} isReadOnly={isReadOnly} />
+      <StepFormFooter step={step} onNext={onNext} isReadOnly={isReadOnly} />
     </Stack>
   );
 }
