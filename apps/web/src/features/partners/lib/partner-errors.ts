@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-error';
+import { isOneOf, validationFieldErrors, type FieldError } from '@/lib/field-errors';
 
 export type PartnerField = 'name' | 'email';
 
@@ -7,11 +8,9 @@ export type PartnerField = 'name' | 'email';
 export type PartnerErrorKey = 'required' | 'tooLong' | 'invalidEmail' | 'nameExists' | 'emailExists';
 
 const FIELDS: readonly PartnerField[] = ['name', 'email'];
-const KEYS: readonly string[] = ['required', 'tooLong', 'invalidEmail', 'nameExists', 'emailExists'] satisfies PartnerErrorKey[];
+const isKey = isOneOf<PartnerErrorKey>(['required', 'tooLong', 'invalidEmail', 'nameExists', 'emailExists']);
 
-const isField = (value: unknown): value is PartnerField => typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
-
-export type PartnerFieldError = { field: PartnerField; message: string };
+export type PartnerFieldError = FieldError<PartnerField>;
 
 /**
  * The problems the server reported about a field: 409 PARTNER_NAME_EXISTS / PARTNER_EMAIL_EXISTS
@@ -21,19 +20,14 @@ export function partnerFieldErrors(error: unknown): PartnerFieldError[] {
   if (!isApiError(error)) return [];
   if (error.code === 'PARTNER_NAME_EXISTS') return [{ field: 'name', message: 'nameExists' }];
   if (error.code === 'PARTNER_EMAIL_EXISTS') return [{ field: 'email', message: 'emailExists' }];
-  if (error.code !== 'VALIDATION_ERROR' || !Array.isArray(error.details)) return [];
-  return error.details.flatMap((detail: unknown) => {
-    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
-    const field = typeof path === 'string' ? path.replace(/^body\./, '') : undefined;
-    return isField(field) && typeof message === 'string' ? [{ field, message }] : [];
-  });
+  return validationFieldErrors(error, FIELDS);
 }
 
 /** The sentence for a field problem in the current language. */
 export function partnerErrorText(t: TFunction, message: string | undefined, field: PartnerField): string | undefined {
   if (!message) return undefined;
   const name = t(`partners.names.${field}`);
-  switch (KEYS.includes(message) ? (message as PartnerErrorKey) : null) {
+  switch (isKey(message) ? message : null) {
     case 'required':
       return t('solar.errors.formErrors.required', { field: name });
     case 'tooLong':

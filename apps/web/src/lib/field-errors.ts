@@ -1,0 +1,24 @@
+import type { ApiError } from './api-error';
+
+/** A problem the server reported about one field of a form, as a message key. */
+export type FieldError<F extends string> = { field: F; message: string };
+
+/** A type guard for one of `values`, e.g. the fields of a form. */
+export const isOneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: unknown): value is T =>
+    typeof value === 'string' && (values as readonly string[]).includes(value);
+
+/**
+ * The fields a 400 VALIDATION_ERROR names, with details `[{ path: 'body.email', message: 'invalidEmail' }]`;
+ * only the form's `fields`, any other answer gives none.
+ */
+export function validationFieldErrors<F extends string>(error: ApiError, fields: readonly F[]): FieldError<F>[] {
+  if (error.code !== 'VALIDATION_ERROR' || !Array.isArray(error.details)) return [];
+  const isField = isOneOf(fields);
+  return error.details.flatMap((detail: unknown) => {
+    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
+    const field = typeof path === 'string' ? path.replace(/^body\./, '') : undefined;
+    return isField(field) && typeof message === 'string' ? [{ field, message }] : [];
+  });
+}
