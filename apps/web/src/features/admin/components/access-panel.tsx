@@ -5,9 +5,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
-import { AccessDenied } from '@/components/ui/access-denied';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryContent } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
 import { isAccessLost } from '../api/admin-query-keys';
 import { useMembers } from '../api/get-members';
@@ -15,6 +14,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { notify } from '@/lib/notify';
+import { AdminAccessDenied } from './admin-access-denied';
 import { InviteMemberForm } from './invite-member-form';
 import { MembersView } from './members-view';
 
@@ -34,12 +34,6 @@ function noticeOf(error: unknown): Notice | null {
   if (isApiError(error) && error.status === 404) return 'memberGone';
   return 'changeFailed';
 }
-
-const NOTICE_KEYS = {
-  lastAdmin: 'admin.access.lastAdmin',
-  memberGone: 'admin.access.memberGone',
-  changeFailed: 'admin.access.changeFailed',
-} as const satisfies Record<Notice, string>;
 
 /** Who may open the fleet: roles, removal and invitations. A fleet always keeps one admin. */
 export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanelProps) {
@@ -93,17 +87,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
     });
   };
 
-  if (isAccessLost(members.error)) {
-    return (
-      <AccessDenied
-        onRetry={() => {
-          onRetryAccess();
-          void members.refetch();
-        }}
-        isRetrying={members.isFetching}
-      />
-    );
-  }
+  if (isAccessLost(members.error)) return <AdminAccessDenied query={members} onRetryAccess={onRetryAccess} />;
 
   const me = members.data?.find((member) => member.userId === currentUserId) ?? null;
   const removeError = remove.error ? noticeOf(remove.error) : null;
@@ -123,15 +107,13 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
           data-testid="access-notice"
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <Text size="sm">{t(NOTICE_KEYS[notice])}</Text>
+            <Text size="sm">{t(`admin.access.${notice}`)}</Text>
             <CloseButton size="lg" onClick={() => setNotice(null)} aria-label={t('admin.access.dismiss')} mt={-8} />
           </Group>
         </Alert>
       )}
 
-      {members.isError && !members.data ? (
-        <LoadError onRetry={() => void members.refetch()} isRetrying={members.isFetching} />
-      ) : (
+      <QueryContent query={members}>
         <MembersView
           members={members.data ?? []}
           isLoading={members.isPending}
@@ -144,7 +126,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
             setRemoving({ opened: true, member });
           }}
         />
-      )}
+      </QueryContent>
 
       <InviteMemberForm fleet={fleet} members={members.data ?? []} />
 
@@ -159,7 +141,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
         confirmLabel={t('admin.access.removeDialog.confirm')}
         cancelLabel={t('admin.access.removeDialog.cancel')}
         closeLabel={t('admin.access.removeDialog.close')}
-        errorText={removeError ? t(NOTICE_KEYS[removeError]) : null}
+        errorText={removeError ? t(`admin.access.${removeError}`) : null}
         isPending={remove.isPending}
         canConfirm={removeError === null || removeError === 'changeFailed'}
         onConfirm={onConfirmRemove}

@@ -22,12 +22,6 @@ type PartnerFormModalProps = {
 
 type FormProblem = 'noCompany' | 'notFound' | 'saveFailed';
 
-const PROBLEM_KEYS = {
-  noCompany: 'partners.errors.noCompany',
-  notFound: 'partners.errors.notFound',
-  saveFailed: 'partners.errors.saveFailed',
-} as const satisfies Record<FormProblem, string>;
-
 /**
  * Add and edit in one form, validated by the domain's PartnerInputSchema; the server's answers
  * (name or email taken, invalid email) appear beside their fields. Mount it afresh for every
@@ -84,7 +78,7 @@ export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalP
       title={title}
       testId="partner-form"
       isSaving={isSaving}
-      problem={problem && t(PROBLEM_KEYS[problem])}
+      problem={problem && t(`partners.errors.${problem}`)}
       closeLabel={t('partners.form.close')}
       cancelLabel={t('partners.form.cancel')}
       submitLabel={t('partners.form.save')}

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Partner } from '@portal/domain/partner';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryContent } from '@/components/ui/load-error';
 import { usePartners } from '../api/get-partners';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { DeletePartnerDialog } from './delete-partner-dialog';
@@ -57,9 +57,7 @@ export function PartnersList({ hasCompany, helpContacts }: PartnersListProps) {
         </Alert>
       )}
 
-      {partners.isError && !partners.data ? (
-        <LoadError onRetry={() => void partners.refetch()} isRetrying={partners.isFetching} />
-      ) : (
+      <QueryContent query={partners}>
         <PartnersView
           partners={partners.data ?? []}
           isLoading={partners.isPending}
@@ -68,7 +66,7 @@ export function PartnersList({ hasCompany, helpContacts }: PartnersListProps) {
           onEdit={openForm}
           onDelete={(partner) => setDeleting({ opened: true, partner })}
         />
-      )}
+      </QueryContent>
 
       <PartnerFormModal key={form.key} opened={form.opened} partner={form.partner} onClose={closeForm} />
       <DeletePartnerDialog partner={deleting.partner} opened={deleting.opened} onClose={() => setDeleting((current) => ({ ...current, opened: false }))} />
