@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RegistrySystem } from '../api/get-registry';
@@ -67,64 +68,66 @@ export function SystemDevices({ system, variant }: SystemDevicesProps) {
     );
   }
 
+  const controllerColumns: DeviceColumn<ChargeController>[] = [
+    { heading: t('admin.registry.controller.serialNumber'), cell: (controller) => controller.serialNumber, isCode: true },
+    { heading: t('admin.registry.controller.type'), cell: (controller) => controller.type },
+    { heading: t('admin.registry.controller.hardwareVersion'), cell: (controller) => controller.hardwareVersion },
+    { heading: t('admin.registry.controller.firmwareVersion'), cell: (controller) => controller.firmwareVersion },
+  ];
+  const telematicsColumns: DeviceColumn<TelematicsUnit>[] = [
+    { heading: t('admin.registry.telematics.unit'), cell: (unit) => unit.unit },
+    { heading: t('admin.registry.telematics.imei'), cell: (unit) => unit.imei, isCode: true },
+    { heading: t('admin.registry.telematics.iccid'), cell: (unit) => unit.iccid, isCode: true },
+  ];
+
   return (
     <div className={classes.devicesGrid} data-testid="system-devices">
       <div>
         <Title order={3} size="h5" mb="xs">
           {t('admin.registry.controllersTitle')}
         </Title>
-        {system.chargeControllers.length === 0 ? (
-          none
-        ) : (
-          <Table withTableBorder verticalSpacing={6} fz="sm" className={classes.devices}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.registry.controller.serialNumber')}</Table.Th>
-                <Table.Th>{t('admin.registry.controller.type')}</Table.Th>
-                <Table.Th>{t('admin.registry.controller.hardwareVersion')}</Table.Th>
-                <Table.Th>{t('admin.registry.controller.firmwareVersion')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {system.chargeControllers.map((controller) => (
-                <Table.Tr key={controller.serialNumber}>
-                  <Table.Td className={`${classes.mono} ${classes.nowrap}`}>{controller.serialNumber}</Table.Td>
-                  <Table.Td>{controller.type}</Table.Td>
-                  <Table.Td>{controller.hardwareVersion}</Table.Td>
-                  <Table.Td>{controller.firmwareVersion}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        {system.chargeControllers.length === 0 ? none : <DeviceTable items={system.chargeControllers} itemKey={(controller) => controller.serialNumber} columns={controllerColumns} />}
       </div>
       <div>
         <Title order={3} size="h5" mb="xs">
           {t('admin.registry.telematicsTitle')}
         </Title>
-        {system.telematics.length === 0 ? (
-          none
-        ) : (
-          <Table withTableBorder verticalSpacing={6} fz="sm" className={classes.devices}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.registry.telematics.unit')}</Table.Th>
-                <Table.Th>{t('admin.registry.telematics.imei')}</Table.Th>
-                <Table.Th>{t('admin.registry.telematics.iccid')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {system.telematics.map((unit) => (
-                <Table.Tr key={unit.imei}>
-                  <Table.Td>{unit.unit}</Table.Td>
-                  <Table.Td className={`${classes.mono} ${classes.nowrap}`}>{unit.imei}</Table.Td>
-                  <Table.Td className={`${classes.mono} ${classes.nowrap}`}>{unit.iccid}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        {system.telematics.length === 0 ? none : <DeviceTable items={system.telematics} itemKey={(unit) => unit.imei} columns={telematicsColumns} />}
       </div>
     </div>
+  );
+}
+
+type ChargeController = RegistrySystem['chargeControllers'][number];
+type TelematicsUnit = RegistrySystem['telematics'][number];
+
+/** A column of a device table; codes (serial numbers, IMEI, ICCID) are set in a monospace font on one line. */
+type DeviceColumn<T> = { heading: string; cell: (item: T) => ReactNode; isCode?: boolean };
+
+type DeviceTableProps<T> = { items: readonly T[]; itemKey: (item: T) => string; columns: DeviceColumn<T>[] };
+
+/** One kind of device of a system, a row each. */
+function DeviceTable<T>({ items, itemKey, columns }: DeviceTableProps<T>) {
+  return (
+    <Table withTableBorder verticalSpacing={6} fz="sm" className={classes.devices}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.heading}>{column.heading}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={itemKey(item)}>
+            {columns.map((column) => (
+              <Table.Td key={column.heading} className={column.isCode ? `${classes.mono} ${classes.nowrap}` : undefined}>
+                {column.cell(item)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
