@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ApiError } from './api-error';
 
 /** A problem the server reported about one field of a form, as a message key. */
@@ -21,4 +22,16 @@ export function validationFieldErrors<F extends string>(error: ApiError, fields:
     const field = typeof path === 'string' ? path.replace(/^body\./, '') : undefined;
     return isField(field) && typeof message === 'string' ? [{ field, message }] : [];
   });
+}
+
+/**
+ * The sentence for a field's problem in the current language: the domain's `required` and `tooLong`
+ * name the field, `ownText` words the form's own keys (undefined for others), anything else says
+ * the field is invalid.
+ */
+export function fieldErrorText(t: TFunction, message: string | undefined, name: string, ownText: (message: string) => string | undefined): string | undefined {
+  if (!message) return undefined;
+  if (message === 'required') return t('solar.errors.formErrors.required', { field: name });
+  if (message === 'tooLong') return t('solar.errors.formErrors.tooLong', { field: name });
+  return ownText(message) ?? t('solar.errors.formErrors.invalid', { field: name });
 }

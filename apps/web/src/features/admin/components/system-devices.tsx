@@ -14,56 +14,41 @@ type SystemDevicesProps = {
 /** The charge controllers and telematics units of one system. */
 export function SystemDevices({ system, variant }: SystemDevicesProps) {
   const { t } = useTranslation();
-  const none = (
-    <Text size="sm" c="dimmed">
-      {t('admin.registry.none')}
-    </Text>
-  );
 
   if (variant === 'list') {
     return (
       <Stack gap="md" data-testid="system-devices">
-        <div>
-          <Title order={3} size="h5" mb={4}>
-            {t('admin.registry.controllersTitle')}
-          </Title>
-          {system.chargeControllers.length === 0
-            ? none
-            : system.chargeControllers.map((controller) => (
-                <CardFields key={controller.serialNumber} className={classes.deviceFields}>
-                  <dt>{t('admin.registry.controller.serialNumber')}</dt>
-                  <dd>
-                    <Group gap={6} wrap="nowrap" component="span">
-                      <span className={classes.mono}>{controller.serialNumber}</span>
-                      <Badge variant="light" size="sm">
-                        {controller.type}
-                      </Badge>
-                    </Group>
-                  </dd>
-                  <dt>{t('admin.registry.controller.hardwareVersion')}</dt>
-                  <dd>{controller.hardwareVersion}</dd>
-                  <dt>{t('admin.registry.controller.firmwareVersion')}</dt>
-                  <dd>{controller.firmwareVersion}</dd>
-                </CardFields>
-              ))}
-        </div>
-        <div>
-          <Title order={3} size="h5" mb={4}>
-            {t('admin.registry.telematicsTitle')}
-          </Title>
-          {system.telematics.length === 0
-            ? none
-            : system.telematics.map((unit) => (
-                <CardFields key={unit.imei} className={classes.deviceFields}>
-                  <dt>{t('admin.registry.telematics.unit')}</dt>
-                  <dd>{unit.unit}</dd>
-                  <dt>{t('admin.registry.telematics.imei')}</dt>
-                  <dd className={classes.mono}>{unit.imei}</dd>
-                  <dt>{t('admin.registry.telematics.iccid')}</dt>
-                  <dd className={classes.mono}>{unit.iccid}</dd>
-                </CardFields>
-              ))}
-        </div>
+        <DeviceGroup title={t('admin.registry.controllersTitle')} titleGap={4} isEmpty={system.chargeControllers.length === 0}>
+          {system.chargeControllers.map((controller) => (
+            <CardFields key={controller.serialNumber} className={classes.deviceFields}>
+              <dt>{t('admin.registry.controller.serialNumber')}</dt>
+              <dd>
+                <Group gap={6} wrap="nowrap" component="span">
+                  <span className={classes.mono}>{controller.serialNumber}</span>
+                  <Badge variant="light" size="sm">
+                    {controller.type}
+                  </Badge>
+                </Group>
+              </dd>
+              <dt>{t('admin.registry.controller.hardwareVersion')}</dt>
+              <dd>{controller.hardwareVersion}</dd>
+              <dt>{t('admin.registry.controller.firmwareVersion')}</dt>
+              <dd>{controller.firmwareVersion}</dd>
+            </CardFields>
+          ))}
+        </DeviceGroup>
+        <DeviceGroup title={t('admin.registry.telematicsTitle')} titleGap={4} isEmpty={system.telematics.length === 0}>
+          {system.telematics.map((unit) => (
+            <CardFields key={unit.imei} className={classes.deviceFields}>
+              <dt>{t('admin.registry.telematics.unit')}</dt>
+              <dd>{unit.unit}</dd>
+              <dt>{t('admin.registry.telematics.imei')}</dt>
+              <dd className={classes.mono}>{unit.imei}</dd>
+              <dt>{t('admin.registry.telematics.iccid')}</dt>
+              <dd className={classes.mono}>{unit.iccid}</dd>
+            </CardFields>
+          ))}
+        </DeviceGroup>
       </Stack>
     );
   }
@@ -82,18 +67,33 @@ export function SystemDevices({ system, variant }: SystemDevicesProps) {
 
   return (
     <div className={classes.devicesGrid} data-testid="system-devices">
-      <div>
-        <Title order={3} size="h5" mb="xs">
-          {t('admin.registry.controllersTitle')}
-        </Title>
-        {system.chargeControllers.length === 0 ? none : <DeviceTable items={system.chargeControllers} itemKey={(controller) => controller.serialNumber} columns={controllerColumns} />}
-      </div>
-      <div>
-        <Title order={3} size="h5" mb="xs">
-          {t('admin.registry.telematicsTitle')}
-        </Title>
-        {system.telematics.length === 0 ? none : <DeviceTable items={system.telematics} itemKey={(unit) => unit.imei} columns={telematicsColumns} />}
-      </div>
+      <DeviceGroup title={t('admin.registry.controllersTitle')} titleGap="xs" isEmpty={system.chargeControllers.length === 0}>
+        <DeviceTable items={system.chargeControllers} itemKey={(controller) => controller.serialNumber} columns={controllerColumns} />
+      </DeviceGroup>
+      <DeviceGroup title={t('admin.registry.telematicsTitle')} titleGap="xs" isEmpty={system.telematics.length === 0}>
+        <DeviceTable items={system.telematics} itemKey={(unit) => unit.imei} columns={telematicsColumns} />
+      </DeviceGroup>
+    </div>
+  );
+}
+
+type DeviceGroupProps = { title: string; titleGap: 4 | 'xs'; isEmpty: boolean; children: ReactNode };
+
+/** One kind of device under its heading, or 'none'. */
+function DeviceGroup({ title, titleGap, isEmpty, children }: DeviceGroupProps) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Title order={3} size="h5" mb={titleGap}>
+        {title}
+      </Title>
+      {isEmpty ? (
+        <Text size="sm" c="dimmed">
+          {t('admin.registry.none')}
+        </Text>
+      ) : (
+        children
+      )}
     </div>
   );
 }

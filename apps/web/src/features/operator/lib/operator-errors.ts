@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-error';
-import { isOneOf, validationFieldErrors, type FieldError } from '@/lib/field-errors';
+import { fieldErrorText, isOneOf, validationFieldErrors, type FieldError } from '@/lib/field-errors';
 
-/** Message keys a field of the operator forms can carry: the domain's rules and the server's 'taken' answers. */
-const KEYS = ['required', 'tooLong', 'invalidEmail', 'invalidSlug', 'slugReserved', 'invalidShortName', 'fleetExists', 'companyExists'] as const;
+/** Message keys of the operator forms' own: the domain's rules and the server's 'taken' answers. */
+const KEYS = ['invalidEmail', 'invalidSlug', 'slugReserved', 'invalidShortName', 'fleetExists', 'companyExists'] as const;
 
 const isKey = isOneOf(KEYS);
 
@@ -25,25 +25,5 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
  * subject of a sentence, `uniqueName` as it reads in 'The fleet with this … is already in use'.
  */
 export function operatorErrorText(t: TFunction, message: string | undefined, name: string, uniqueName = name): string | undefined {
-  if (!message) return undefined;
-  switch (isKey(message) ? message : null) {
-    case 'required':
-      return t('solar.errors.formErrors.required', { field: name });
-    case 'tooLong':
-      return t('solar.errors.formErrors.tooLong', { field: name });
-    case 'invalidEmail':
-      return t('operator.errors.invalidEmail');
-    case 'invalidSlug':
-      return t('operator.errors.invalidSlug');
-    case 'slugReserved':
-      return t('operator.errors.slugReserved');
-    case 'invalidShortName':
-      return t('operator.errors.invalidShortName');
-    case 'fleetExists':
-      return t('operator.errors.fleetExists', { field: uniqueName });
-    case 'companyExists':
-      return t('operator.errors.companyExists', { field: uniqueName });
-    default:
-      return t('solar.errors.formErrors.invalid', { field: name });
-  }
+  return fieldErrorText(t, message, name, (key) => (isKey(key) ? t(`operator.errors.${key}`, { field: uniqueName }) : undefined));
 }

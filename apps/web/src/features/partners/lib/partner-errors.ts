@@ -1,14 +1,17 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-error';
-import { isOneOf, validationFieldErrors, type FieldError } from '@/lib/field-errors';
+import { fieldErrorText, isOneOf, validationFieldErrors, type FieldError } from '@/lib/field-errors';
 
 export type PartnerField = 'name' | 'email';
 
 /** What can be wrong with a field: the domain's message keys and the server's two 'exists' codes. */
 export type PartnerErrorKey = 'required' | 'tooLong' | 'invalidEmail' | 'nameExists' | 'emailExists';
 
+/** The keys worded by the partners' own texts; `required` and `tooLong` are the app's. */
+type OwnErrorKey = Exclude<PartnerErrorKey, 'required' | 'tooLong'>;
+
 const FIELDS: readonly PartnerField[] = ['name', 'email'];
-const isKey = isOneOf<PartnerErrorKey>(['required', 'tooLong', 'invalidEmail', 'nameExists', 'emailExists']);
+const isKey = isOneOf<OwnErrorKey>(['invalidEmail', 'nameExists', 'emailExists']);
 
 export type PartnerFieldError = FieldError<PartnerField>;
 
@@ -25,20 +28,5 @@ export function partnerFieldErrors(error: unknown): PartnerFieldError[] {
 
 /** The sentence for a field problem in the current language. */
 export function partnerErrorText(t: TFunction, message: string | undefined, field: PartnerField): string | undefined {
-  if (!message) return undefined;
-  const name = t(`partners.names.${field}`);
-  switch (isKey(message) ? message : null) {
-    case 'required':
-      return t('solar.errors.formErrors.required', { field: name });
-    case 'tooLong':
-      return t('solar.errors.formErrors.tooLong', { field: name });
-    case 'invalidEmail':
-      return t('partners.errors.invalidEmail');
-    case 'nameExists':
-      return t('partners.errors.nameExists');
-    case 'emailExists':
-      return t('partners.errors.emailExists');
-    default:
-      return t('solar.errors.formErrors.invalid', { field: name });
-  }
+  return fieldErrorText(t, message, t(`partners.names.${field}`), (key) => (isKey(key) ? t(`partners.errors.${key}`) : undefined));
 }
