@@ -12,6 +12,7 @@ import { isAccessLost } from '../api/admin-query-keys';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
+import { useDialog } from '@/lib/use-dialog';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { notify } from '@/lib/notify';
 import { AdminAccessDenied } from './admin-access-denied';
@@ -44,7 +45,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
   const updateRole = useUpdateMemberRole(fleet, currentUserId);
   const remove = useRemoveMember(fleet, currentUserId);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [removing, setRemoving] = useState<{ opened: boolean; member: Member | null }>({ opened: false, member: null });
+  const removing = useDialog<Member>();
   const [isDemoteOpen, setIsDemoteOpen] = useState(false);
 
   const nameOf = (member: Member) => member.name || member.email;
@@ -75,12 +76,12 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
   };
 
   const onConfirmRemove = () => {
-    const member = removing.member;
+    const member = removing.item;
     if (!member) return;
     remove.mutate(member.userId, {
       onSuccess: () => {
         notify(t, { message: t('admin.access.removed', { name: nameOf(member) }) });
-        setRemoving((current) => ({ ...current, opened: false }));
+        removing.close();
         remove.reset();
         if (member.userId === currentUserId) navigate('/');
       },
@@ -92,7 +93,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
   const me = members.data?.find((member) => member.userId === currentUserId) ?? null;
   const removeError = remove.error ? noticeOf(remove.error) : null;
   const pendingChange = updateRole.isPending && updateRole.variables ? updateRole.variables : null;
-  const isRemovingSelf = removing.member?.userId === currentUserId;
+  const isRemovingSelf = removing.item?.userId === currentUserId;
 
   return (
     <Stack gap="md">
@@ -123,7 +124,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
           onRoleChange={onRoleChange}
           onRemove={(member) => {
             remove.reset();
-            setRemoving({ opened: true, member });
+            removing.open(member);
           }}
         />
       </QueryContent>
@@ -136,7 +137,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
         text={
           isRemovingSelf
             ? t('admin.access.removeDialog.textSelf')
-            : t('admin.access.removeDialog.text', { name: removing.member ? nameOf(removing.member) : '', email: removing.member?.email ?? '' })
+            : t('admin.access.removeDialog.text', { name: removing.item ? nameOf(removing.item) : '', email: removing.item?.email ?? '' })
         }
         confirmLabel={t('admin.access.removeDialog.confirm')}
         cancelLabel={t('admin.access.removeDialog.cancel')}
@@ -145,7 +146,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
         isPending={remove.isPending}
         canConfirm={removeError === null || removeError === 'changeFailed'}
         onConfirm={onConfirmRemove}
-        onClose={() => setRemoving((current) => ({ ...current, opened: false }))}
+        onClose={removing.close}
         testId="remove-member-dialog"
         confirmTestId="remove-member-dialog-confirm"
       />

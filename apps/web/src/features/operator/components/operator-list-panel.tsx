@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CardList, ListCard } from '@/components/ui/card-list';
@@ -23,8 +23,8 @@ export type OperatorListPanelProps<T extends Row> = {
   skeletonHeight: number;
   onCreate: () => void;
   onEdit: (item: T) => void;
-  /** The second action of every row (add a person, make someone admin). */
-  action: { icon: ReactNode; label: string; ariaLabel: (item: T) => string; testId: string; onClick: (item: T) => void };
+  /** The second action of every row, giving someone a place (add a person, make someone admin). */
+  action: { label: string; ariaLabel: (item: T) => string; testId: string; onClick: (item: T) => void };
   /** The dialogs the actions open. */
   children: ReactNode;
 };
@@ -42,7 +42,7 @@ export function OperatorListPanel<T extends Row>({ query, section, rowProps, col
       <Button variant="light" leftSection={<IconPencil aria-hidden size={18} />} onClick={() => onEdit(item)} fullWidth={fullWidth} aria-label={t(`operator.${section}.editOf`, { name: item.name })}>
         {t('operator.edit')}
       </Button>
-      <Button variant="light" leftSection={action.icon} onClick={() => action.onClick(item)} fullWidth={fullWidth} aria-label={action.ariaLabel(item)} data-testid={action.testId}>
+      <Button variant="light" leftSection={<IconUserPlus aria-hidden size={18} />} onClick={() => action.onClick(item)} fullWidth={fullWidth} aria-label={action.ariaLabel(item)} data-testid={action.testId}>
         {action.label}
       </Button>
     </Flex>
