@@ -64,7 +64,7 @@ export function PartnersList({ hasCompany, helpContacts }: PartnersListProps) {
       </QueryContent>
 
       <PartnerFormModal key={form.key} opened={form.opened} partner={form.item} onClose={form.close} />
-      <DeletePartnerDialog partner={deleting.item} opened={deleting.opened} onClose={deleting.close} />
+      <DeletePartnerDialog dialog={deleting} />
     </Stack>
   );
 }
