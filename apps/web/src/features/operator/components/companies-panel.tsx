@@ -5,7 +5,6 @@ import { useDialog } from '@/lib/use-dialog';
 import { useOperatorCompanies } from '../api/get-operator-companies';
 import { CompanyFormModal } from './company-form-modal';
 import { OperatorListPanel } from './operator-list-panel';
-import { PeopleCell } from './people-cell';
 import { PersonFormModal } from './person-form-modal';
 
 /** Every installer company with its members: create, edit, and add a person. */
@@ -14,7 +13,6 @@ export function CompaniesPanel() {
   const companies = useOperatorCompanies();
   const editing = useDialog<OperatorCompany>();
   const adding = useDialog<OperatorCompany>();
-  const members = (company: OperatorCompany) => <PeopleCell people={company.members} emptyText={t('operator.companies.noMembers')} />;
 
   return (
     <OperatorListPanel
@@ -34,29 +32,20 @@ export function CompaniesPanel() {
           ),
         },
         { heading: t('operator.companies.columns.shortName'), cell: (company) => company.shortName },
-        { heading: t('operator.companies.columns.members'), cell: members },
       ]}
       card={(company) => (
-        <>
-          <div>
-            <Text fw={600} size="lg">
-              {company.name}
-            </Text>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {company.shortName} · {company.email}
-            </Text>
-          </div>
-          <div>
-            <Text size="sm" fw={600}>
-              {t('operator.companies.columns.members')}
-            </Text>
-            {members(company)}
-          </div>
-        </>
+        <div>
+          <Text fw={600} size="lg">
+            {company.name}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {company.shortName} · {company.email}
+          </Text>
+        </div>
       )}
+      people={{ heading: t('operator.companies.columns.members'), of: (company) => company.members, emptyText: t('operator.companies.noMembers') }}
       skeletonHeight={200}
-      onCreate={() => editing.open(null)}
-      onEdit={editing.open}
+      form={editing}
       action={{ label: t('operator.companies.addPerson'), ariaLabel: (company) => t('operator.companies.addPersonTo', { name: company.name }), testId: 'company-add-person', onClick: adding.open }}
     >
       <CompanyFormModal key={`company-${editing.key}`} opened={editing.opened} company={editing.item} onClose={editing.close} />

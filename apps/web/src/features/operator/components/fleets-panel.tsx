@@ -6,7 +6,6 @@ import { useOperatorCompanies } from '../api/get-operator-companies';
 import { useOperatorFleets } from '../api/get-operator-fleets';
 import { FleetFormModal } from './fleet-form-modal';
 import { OperatorListPanel } from './operator-list-panel';
-import { PeopleCell } from './people-cell';
 import { PersonFormModal } from './person-form-modal';
 
 /** Every fleet with its customer and admins: create, edit, and make someone a fleet's admin. */
@@ -35,7 +34,6 @@ export function FleetsPanel() {
       </Text>
     </>
   );
-  const admins = (fleet: OperatorFleet) => <PeopleCell people={fleet.admins} emptyText={t('operator.fleets.noAdmin')} />;
 
   return (
     <OperatorListPanel
@@ -45,23 +43,16 @@ export function FleetsPanel() {
       columns={[
         { heading: t('operator.fleets.columns.fleet'), cell: (fleet) => title(fleet) },
         { heading: t('operator.fleets.columns.customer'), cell: customer },
-        { heading: t('operator.fleets.columns.admins'), cell: admins },
       ]}
       card={(fleet) => (
         <>
           <div>{title(fleet, 'lg')}</div>
           <div>{customer(fleet)}</div>
-          <div>
-            <Text size="sm" fw={600}>
-              {t('operator.fleets.columns.admins')}
-            </Text>
-            {admins(fleet)}
-          </div>
         </>
       )}
+      people={{ heading: t('operator.fleets.columns.admins'), of: (fleet) => fleet.admins, emptyText: t('operator.fleets.noAdmin') }}
       skeletonHeight={220}
-      onCreate={() => editing.open(null)}
-      onEdit={editing.open}
+      form={editing}
       action={{ label: t('operator.fleets.makeAdmin'), ariaLabel: (fleet) => t('operator.fleets.makeAdminOf', { name: fleet.name }), testId: 'fleet-make-admin', onClick: granting.open }}
     >
       <FleetFormModal key={`fleet-${editing.key}`} opened={editing.opened} fleet={editing.item} onClose={editing.close} />
