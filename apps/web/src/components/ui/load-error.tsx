@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,4 +18,15 @@ export function LoadError({ onRetry, isRetrying = false }: LoadErrorProps) {
       </Stack>
     </Alert>
   );
+}
+
+type QueryContentProps = {
+  query: { isError: boolean; data: unknown; isFetching: boolean; refetch: () => unknown };
+  children: ReactNode;
+};
+
+/** What a query shows, or the LoadError in its place when it failed with nothing to show. */
+export function QueryContent({ query, children }: QueryContentProps) {
+  if (query.isError && !query.data) return <LoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  return children;
 }

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import type { Member } from '@portal/domain/registry';
-import { configureApiAuth, resetApiAuth } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { fakeFetch, renderWithProviders } from '@/test/render';
 import { AccessPanel } from './access-panel';
+import { signInApiForEachTest } from '@/test/signed-in-api';
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
@@ -41,14 +41,7 @@ const rowOf = async (email: string) => {
   return within(screen.getAllByTestId('member-row').find((row) => row.dataset.email === email)!);
 };
 
-beforeEach(() => {
-  configureApiAuth({ getToken: async () => 'token-1', onUnauthorized: () => undefined });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetApiAuth();
-});
+signInApiForEachTest();
 
 describe('AccessPanel', () => {
   it('lists the members with their roles and marks the signed-in user', async () => {

@@ -5,16 +5,17 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
-import { AccessDenied } from '@/components/ui/access-denied';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryContent } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
 import { isAccessLost } from '../api/admin-query-keys';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
+import { useDialog } from '@/lib/use-dialog';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { notify } from '@/lib/notify';
+import { AdminAccessDenied } from './admin-access-denied';
 import { InviteMemberForm } from './invite-member-form';
 import { MembersView } from './members-view';
 
@@ -35,12 +36,6 @@ function noticeOf(error: unknown): Notice | null {
   return 'changeFailed';
 }
 
-const NOTICE_KEYS = {
-  lastAdmin: 'admin.access.lastAdmin',
-  memberGone: 'admin.access.memberGone',
-  changeFailed: 'admin.access.changeFailed',
-} as const satisfies Record<Notice, string>;
-
 /** Who may open the fleet: roles, removal and invitations. A fleet always keeps one admin. */
 export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanelProps) {
   const { t } = useTranslation();
@@ -50,7 +45,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
   const updateRole = useUpdateMemberRole(fleet, currentUserId);
   const remove = useRemoveMember(fleet, currentUserId);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [removing, setRemoving] = useState<{ opened: boolean; member: Member | null }>({ opened: false, member: null });
+  const removing = useDialog<Member>();
   const [isDemoteOpen, setIsDemoteOpen] = useState(false);
 
   const nameOf = (member: Member) => member.name || member.email;
@@ -81,34 +76,24 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
   };
 
   const onConfirmRemove = () => {
-    const member = removing.member;
+    const member = removing.item;
     if (!member) return;
     remove.mutate(member.userId, {
       onSuccess: () => {
         notify(t, { message: t('admin.access.removed', { name: nameOf(member) }) });
-        setRemoving((current) => ({ ...current, opened: false }));
+        removing.close();
         remove.reset();
         if (member.userId === currentUserId) navigate('/');
       },
     });
   };
 
-  if (isAccessLost(members.error)) {
-    return (
-      <AccessDenied
-        onRetry={() => {
-          onRetryAccess();
-          void members.refetch();
-        }}
-        isRetrying={members.isFetching}
-      />
-    );
-  }
+  if (isAccessLost(members.error)) return <AdminAccessDenied query={members} onRetryAccess={onRetryAccess} />;
 
   const me = members.data?.find((member) => member.userId === currentUserId) ?? null;
   const removeError = remove.error ? noticeOf(remove.error) : null;
   const pendingChange = updateRole.isPending && updateRole.variables ? updateRole.variables : null;
-  const isRemovingSelf = removing.member?.userId === currentUserId;
+  const isRemovingSelf = removing.item?.userId === currentUserId;
 
   return (
     <Stack gap="md">
@@ -123,15 +108,13 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
           data-testid="access-notice"
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <Text size="sm">{t(NOTICE_KEYS[notice])}</Text>
+            <Text size="sm">{t(`admin.access.${notice}`)}</Text>
             <CloseButton size="lg" onClick={() => setNotice(null)} aria-label={t('admin.access.dismiss')} mt={-8} />
           </Group>
         </Alert>
       )}
 
-      {members.isError && !members.data ? (
-        <LoadError onRetry={() => void members.refetch()} isRetrying={members.isFetching} />
-      ) : (
+      <QueryContent query={members}>
         <MembersView
           members={members.data ?? []}
           isLoading={members.isPending}
@@ -141,10 +124,10 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
           onRoleChange={onRoleChange}
           onRemove={(member) => {
             remove.reset();
-            setRemoving({ opened: true, member });
+            removing.open(member);
           }}
         />
-      )}
+      </QueryContent>
 
       <InviteMemberForm fleet={fleet} members={members.data ?? []} />
 
@@ -154,16 +137,16 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
         text={
           isRemovingSelf
             ? t('admin.access.removeDialog.textSelf')
-            : t('admin.access.removeDialog.text', { name: removing.member ? nameOf(removing.member) : '', email: removing.member?.email ?? '' })
+            : t('admin.access.removeDialog.text', { name: removing.item ? nameOf(removing.item) : '', email: removing.item?.email ?? '' })
         }
         confirmLabel={t('admin.access.removeDialog.confirm')}
         cancelLabel={t('admin.access.removeDialog.cancel')}
         closeLabel={t('admin.access.removeDialog.close')}
-        errorText={removeError ? t(NOTICE_KEYS[removeError]) : null}
+        errorText={removeError ? t(`admin.access.${removeError}`) : null}
         isPending={remove.isPending}
         canConfirm={removeError === null || removeError === 'changeFailed'}
         onConfirm={onConfirmRemove}
-        onClose={() => setRemoving((current) => ({ ...current, opened: false }))}
+        onClose={removing.close}
         testId="remove-member-dialog"
         confirmTestId="remove-member-dialog-confirm"
       />

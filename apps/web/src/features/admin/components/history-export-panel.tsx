@@ -43,28 +43,8 @@ export function HistoryExportPanel({ fleet }: { fleet: string }) {
         <Text>{t('history.export.text')}</Text>
         <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'de' ? 1 : 0 }}>
           <Group align="flex-end" gap="sm">
-            <DatePickerInput
-              label={t('history.export.from')}
-              value={from}
-              onChange={(value) => value && setFrom(value)}
-              maxDate={to}
-              valueFormat={displayDateFormat(locale)}
-              leftSection={<IconCalendar size={20} aria-hidden />}
-              size="lg"
-              w={210}
-              data-testid="history-export-from"
-            />
-            <DatePickerInput
-              label={t('history.export.to')}
-              value={to}
-              onChange={(value) => value && setTo(value)}
-              minDate={from}
-              valueFormat={displayDateFormat(locale)}
-              leftSection={<IconCalendar size={20} aria-hidden />}
-              size="lg"
-              w={210}
-              data-testid="history-export-to"
-            />
+            <DateField label={t('history.export.from')} value={from} onChange={setFrom} maxDate={to} locale={locale} testId="history-export-from" />
+            <DateField label={t('history.export.to')} value={to} onChange={setTo} minDate={from} locale={locale} testId="history-export-to" />
             <Button leftSection={<IconDownload aria-hidden />} onClick={() => void onDownload()} loading={isLoading} data-testid="history-export-download">
               {t('history.export.download')}
             </Button>
@@ -72,5 +52,34 @@ export function HistoryExportPanel({ fleet }: { fleet: string }) {
         </DatesProvider>
       </Stack>
     </Paper>
+  );
+}
+
+type DateFieldProps = {
+  label: string;
+  /** An ISO date (2025-03-01). */
+  value: string;
+  onChange: (value: string) => void;
+  minDate?: string;
+  maxDate?: string;
+  locale: string;
+  testId: string;
+};
+
+/** One end of the range: a day picked in a calendar, shown the way the language writes dates; it cannot be emptied. */
+function DateField({ label, value, onChange, minDate, maxDate, locale, testId }: DateFieldProps) {
+  return (
+    <DatePickerInput
+      label={label}
+      value={value}
+      onChange={(picked) => picked && onChange(picked)}
+      minDate={minDate}
+      maxDate={maxDate}
+      valueFormat={displayDateFormat(locale)}
+      leftSection={<IconCalendar size={20} aria-hidden />}
+      size="lg"
+      w={210}
+      data-testid={testId}
+    />
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LOCALES, DEFAULT_LOCALE, type Locale } from '@portal/domain/constants';
@@ -13,11 +11,11 @@ import { isApiError } from '@/lib/api-error';
 import { isAccessLost } from '../api/admin-query-keys';
 import { useInviteMember } from '../api/invite-member';
 import { notify } from '@/lib/notify';
+import { useZodForm } from '@/lib/use-zod-form';
 import { EmailInput } from '@/components/ui/email-input';
 
 /** The server's rule, with message keys the form can translate; the language is this screen's. */
 const InviteSchema = InviteMemberSchema.pick({ email: true, role: true });
-type InviteInput = z.input<typeof InviteSchema>;
 
 const ALREADY_MEMBER = 'alreadyMember';
 
@@ -30,17 +28,7 @@ export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
   const { t, i18n } = useTranslation();
   const invite = useInviteMember(fleet);
   const [hasFailed, setHasFailed] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    getValues,
-    formState: { errors },
-  } = useForm<InviteInput, unknown, z.output<typeof InviteSchema>>({
-    resolver: zodResolver(InviteSchema),
-    defaultValues: { email: '', role: 'installer' },
-  });
+  const { register, handleSubmit, setError, reset, getValues, formState: { errors } } = useZodForm(InviteSchema, { email: '', role: 'installer' });
 
   const emailError = (() => {
     const message = errors.email?.message;

@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, Box, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Box, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FLEET_ROLES, type FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
 import { CardList, ListCard } from '@/components/ui/card-list';
 import { DataTable } from '@/components/ui/data-table';
+import { DeleteIconButton } from '@/components/ui/delete-icon-button';
 
 type MembersViewProps = {
   members: readonly Member[];
@@ -63,17 +63,13 @@ export function MembersView({ members, isLoading, isNarrow, currentUserId, pendi
 
   // On a card the button is as big as the role select beside it.
   const removeButton = (member: Member, isLarge: boolean) => (
-    <ActionIcon
-      variant={isLarge ? 'light' : 'subtle'}
-      color="red"
-      size={isLarge ? 50 : undefined}
-      onClick={() => onRemove(member)}
-      disabled={isBusy(member)}
-      aria-label={t('admin.access.removeOf', { name: displayName(member) })}
+    <DeleteIconButton
+      label={t('admin.access.removeOf', { name: displayName(member) })}
       title={t('admin.access.remove')}
-    >
-      <IconTrash aria-hidden />
-    </ActionIcon>
+      onClick={() => onRemove(member)}
+      isLarge={isLarge}
+      disabled={isBusy(member)}
+    />
   );
 
   if (isNarrow) {

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import { rowError, type ImportReport } from '@portal/domain/registry';
-import { configureApiAuth, resetApiAuth } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { fakeFetch, renderWithProviders } from '@/test/render';
 import type { RegistrySystem } from '../api/get-registry';
 import { RegistryPanel } from './registry-panel';
+import { signInApiForEachTest } from '@/test/signed-in-api';
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
@@ -69,14 +69,7 @@ async function chooseFile(text: string, name = 'systems.csv', type = 'text/csv')
   return within(dialog);
 }
 
-beforeEach(() => {
-  configureApiAuth({ getToken: async () => 'token-1', onUnauthorized: () => undefined });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetApiAuth();
-});
+signInApiForEachTest();
 
 describe('RegistryPanel', () => {
   it('lists the systems and opens a row to show its charge controllers and telematics units', async () => {

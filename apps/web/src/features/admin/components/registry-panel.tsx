@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AccessDenied } from '@/components/ui/access-denied';
 import { ListPager } from '@/components/ui/list-pager';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryContent } from '@/components/ui/load-error';
 import { SearchField } from '@/components/ui/search-field';
 import { isAccessLost } from '../api/admin-query-keys';
 import { registryFileName, useExportRegistry } from '../api/export-registry';
@@ -13,6 +12,7 @@ import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useSearchText } from '@/lib/use-search-text';
 import { notify } from '@/lib/notify';
 import { saveTextFile } from '@/lib/save-file';
+import { AdminAccessDenied } from './admin-access-denied';
 import { CsvFormatHelp } from './csv-format-help';
 import { ImportDialog } from './import-dialog';
 import { RegistryView } from './registry-view';
@@ -67,17 +67,7 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
     </Button>
   );
 
-  if (isAccessLost(list.error)) {
-    return (
-      <AccessDenied
-        onRetry={() => {
-          onRetryAccess();
-          void list.refetch();
-        }}
-        isRetrying={list.isFetching}
-      />
-    );
-  }
+  if (isAccessLost(list.error)) return <AdminAccessDenied query={list} onRetryAccess={onRetryAccess} />;
 
   const from = total === 0 ? 0 : (page - 1) * REGISTRY_PAGE_SIZE + 1;
   const to = Math.min(total, page * REGISTRY_PAGE_SIZE);
@@ -113,9 +103,7 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
         )}
       </Group>
 
-      {list.isError && !list.data ? (
-        <LoadError onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
-      ) : (
+      <QueryContent query={list}>
         <RegistryView
           systems={list.data?.items ?? []}
           isLoading={list.isPending}
@@ -124,7 +112,7 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
           emptyText={emptyText}
           skeletonRows={5}
         />
-      )}
+      </QueryContent>
 
       {list.data && total > 0 && (
         <ListPager

@@ -18,10 +18,21 @@ function renderPanel(routes: Parameters<typeof fakeFetch>[0], serverConfig: obje
   return fake;
 }
 
-async function requestCode(email = 'installer@example.com') {
+function submitEmail(email: string) {
   fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: email } });
   fireEvent.click(screen.getByRole('button', { name: 'Request email link' }));
+}
+
+async function requestCode(email = 'installer@example.com') {
+  submitEmail(email);
   return screen.findByText('Check your inbox');
+}
+
+/** Renders the panel with the email sent, and asks for a code; `routes` answer the rest. */
+async function renderAtCode(routes: Parameters<typeof fakeFetch>[0] = {}) {
+  const fake = renderPanel({ 'POST /api/auth/email/send': { body: { ok: true } }, ...routes });
+  await requestCode();
+  return fake;
 }
 
 function enterCode(code: string) {
@@ -54,72 +65,51 @@ describe('LoginPanel', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
   });
 
-  it('says when the address cannot receive mail', async () => {
-    renderPanel({ 'POST /api/auth/email/send': { status: 422, body: { status: 422, code: 'EMAIL_UNDELIVERABLE', message: 'x' } } });
-    fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: 'nobody@example.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Request email link' }));
-    expect(await screen.findByText("This address can't receive mail. Please check it for typos or use another one.")).toBeTruthy();
+  it.each([
+    {
+      name: 'says when the address cannot receive mail',
+      email: 'nobody@example.com',
+      answer: { status: 422, code: 'EMAIL_UNDELIVERABLE', message: 'x' },
+      text: "This address can't receive mail. Please check it for typos or use another one.",
+    },
+    { name: 'says so when the email could not be sent', email: 'a@example.com', answer: { status: 500, code: 'INTERNAL_ERROR', message: 'x' }, text: 'Failed to send email link. Please try again.' },
+    { name: 'explains a rate limit', email: 'a@example.com', answer: { status: 429, code: 'RATE_LIMITED', message: 'Slow down' }, text: 'Too many requests. Please wait a moment and try again.' },
+  ])('$name', async ({ email, answer, text }) => {
+    renderPanel({ 'POST /api/auth/email/send': { status: answer.status, body: answer } });
+    submitEmail(email);
+    expect(await screen.findByText(text)).toBeTruthy();
   });
 
   it('sends the email in the current language and then asks for the code', async () => {
-    const fake = renderPanel({ 'POST /api/auth/email/send': { body: { ok: true } } });
-    await requestCode();
+    const fake = await renderAtCode();
     const send = fake.calls.find((call) => call.path === '/api/auth/email/send');
     expect(JSON.parse(String(send?.init?.body))).toEqual({ email: 'installer@example.com', language: 'en' });
     expect(screen.getByText(/We sent an email to installer@example.com/)).toBeTruthy();
   });
 
-  it('says so when the email could not be sent', async () => {
-    renderPanel({ 'POST /api/auth/email/send': { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'x' } } });
-    fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: 'a@example.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Request email link' }));
-    expect(await screen.findByText('Failed to send email link. Please try again.')).toBeTruthy();
-  });
-
-  it('explains a rate limit', async () => {
-    renderPanel({ 'POST /api/auth/email/send': { status: 429, body: { status: 429, code: 'RATE_LIMITED', message: 'Slow down' } } });
-    fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: 'a@example.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Request email link' }));
-    expect(await screen.findByText('Too many requests. Please wait a moment and try again.')).toBeTruthy();
-  });
-
   it('validates the code before sending it', async () => {
-    const fake = renderPanel({ 'POST /api/auth/email/send': { body: { ok: true } } });
-    await requestCode();
+    const fake = await renderAtCode();
     enterCode('12');
     expect(await screen.findByText('Please enter the 6-digit code from the email')).toBeTruthy();
     expect(fake.calls.some((call) => call.path === '/api/auth/sign-in/email-otp')).toBe(false);
   });
 
   it('tells the user when the code is wrong', async () => {
-    renderPanel({
-      'POST /api/auth/email/send': { body: { ok: true } },
-      'POST /api/auth/sign-in/email-otp': { status: 400, body: { status: 400, code: 'INVALID_CODE', message: 'Invalid code' } },
-    });
-    await requestCode();
+    await renderAtCode({ 'POST /api/auth/sign-in/email-otp': { status: 400, body: { status: 400, code: 'INVALID_CODE', message: 'Invalid code' } } });
     enterCode('123456');
     expect(await screen.findByText('The code you entered seems to be wrong')).toBeTruthy();
     expect(useAuthStore.getState().isLoggedIn).toBe(false);
   });
 
   it('asks for a new code after too many attempts', async () => {
-    renderPanel({
-      'POST /api/auth/email/send': { body: { ok: true } },
-      'POST /api/auth/sign-in/email-otp': { status: 403, body: { status: 403, code: 'TOO_MANY_ATTEMPTS', message: 'x' } },
-    });
-    await requestCode();
+    await renderAtCode({ 'POST /api/auth/sign-in/email-otp': { status: 403, body: { status: 403, code: 'TOO_MANY_ATTEMPTS', message: 'x' } } });
     enterCode('123 456');
     expect(await screen.findByText('Too many wrong codes. Please request a new code.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send a new email' })).toBeTruthy();
   });
 
   it('signs in with a correct code and keeps no token in storage', async () => {
-    const fake = renderPanel({
-      'POST /api/auth/email/send': { body: { ok: true } },
-      'POST /api/auth/sign-in/email-otp': { body: { ok: true } },
-      'GET /api/auth/token': { body: { token } },
-    });
-    await requestCode();
+    const fake = await renderAtCode({ 'POST /api/auth/sign-in/email-otp': { body: { ok: true } }, 'GET /api/auth/token': { body: { token } } });
     enterCode('123456');
     await waitFor(() => expect(useAuthStore.getState().isLoggedIn).toBe(true));
     const signIn = fake.calls.find((call) => call.path === '/api/auth/sign-in/email-otp');
@@ -129,8 +119,7 @@ describe('LoginPanel', () => {
   });
 
   it('lets the user start again with another email', async () => {
-    renderPanel({ 'POST /api/auth/email/send': { body: { ok: true } } });
-    await requestCode();
+    await renderAtCode();
     fireEvent.click(screen.getByRole('button', { name: 'Use another email' }));
     expect(await screen.findByRole('button', { name: 'Request email link' })).toBeTruthy();
   });

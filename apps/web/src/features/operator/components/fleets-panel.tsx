@@ -1,26 +1,21 @@
-import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorFleet } from '@portal/domain/operator';
+import { useDialog } from '@/lib/use-dialog';
 import { useOperatorCompanies } from '../api/get-operator-companies';
 import { useOperatorFleets } from '../api/get-operator-fleets';
 import { FleetFormModal } from './fleet-form-modal';
 import { OperatorListPanel } from './operator-list-panel';
-import { PeopleCell } from './people-cell';
 import { PersonFormModal } from './person-form-modal';
-
-type Editing = { key: number; opened: boolean; fleet: OperatorFleet | null };
 
 /** Every fleet with its customer and admins: create, edit, and make someone a fleet's admin. */
 export function FleetsPanel() {
   const { t } = useTranslation();
   const fleets = useOperatorFleets();
   const companies = useOperatorCompanies();
-  const [editing, setEditing] = useState<Editing>({ key: 0, opened: false, fleet: null });
-  const [granting, setGranting] = useState<{ key: number; fleet: OperatorFleet | null }>({ key: 0, fleet: null });
+  const editing = useDialog<OperatorFleet>();
+  const granting = useDialog<OperatorFleet>();
 
-  const openForm = (fleet: OperatorFleet | null) => setEditing((current) => ({ key: current.key + 1, opened: true, fleet }));
   const title = (fleet: OperatorFleet, size?: 'lg') => (
     <>
       <Text fw={600} size={size}>
@@ -39,7 +34,6 @@ export function FleetsPanel() {
       </Text>
     </>
   );
-  const admins = (fleet: OperatorFleet) => <PeopleCell people={fleet.admins} emptyText={t('operator.fleets.noAdmin')} />;
 
   return (
     <OperatorListPanel
@@ -49,37 +43,24 @@ export function FleetsPanel() {
       columns={[
         { heading: t('operator.fleets.columns.fleet'), cell: (fleet) => title(fleet) },
         { heading: t('operator.fleets.columns.customer'), cell: customer },
-        { heading: t('operator.fleets.columns.admins'), cell: admins },
       ]}
       card={(fleet) => (
         <>
           <div>{title(fleet, 'lg')}</div>
           <div>{customer(fleet)}</div>
-          <div>
-            <Text size="sm" fw={600}>
-              {t('operator.fleets.columns.admins')}
-            </Text>
-            {admins(fleet)}
-          </div>
         </>
       )}
+      people={{ heading: t('operator.fleets.columns.admins'), of: (fleet) => fleet.admins, emptyText: t('operator.fleets.noAdmin') }}
       skeletonHeight={220}
-      onCreate={() => openForm(null)}
-      onEdit={openForm}
-      action={{
-        icon: <IconUserPlus aria-hidden size={18} />,
-        label: t('operator.fleets.makeAdmin'),
-        ariaLabel: (fleet) => t('operator.fleets.makeAdminOf', { name: fleet.name }),
-        testId: 'fleet-make-admin',
-        onClick: (fleet) => setGranting((current) => ({ key: current.key + 1, fleet })),
-      }}
+      form={editing}
+      action={{ label: t('operator.fleets.makeAdmin'), ariaLabel: (fleet) => t('operator.fleets.makeAdminOf', { name: fleet.name }), testId: 'fleet-make-admin', onClick: granting.open }}
     >
-      <FleetFormModal key={`fleet-${editing.key}`} opened={editing.opened} fleet={editing.fleet} onClose={() => setEditing((current) => ({ ...current, opened: false }))} />
+      <FleetFormModal key={`fleet-${editing.key}`} opened={editing.opened} fleet={editing.item} onClose={editing.close} />
       <PersonFormModal
         key={`grant-${granting.key}`}
-        opened={granting.fleet !== null}
-        target={granting.fleet ? { kind: 'fleetAdmin', fleet: granting.fleet, companies: companies.data ?? [] } : null}
-        onClose={() => setGranting((current) => ({ ...current, fleet: null }))}
+        opened={granting.opened}
+        target={granting.opened && granting.item ? { kind: 'fleetAdmin', fleet: granting.item, companies: companies.data ?? [] } : null}
+        onClose={granting.close}
       />
     </OperatorListPanel>
   );

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { Person } from '@portal/domain/operator';
 import { CardList, ListCard } from '@/components/ui/card-list';
 import { DataTable } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
+import type { Dialog } from '@/lib/use-dialog';
 import { useIsNarrow } from '@/lib/use-is-narrow';
+import { PeopleCell, PeopleOnCard } from './people-cell';
 
 type Row = { id: number; name: string };
 
@@ -16,33 +19,36 @@ export type OperatorListPanelProps<T extends Row> = {
   section: 'companies' | 'fleets';
   /** Test ids and data attributes of a row, the same in the table and on the phone's cards. */
   rowProps: (item: T) => Record<`data-${string}`, string>;
-  /** The table's columns before the actions: heading and cell. */
+  /** The table's columns before the people and the actions: heading and cell. */
   columns: { heading: string; cell: (item: T) => ReactNode }[];
-  /** What a phone's card shows above the actions. */
+  /** What a phone's card shows above the people. */
   card: (item: T) => ReactNode;
+  /** The people of a row (members, admins): the last column, and on a card under their heading above the actions. */
+  people: { heading: string; of: (item: T) => readonly Person[]; emptyText: string };
   skeletonHeight: number;
-  onCreate: () => void;
-  onEdit: (item: T) => void;
-  /** The second action of every row (add a person, make someone admin). */
-  action: { icon: ReactNode; label: string; ariaLabel: (item: T) => string; testId: string; onClick: (item: T) => void };
+  /** The create-and-edit dialog: Create opens it empty, Edit with the row's record. */
+  form: Dialog<T>;
+  /** The second action of every row, giving someone a place (add a person, make someone admin). */
+  action: { label: string; ariaLabel: (item: T) => string; testId: string; onClick: (item: T) => void };
   /** The dialogs the actions open. */
   children: ReactNode;
 };
 
 /** A list of the operator's area: a table on wide screens, cards on phones, create, edit and one more action. */
-export function OperatorListPanel<T extends Row>({ query, section, rowProps, columns, card, skeletonHeight, onCreate, onEdit, action, children }: OperatorListPanelProps<T>) {
+export function OperatorListPanel<T extends Row>({ query, section, rowProps, columns: ownColumns, card, people, skeletonHeight, form, action, children }: OperatorListPanelProps<T>) {
   const { t } = useTranslation();
   const isNarrow = useIsNarrow();
   const items = query.data ?? [];
   const entity = section === 'companies' ? 'company' : 'fleet';
+  const columns = [...ownColumns, { heading: people.heading, cell: (item: T) => <PeopleCell people={people.of(item)} emptyText={people.emptyText} /> }];
 
   const actions = (item: T, fullWidth: boolean) => (
     // On phones the buttons stack at full width, so long German labels are never cut.
     <Flex gap="xs" direction={fullWidth ? 'column' : 'row'} justify="flex-end" wrap="nowrap">
-      <Button variant="light" leftSection={<IconPencil aria-hidden size={18} />} onClick={() => onEdit(item)} fullWidth={fullWidth} aria-label={t(`operator.${section}.editOf`, { name: item.name })}>
+      <Button variant="light" leftSection={<IconPencil aria-hidden size={18} />} onClick={() => form.open(item)} fullWidth={fullWidth} aria-label={t(`operator.${section}.editOf`, { name: item.name })}>
         {t('operator.edit')}
       </Button>
-      <Button variant="light" leftSection={action.icon} onClick={() => action.onClick(item)} fullWidth={fullWidth} aria-label={action.ariaLabel(item)} data-testid={action.testId}>
+      <Button variant="light" leftSection={<IconUserPlus aria-hidden size={18} />} onClick={() => action.onClick(item)} fullWidth={fullWidth} aria-label={action.ariaLabel(item)} data-testid={action.testId}>
         {action.label}
       </Button>
     </Flex>
@@ -65,6 +71,7 @@ export function OperatorListPanel<T extends Row>({ query, section, rowProps, col
         {items.map((item) => (
           <ListCard key={item.id} {...rowProps(item)}>
             {card(item)}
+            <PeopleOnCard heading={people.heading} people={people.of(item)} emptyText={people.emptyText} />
             {actions(item, true)}
           </ListCard>
         ))}
@@ -99,7 +106,7 @@ export function OperatorListPanel<T extends Row>({ query, section, rowProps, col
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="md">
         <Text maw={640}>{t(`operator.${section}.intro`)}</Text>
-        <Button leftSection={<IconPlus aria-hidden />} onClick={onCreate} fullWidth={isNarrow} data-testid={`${entity}-create`}>
+        <Button leftSection={<IconPlus aria-hidden />} onClick={() => form.open(null)} fullWidth={isNarrow} data-testid={`${entity}-create`}>
           {t(`operator.${section}.create`)}
         </Button>
       </Group>

@@ -20,3 +20,15 @@ export function PeopleCell({ people, emptyText }: { people: readonly Person[]; e
     </Stack>
   );
 }
+
+/** The people on a phone's card, under their heading. */
+export function PeopleOnCard({ heading, people, emptyText }: { heading: string; people: readonly Person[]; emptyText: string }) {
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {heading}
+      </Text>
+      <PeopleCell people={people} emptyText={emptyText} />
+    </div>
+  );
+}

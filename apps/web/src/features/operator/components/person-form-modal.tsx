@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { NativeSelect, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AddCompanyMemberSchema, type OperatorCompany, type OperatorFleet } from '@portal/domain/operator';
@@ -9,41 +7,27 @@ import { isApiError } from '@/lib/api-error';
 import { useAddCompanyMember } from '../api/add-company-member';
 import { useGrantFleetAdmin } from '../api/grant-fleet-admin';
 import { notify } from '@/lib/notify';
+import { useZodForm } from '@/lib/use-zod-form';
 import { EmailInput } from '@/components/ui/email-input';
 import { operatorErrorText, serverFieldErrors } from '../lib/operator-errors';
-import { OperatorFormModal } from './operator-form-modal';
+import { OperatorFormModal, type OperatorDialogProps } from './operator-form-modal';
 
 /** The domain's email rule, plus the company a new fleet admin joins ('' for none), chosen from a list. */
 const PersonFormSchema = AddCompanyMemberSchema.extend({ companyId: z.string() });
-type PersonForm = z.input<typeof PersonFormSchema>;
 
 export type PersonTarget = { kind: 'company'; company: OperatorCompany } | { kind: 'fleetAdmin'; fleet: OperatorFleet; companies: readonly OperatorCompany[] };
-
-type PersonFormModalProps = {
-  opened: boolean;
-  target: PersonTarget | null;
-  onClose: () => void;
-};
 
 /**
  * Adds a person by email to an installer company, or makes them an admin of a fleet (optionally
  * joining a company). An account is made for a new address; they sign in with it by email.
  */
-export function PersonFormModal({ opened, target, onClose }: PersonFormModalProps) {
+export function PersonFormModal({ opened, target, onClose }: OperatorDialogProps<'target', PersonTarget>) {
   const { t } = useTranslation();
   const addMember = useAddCompanyMember();
   const grantAdmin = useGrantFleetAdmin();
   const isSaving = addMember.isPending || grantAdmin.isPending;
   const [problem, setProblem] = useState<'notFound' | 'saveFailed' | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PersonForm, unknown, z.output<typeof PersonFormSchema>>({
-    resolver: zodResolver(PersonFormSchema),
-    defaultValues: { email: '', companyId: '' },
-  });
+  const { register, handleSubmit, setError, formState: { errors } } = useZodForm(PersonFormSchema, { email: '', companyId: '' });
 
   if (!target) return null;
 

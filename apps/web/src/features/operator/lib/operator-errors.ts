@@ -1,13 +1,11 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-error';
+import { fieldErrorText, isOneOf, validationFieldErrors, type FieldError } from '@/lib/field-errors';
 
-/** Message keys a field of the operator forms can carry: the domain's rules and the server's 'taken' answers. */
-const KEYS = ['required', 'tooLong', 'invalidEmail', 'invalidSlug', 'slugReserved', 'invalidShortName', 'fleetExists', 'companyExists'] as const;
-type OperatorErrorKey = (typeof KEYS)[number];
+/** Message keys of the operator forms' own: the domain's rules and the server's 'taken' answers. */
+const KEYS = ['invalidEmail', 'invalidSlug', 'slugReserved', 'invalidShortName', 'fleetExists', 'companyExists'] as const;
 
-const isKey = (value: string): value is OperatorErrorKey => (KEYS as readonly string[]).includes(value);
-
-export type FieldError<F extends string> = { field: F; message: string };
+const isKey = isOneOf(KEYS);
 
 /**
  * The problems the server reported about the form's fields: 409 FLEET_EXISTS / COMPANY_EXISTS
@@ -15,17 +13,11 @@ export type FieldError<F extends string> = { field: F; message: string };
  */
 export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): FieldError<F>[] {
   if (!isApiError(error)) return [];
-  const isField = (value: unknown): value is F => typeof value === 'string' && (fields as readonly string[]).includes(value);
   if (error.code === 'FLEET_EXISTS' || error.code === 'COMPANY_EXISTS') {
     const field = (error.details as { field?: unknown } | undefined)?.field;
-    return isField(field) ? [{ field, message: error.code === 'FLEET_EXISTS' ? 'fleetExists' : 'companyExists' }] : [];
+    return isOneOf(fields)(field) ? [{ field, message: error.code === 'FLEET_EXISTS' ? 'fleetExists' : 'companyExists' }] : [];
   }
-  if (error.code !== 'VALIDATION_ERROR' || !Array.isArray(error.details)) return [];
-  return error.details.flatMap((detail: unknown) => {
-    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
-    const field = typeof path === 'string' ? path.replace(/^body\./, '') : undefined;
-    return isField(field) && typeof message === 'string' ? [{ field, message }] : [];
-  });
+  return validationFieldErrors(error, fields);
 }
 
 /**
@@ -33,25 +25,5 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
  * subject of a sentence, `uniqueName` as it reads in 'The fleet with this … is already in use'.
  */
 export function operatorErrorText(t: TFunction, message: string | undefined, name: string, uniqueName = name): string | undefined {
-  if (!message) return undefined;
-  switch (isKey(message) ? message : null) {
-    case 'required':
-      return t('solar.errors.formErrors.required', { field: name });
-    case 'tooLong':
-      return t('solar.errors.formErrors.tooLong', { field: name });
-    case 'invalidEmail':
-      return t('operator.errors.invalidEmail');
-    case 'invalidSlug':
-      return t('operator.errors.invalidSlug');
-    case 'slugReserved':
-      return t('operator.errors.slugReserved');
-    case 'invalidShortName':
-      return t('operator.errors.invalidShortName');
-    case 'fleetExists':
-      return t('operator.errors.fleetExists', { field: uniqueName });
-    case 'companyExists':
-      return t('operator.errors.companyExists', { field: uniqueName });
-    default:
-      return t('solar.errors.formErrors.invalid', { field: name });
-  }
+  return fieldErrorText(t, message, name, (key) => (isKey(key) ? t(`operator.errors.${key}`, { field: uniqueName }) : undefined));
 }

@@ -6,16 +6,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { useDeletePartner } from '../api/delete-partner';
 import { notify } from '@/lib/notify';
+import type { Dialog } from '@/lib/use-dialog';
 
-type DeletePartnerDialogProps = {
-  /** Kept while the dialog closes, so its text does not go blank during the transition. */
-  partner: Partner | null;
-  opened: boolean;
-  onClose: () => void;
-};
-
-/** Asks before deleting and says how many installations lose their partner (they are kept). */
-export function DeletePartnerDialog({ partner, opened, onClose }: DeletePartnerDialogProps) {
+/**
+ * Asks before deleting and says how many installations lose their partner (they are kept). The
+ * dialog keeps its partner while it closes, so its text does not go blank during the transition.
+ */
+export function DeletePartnerDialog({ dialog: { item: partner, opened, close: onClose } }: { dialog: Dialog<Partner> }) {
   const { t } = useTranslation();
   const remove = useDeletePartner();
   const name = partner?.name ?? '';

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Partner } from '@portal/domain/partner';
+import { DeleteIconButton } from '@/components/ui/delete-icon-button';
 
 type PartnerActionsProps = {
   partner: Partner;
@@ -11,9 +12,6 @@ type PartnerActionsProps = {
   variant: 'icons' | 'buttons';
   disabled?: boolean;
 };
-
-/** The theme's Button height (lg), so the delete icon lines up with the edit button of a card. */
-const BUTTON_HEIGHT_PX = 50;
 
 export function PartnerActions({ partner, onEdit, onDelete, variant, disabled = false }: PartnerActionsProps) {
   const { t } = useTranslation();
@@ -25,17 +23,7 @@ export function PartnerActions({ partner, onEdit, onDelete, variant, disabled = 
         <Button variant="light" flex={1} leftSection={<IconPencil aria-hidden />} onClick={() => onEdit(partner)} aria-label={t('partners.editOf', { name })} disabled={disabled}>
           {t('partners.edit')}
         </Button>
-        <ActionIcon
-          variant="light"
-          color="red"
-          size={BUTTON_HEIGHT_PX}
-          onClick={() => onDelete(partner)}
-          aria-label={t('partners.deleteOf', { name })}
-          title={t('partners.delete')}
-          disabled={disabled}
-        >
-          <IconTrash aria-hidden />
-        </ActionIcon>
+        <DeleteIconButton label={t('partners.deleteOf', { name })} title={t('partners.delete')} onClick={() => onDelete(partner)} isLarge disabled={disabled} />
       </Group>
     );
   }
@@ -46,9 +34,7 @@ export function PartnerActions({ partner, onEdit, onDelete, variant, disabled = 
       <ActionIcon variant="subtle" onClick={() => onEdit(partner)} aria-label={t('partners.editOf', { name })} title={t('partners.edit')} disabled={disabled}>
         <IconPencil aria-hidden />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" onClick={() => onDelete(partner)} aria-label={t('partners.deleteOf', { name })} title={t('partners.delete')} disabled={disabled}>
-        <IconTrash aria-hidden />
-      </ActionIcon>
+      <DeleteIconButton label={t('partners.deleteOf', { name })} title={t('partners.delete')} onClick={() => onDelete(partner)} isLarge={false} disabled={disabled} />
     </Group>
   );
 }

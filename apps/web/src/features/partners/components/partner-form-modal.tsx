@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { PartnerInputSchema, type Partner, type PartnerInput } from '@portal/domain/partner';
+import { PartnerInputSchema, type Partner } from '@portal/domain/partner';
 import { isApiError } from '@/lib/api-error';
 import { useCreatePartner } from '../api/create-partner';
 import { useUpdatePartner } from '../api/update-partner';
 import { notify } from '@/lib/notify';
+import { useZodForm } from '@/lib/use-zod-form';
 import { EmailInput } from '@/components/ui/email-input';
 import { FormModal } from '@/components/ui/form-modal';
 import { partnerErrorText, partnerFieldErrors } from '../lib/partner-errors';
@@ -22,12 +21,6 @@ type PartnerFormModalProps = {
 
 type FormProblem = 'noCompany' | 'notFound' | 'saveFailed';
 
-const PROBLEM_KEYS = {
-  noCompany: 'partners.errors.noCompany',
-  notFound: 'partners.errors.notFound',
-  saveFailed: 'partners.errors.saveFailed',
-} as const satisfies Record<FormProblem, string>;
-
 /**
  * Add and edit in one form, validated by the domain's PartnerInputSchema; the server's answers
  * (name or email taken, invalid email) appear beside their fields. Mount it afresh for every
@@ -39,15 +32,7 @@ export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalP
   const update = useUpdatePartner();
   const isSaving = create.isPending || update.isPending;
   const [problem, setProblem] = useState<FormProblem | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PartnerInput, unknown, z.output<typeof PartnerInputSchema>>({
-    resolver: zodResolver(PartnerInputSchema),
-    defaultValues: { name: partner?.name ?? '', email: partner?.email ?? '' },
-  });
+  const { register, handleSubmit, setError, formState: { errors } } = useZodForm(PartnerInputSchema, { name: partner?.name ?? '', email: partner?.email ?? '' });
 
   const onSaved = (saved: Partner) => {
     notify(t, { message: t(partner ? 'partners.saved' : 'partners.added', { name: saved.name }) });
@@ -84,7 +69,7 @@ export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalP
       title={title}
       testId="partner-form"
       isSaving={isSaving}
-      problem={problem && t(PROBLEM_KEYS[problem])}
+      problem={problem && t(`partners.errors.${problem}`)}
       closeLabel={t('partners.form.close')}
       cancelLabel={t('partners.form.cancel')}
       submitLabel={t('partners.form.save')}

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import type { Partner } from '@portal/domain/partner';
-import { configureApiAuth, resetApiAuth } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { fakeFetch, renderWithProviders } from '@/test/render';
 import { PartnersList } from './partners-list';
+import { signInApiForEachTest } from '@/test/signed-in-api';
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
@@ -56,14 +56,7 @@ function fill(name: string, email: string) {
   fireEvent.input(screen.getByTestId('partner-email'), { target: { value: email } });
 }
 
-beforeEach(() => {
-  configureApiAuth({ getToken: async () => 'token-1', onUnauthorized: () => undefined });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetApiAuth();
-});
+signInApiForEachTest();
 
 describe('PartnersList', () => {
   it('lists name, email and the number of installations', async () => {

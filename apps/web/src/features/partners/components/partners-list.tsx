@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Partner } from '@portal/domain/partner';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryContent } from '@/components/ui/load-error';
 import { usePartners } from '../api/get-partners';
+import { useDialog } from '@/lib/use-dialog';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { DeletePartnerDialog } from './delete-partner-dialog';
 import { PartnerFormModal } from './partner-form-modal';
@@ -17,24 +17,19 @@ type PartnersListProps = {
   helpContacts?: { admins: readonly { name: string; email: string }[]; operatorEmail: string };
 };
 
-type FormState = { key: number; opened: boolean; partner: Partner | null };
-
 /** The partners screen: the company's partners with add, edit and delete. */
 export function PartnersList({ hasCompany, helpContacts }: PartnersListProps) {
   const { t } = useTranslation();
   const isNarrow = useIsNarrow();
   const partners = usePartners();
-  const [form, setForm] = useState<FormState>({ key: 0, opened: false, partner: null });
-  const [deleting, setDeleting] = useState<{ opened: boolean; partner: Partner | null }>({ opened: false, partner: null });
-
-  const openForm = (partner: Partner | null) => setForm((current) => ({ key: current.key + 1, opened: true, partner }));
-  const closeForm = () => setForm((current) => ({ ...current, opened: false }));
+  const form = useDialog<Partner>();
+  const deleting = useDialog<Partner>();
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="md">
         <Text maw={640}>{t('partners.intro')}</Text>
-        <Button leftSection={<IconPlus aria-hidden />} onClick={() => openForm(null)} disabled={!hasCompany} fullWidth={isNarrow} data-testid="partner-add">
+        <Button leftSection={<IconPlus aria-hidden />} onClick={() => form.open(null)} disabled={!hasCompany} fullWidth={isNarrow} data-testid="partner-add">
           {t('partners.add')}
         </Button>
       </Group>
@@ -57,21 +52,19 @@ export function PartnersList({ hasCompany, helpContacts }: PartnersListProps) {
         </Alert>
       )}
 
-      {partners.isError && !partners.data ? (
-        <LoadError onRetry={() => void partners.refetch()} isRetrying={partners.isFetching} />
-      ) : (
+      <QueryContent query={partners}>
         <PartnersView
           partners={partners.data ?? []}
           isLoading={partners.isPending}
           isNarrow={isNarrow}
           canEdit={hasCompany}
-          onEdit={openForm}
-          onDelete={(partner) => setDeleting({ opened: true, partner })}
+          onEdit={form.open}
+          onDelete={deleting.open}
         />
-      )}
+      </QueryContent>
 
-      <PartnerFormModal key={form.key} opened={form.opened} partner={form.partner} onClose={closeForm} />
-      <DeletePartnerDialog partner={deleting.partner} opened={deleting.opened} onClose={() => setDeleting((current) => ({ ...current, opened: false }))} />
+      <PartnerFormModal key={form.key} opened={form.opened} partner={form.item} onClose={form.close} />
+      <DeletePartnerDialog dialog={deleting} />
     </Stack>
   );
 }

@@ -1,17 +1,19 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-error';
+import { fieldErrorText, isOneOf, validationFieldErrors, type FieldError } from '@/lib/field-errors';
 
 export type PartnerField = 'name' | 'email';
 
 /** What can be wrong with a field: the domain's message keys and the server's two 'exists' codes. */
 export type PartnerErrorKey = 'required' | 'tooLong' | 'invalidEmail' | 'nameExists' | 'emailExists';
 
+/** The keys worded by the partners' own texts; `required` and `tooLong` are the app's. */
+type OwnErrorKey = Exclude<PartnerErrorKey, 'required' | 'tooLong'>;
+
 const FIELDS: readonly PartnerField[] = ['name', 'email'];
-const KEYS: readonly string[] = ['required', 'tooLong', 'invalidEmail', 'nameExists', 'emailExists'] satisfies PartnerErrorKey[];
+const isKey = isOneOf<OwnErrorKey>(['invalidEmail', 'nameExists', 'emailExists']);
 
-const isField = (value: unknown): value is PartnerField => typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
-
-export type PartnerFieldError = { field: PartnerField; message: string };
+export type PartnerFieldError = FieldError<PartnerField>;
 
 /**
  * The problems the server reported about a field: 409 PARTNER_NAME_EXISTS / PARTNER_EMAIL_EXISTS
@@ -21,30 +23,10 @@ export function partnerFieldErrors(error: unknown): PartnerFieldError[] {
   if (!isApiError(error)) return [];
   if (error.code === 'PARTNER_NAME_EXISTS') return [{ field: 'name', message: 'nameExists' }];
   if (error.code === 'PARTNER_EMAIL_EXISTS') return [{ field: 'email', message: 'emailExists' }];
-  if (error.code !== 'VALIDATION_ERROR' || !Array.isArray(error.details)) return [];
-  return error.details.flatMap((detail: unknown) => {
-    const { path, message } = (detail ?? {}) as { path?: unknown; message?: unknown };
-    const field = typeof path === 'string' ? path.replace(/^body\./, '') : undefined;
-    return isField(field) && typeof message === 'string' ? [{ field, message }] : [];
-  });
+  return validationFieldErrors(error, FIELDS);
 }
 
 /** The sentence for a field problem in the current language. */
 export function partnerErrorText(t: TFunction, message: string | undefined, field: PartnerField): string | undefined {
-  if (!message) return undefined;
-  const name = t(`partners.names.${field}`);
-  switch (KEYS.includes(message) ? (message as PartnerErrorKey) : null) {
-    case 'required':
-      return t('solar.errors.formErrors.required', { field: name });
-    case 'tooLong':
-      return t('solar.errors.formErrors.tooLong', { field: name });
-    case 'invalidEmail':
-      return t('partners.errors.invalidEmail');
-    case 'nameExists':
-      return t('partners.errors.nameExists');
-    case 'emailExists':
-      return t('partners.errors.emailExists');
-    default:
-      return t('solar.errors.formErrors.invalid', { field: name });
-  }
+  return fieldErrorText(t, message, t(`partners.names.${field}`), (key) => (isKey(key) ? t(`partners.errors.${key}`) : undefined));
 }
