@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup, type Icon } from '@tabler/icons-react';
@@ -16,7 +16,6 @@ import { deferredPart, whenIdle } from '@/lib/deferred-part';
 import { withTexts } from '@/lib/i18n-lazy';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import { useIsPageBusy } from '@/lib/page-busy';
-import { useOnceTrue } from '@/lib/use-once-true';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import classes from './app-frame.module.css';
 import { LazyToasts, toasts } from './lazy-toasts';
@@ -24,7 +23,7 @@ import { OfflineNotice } from './offline-notice';
 import { UpdatePrompt } from './update-prompt';
 
 // Saves and files kept on the device while offline are sent from anywhere in the app once the network
-// is back. Each sender shows once its queue first holds something, and then stays for the session.
+// is back. The senders load once the page has shown and the browser is idle, not before the page.
 const pendingSavesSync = deferredPart(() =>
   withTexts('wizard', () => import('@/features/installation-wizard/components/pending-saves-sync')).then((m) => m.PendingSavesSync),
 );
@@ -69,8 +68,6 @@ export function AppFrame() {
   const connection = useConnectionStatus(user?.id ?? null);
   const onTokenRenewed = useCallback((listener: () => void) => tokenManager.onRenewed(listener), []);
   // On a phone the badge takes the brand's place: the menu still leads home.
-  const hasSavesToSend = useOnceTrue(connection.changes > 0);
-  const hasFilesToSend = useOnceTrue(connection.items.files.length > 0);
   const isBadgeInsteadOfBrand = isNarrow && connection.isShown;
 
   const matchedSlug = useMatch('/:fleet/*')?.params.fleet ?? null;
@@ -84,7 +81,15 @@ export function AppFrame() {
     if (me.data) setUser({ id: me.data.id, name: me.data.name, email: me.data.email });
   }, [me.data, setUser]);
 
-  useEffect(() => whenIdle(preloadOfflineParts), []);
+  const [isSettled, setIsSettled] = useState(false);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadOfflineParts();
+        setIsSettled(true);
+      }),
+    [],
+  );
 
   useEffect(() => {
     menu.close();
@@ -119,8 +124,8 @@ export function AppFrame() {
   return (
     <>
       <LazyToasts />
-      {hasSavesToSend && <PendingSavesSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
-      {hasFilesToSend && <UploadQueueSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
+      {isSettled && <PendingSavesSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
+      {isSettled && <UploadQueueSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
       <UpdatePrompt isInWizard={/\/installations\/[^/]+/.test(pathname)} />
       <AppShell
         header={{ height: HEADER_HEIGHT }}
