@@ -4,6 +4,9 @@ import type { Plugin } from 'vite';
 import { appSections, TEXT_PARTS } from './src/locales/parts.ts';
 
 const PREFIX = 'virtual:locale-part/';
+/** `{ en: { app: () => import(…), wizard: … }, de: … }`: a loader for each language and part. */
+const LOADERS = 'virtual:locale-loaders';
+const SCREEN_PARTS = Object.keys(TEXT_PARTS).filter((part) => part !== 'login' && part !== 'verify');
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/locales');
 
 /**
@@ -14,8 +17,14 @@ const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/locales');
 export function localeSections(): Plugin {
   return {
     name: 'portal-locale-parts',
-    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : undefined),
+    resolveId: (id) => (id.startsWith(PREFIX) || id === LOADERS ? `\0${id}` : undefined),
     load(id) {
+      if (id === `\0${LOADERS}`) {
+        const locales = fs.readdirSync(LOCALES_DIR).filter((name) => name.endsWith('.json')).map((name) => path.basename(name, '.json'));
+        const parts = ['app', ...SCREEN_PARTS];
+        const perLocale = locales.map((locale) => `${JSON.stringify(locale)}: { ${parts.map((part) => `${JSON.stringify(part)}: () => import(${JSON.stringify(`${PREFIX}${locale}/${part}`)})`).join(', ')} }`);
+        return `export default { ${perLocale.join(', ')} };`;
+      }
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const [locale = '', part = ''] = id.slice(PREFIX.length + 1).split('/');
       const files = fs.readdirSync(LOCALES_DIR).filter((name) => name.endsWith('.json'));

@@ -10,3 +10,9 @@ declare module 'virtual:locale-part/*' {
   const texts: Record<string, object>;
   export default texts;
 }
+
+declare module 'virtual:locale-loaders' {
+  import type { ScreenTextPart } from '@/locales/parts';
+  const loaders: Record<'en' | 'de', Record<'app' | ScreenTextPart, () => Promise<{ default: object }>>>;
+  export default loaders;
+}

@@ -1,31 +1,12 @@
 import type { Locale } from '@portal/domain/constants';
 import type { ScreenTextPart } from '@/locales/parts';
+import loaders from 'virtual:locale-loaders';
 import { addTranslations, currentLocale, setTranslationLoader } from './i18n';
 
 type TextPart = 'app' | ScreenTextPart;
-type Loader = () => Promise<{ default: object }>;
 
 // The texts of the app in one language at a time, a part at a time (locales/parts.ts): the other
 // language loads when it is chosen, a screen's part when the screen opens.
-const loaders: Record<Locale, Record<TextPart, Loader>> = {
-  en: {
-    app: () => import('virtual:locale-part/en/app'),
-    wizard: () => import('virtual:locale-part/en/wizard'),
-    admin: () => import('virtual:locale-part/en/admin'),
-    operator: () => import('virtual:locale-part/en/operator'),
-    partners: () => import('virtual:locale-part/en/partners'),
-    docs: () => import('virtual:locale-part/en/docs'),
-  },
-  de: {
-    app: () => import('virtual:locale-part/de/app'),
-    wizard: () => import('virtual:locale-part/de/wizard'),
-    admin: () => import('virtual:locale-part/de/admin'),
-    operator: () => import('virtual:locale-part/de/operator'),
-    partners: () => import('virtual:locale-part/de/partners'),
-    docs: () => import('virtual:locale-part/de/docs'),
-  },
-};
-
 const loaded = new Map<string, Promise<void>>();
 /** The parts this page has needed so far: a language switch loads each of them in the new language. */
 const wanted = new Set<TextPart>(['app']);
