@@ -33,6 +33,8 @@ test('README screenshots: login, fleet home and a wizard tab', async ({ page }) 
 
   await page.goto(`/#/sono/installations/${id}?tab=general`);
   await expect(page.getByTestId('step-title')).toHaveText('General');
+  // The tab's form comes with its own chunk after the wizard's frame.
+  await expect(page.getByTestId('general-name')).toBeVisible();
   await page.screenshot({ path: path.join(out, 'wizard-general.png') });
 
   if (!existing) await page.request.delete(`/api/installations/${id}`, { headers: { authorization: `Bearer ${token}` } });
