@@ -81,15 +81,15 @@ export function AppFrame() {
     if (me.data) setUser({ id: me.data.id, name: me.data.name, email: me.data.email });
   }, [me.data, setUser]);
 
+  // Once the page has shown (no loader left) and the browser is idle: never in the way of the page.
   const [isSettled, setIsSettled] = useState(false);
-  useEffect(
-    () =>
-      whenIdle(() => {
-        preloadOfflineParts();
-        setIsSettled(true);
-      }),
-    [],
-  );
+  useEffect(() => {
+    if (isPageBusy || isSettled) return undefined;
+    return whenIdle(() => {
+      preloadOfflineParts();
+      setIsSettled(true);
+    });
+  }, [isPageBusy, isSettled]);
 
   useEffect(() => {
     menu.close();

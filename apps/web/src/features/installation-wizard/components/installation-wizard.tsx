@@ -2,22 +2,21 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconHistory, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
 import { PageLoader as StepLoader } from '@/components/ui/page-loader';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
+import { deferredPart, whenIdle } from '@/lib/deferred-part';
 import { setLeaveGuard } from '@/lib/leave-guard';
+import { useOnceTrue } from '@/lib/use-once-true';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
 import { resetWizardState } from '../lib/reset-wizard-state';
 import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from '../lib/tabs';
 import { useWizardStore } from '../stores/wizard-store';
-import { CloseDialog } from './close-dialog';
 import { HelpPopover } from './help-popover';
-import { HistoryPanel } from './history-panel';
 import { CustomerStep, DigitalCheckStep, GeneralStep, PreInstallationStep, SetupStep, SummaryStep, SystemStep, UploadsStep, VehicleStep } from './lazy-steps';
 import { ProgressDots } from './progress-dots';
-import { SaveErrorModal } from './save-error-modal';
 import type { StepProps } from './step-props';
 import { WizardUserContext, type WizardViewer } from '../lib/wizard-user';
 
@@ -28,6 +27,20 @@ type InstallationWizardProps = {
   /** The signed-in user and whether they administer the fleet. */
   viewer: WizardViewer;
 };
+
+// Shown on request only: loaded once the tab is idle (so they work offline too), not with the tab.
+const historyPanel = deferredPart(() => import('./history-panel').then((m) => m.HistoryPanel));
+const closeDialog = deferredPart(() => import('./close-dialog').then((m) => m.CloseDialog));
+const saveErrorModal = deferredPart(() => import('./save-error-modal').then((m) => m.SaveErrorModal));
+const HistoryPanel = historyPanel.Component;
+const CloseDialog = closeDialog.Component;
+const SaveErrorModal = saveErrorModal.Component;
+
+function preloadDialogs() {
+  closeDialog.preload();
+  saveErrorModal.preload();
+  historyPanel.preload();
+}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,6 +59,11 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   const [isCloseDialogOpen, setCloseDialogOpen] = useState(false);
   const [isClosingWithSave, setClosingWithSave] = useState(false);
   const [isHistoryOpen, setHistoryOpen] = useState(false);
+  const hasSaveError = useWizardStore((state) => state.saveError !== null);
+  const isHistoryUsed = useOnceTrue(isHistoryOpen);
+  const isCloseDialogUsed = useOnceTrue(isCloseDialogOpen);
+  const isSaveErrorUsed = useOnceTrue(hasSaveError);
+  useEffect(() => whenIdle(preloadDialogs), []);
 
   const tabs = tabsFor(isNew);
   const reachable = reachableTabs(installation);
@@ -155,12 +173,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
             <Group gap="sm" mt={4}>
               <Text c="dimmed" data-testid="wizard-serial">
                 {/* A serial is one token: it may move to the next line, never break at its hyphens. */}
-                <Trans
-                  t={t}
-                  i18nKey="wizard.serial"
-                  values={{ serial: installation.systemSerialNumber }}
-                  components={{ serial: <span style={{ whiteSpace: 'nowrap' }} /> }}
-                />
+                {t('wizard.serial')} <span style={{ whiteSpace: 'nowrap' }}>{installation.systemSerialNumber}</span>
               </Text>
               {isReadOnly && (
                 <Badge color="green" c={SUCCESS_TEXT_COLOR} variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
@@ -181,7 +194,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
           </ActionIcon>
         </Group>
       </Group>
-      {installation && <HistoryPanel installationId={installation.id} opened={isHistoryOpen} onClose={() => setHistoryOpen(false)} />}
+      {installation && isHistoryUsed && <HistoryPanel installationId={installation.id} opened={isHistoryOpen} onClose={() => setHistoryOpen(false)} />}
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
@@ -222,14 +235,16 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
         </Stack>
       </Paper>
 
-      <CloseDialog
-        opened={isCloseDialogOpen}
-        isSaving={isClosingWithSave}
-        onSave={() => void onCloseWithSave()}
-        onDiscard={() => void onCloseWithoutSave()}
-        onCancel={() => setCloseDialogOpen(false)}
-      />
-      <SaveErrorModal />
+      {isCloseDialogUsed && (
+        <CloseDialog
+          opened={isCloseDialogOpen}
+          isSaving={isClosingWithSave}
+          onSave={() => void onCloseWithSave()}
+          onDiscard={() => void onCloseWithoutSave()}
+          onCancel={() => setCloseDialogOpen(false)}
+        />
+      )}
+      {isSaveErrorUsed && <SaveErrorModal />}
     </Stack>
     </WizardUserContext>
   );
