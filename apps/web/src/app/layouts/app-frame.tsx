@@ -12,7 +12,7 @@ import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { useConnectionStatus } from '@/features/installation-wizard/hooks/use-connection-status';
-import { deferredPart, whenIdle } from '@/lib/deferred-part';
+import { deferredPart } from '@/lib/deferred-part';
 import { withTexts } from '@/lib/i18n-lazy';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import { useIsPageBusy } from '@/lib/page-busy';
@@ -23,7 +23,7 @@ import { OfflineNotice } from './offline-notice';
 import { UpdatePrompt } from './update-prompt';
 
 // Saves and files kept on the device while offline are sent from anywhere in the app once the network
-// is back. The senders load once the page has shown and the browser is idle, not before the page.
+// is back. The senders load as soon as the page has shown, not before it.
 const pendingSavesSync = deferredPart(() =>
   withTexts('wizard', () => import('@/features/installation-wizard/components/pending-saves-sync')).then((m) => m.PendingSavesSync),
 );
@@ -42,7 +42,7 @@ const ConnectionBadge = connectionBadge.Component;
 const PendingSavesSync = pendingSavesSync.Component;
 const UploadQueueSync = uploadQueueSync.Component;
 
-/** What the frame may need without the network: fetched once the page has shown and the browser is idle. */
+/** What the frame may need without the network: fetched as soon as the page has shown. */
 function preloadOfflineParts() {
   pendingSavesSync.preload();
   uploadQueueSync.preload();
@@ -81,14 +81,12 @@ export function AppFrame() {
     if (me.data) setUser({ id: me.data.id, name: me.data.name, email: me.data.email });
   }, [me.data, setUser]);
 
-  // Once the page has shown (no loader left) and the browser is idle: never in the way of the page.
+  // As soon as the page has shown (no loader left): after its own requests, before the network may go.
   const [isSettled, setIsSettled] = useState(false);
   useEffect(() => {
-    if (isPageBusy || isSettled) return undefined;
-    return whenIdle(() => {
-      preloadOfflineParts();
-      setIsSettled(true);
-    });
+    if (isPageBusy || isSettled) return;
+    preloadOfflineParts();
+    setIsSettled(true);
   }, [isPageBusy, isSettled]);
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
 import { PageLoader as StepLoader } from '@/components/ui/page-loader';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
-import { deferredPart, whenIdle } from '@/lib/deferred-part';
+import { deferredPart } from '@/lib/deferred-part';
 import { setLeaveGuard } from '@/lib/leave-guard';
 import { useOnceTrue } from '@/lib/use-once-true';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
@@ -28,7 +28,7 @@ type InstallationWizardProps = {
   viewer: WizardViewer;
 };
 
-// Shown on request only: loaded once the tab is idle (so they work offline too), not with the tab.
+// Shown on request only: fetched once the wizard has shown (so they work offline too), not with it.
 const historyPanel = deferredPart(() => import('./history-panel').then((m) => m.HistoryPanel));
 const closeDialog = deferredPart(() => import('./close-dialog').then((m) => m.CloseDialog));
 const saveErrorModal = deferredPart(() => import('./save-error-modal').then((m) => m.SaveErrorModal));
@@ -63,7 +63,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   const isHistoryUsed = useOnceTrue(isHistoryOpen);
   const isCloseDialogUsed = useOnceTrue(isCloseDialogOpen);
   const isSaveErrorUsed = useOnceTrue(hasSaveError);
-  useEffect(() => whenIdle(preloadDialogs), []);
+  useEffect(preloadDialogs, []);
 
   const tabs = tabsFor(isNew);
   const reachable = reachableTabs(installation);
