@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CreateInstallationSchema,
-  InstallationListQuerySchema,
-  InstallationListSchema,
-  InstallationSchema,
-  UpdateInstallationSchema,
-} from '@portal/domain/installation';
+import { CreateInstallationSchema, InstallationListQuerySchema, InstallationListSchema, InstallationSchema, UpdateInstallationSchema } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
 import { SaveVehicleSchema } from '@portal/domain/vehicle';
 import { AppError, notFound } from '../../../errors';
