@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AddCompanyMember, CompanyInput, FleetInput, GrantFleet, OperatorCompany, OperatorFleet, Person } from '@portal/domain/operator';
 import { AddCompanyMemberSchema, CompanyInputSchema, FleetInputSchema, GrantFleetSchema } from '@portal/domain/operator';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { company, fleet, fleetMember, user } from '../db/schema';
 import { AppError, notFound } from '../errors';
@@ -15,20 +16,29 @@ const lock = (db: Db, key: number) => db.execute(sql`select pg_advisory_xact_loc
 
 /** A fleet or an installer company: the operator creates and changes them, and their names stay unique. */
 type NamedTable = typeof fleet | typeof company;
-type Named<T extends NamedTable, Data> = {
+type Named<T extends NamedTable, Input, Data, Shown> = {
   table: T;
   what: 'Fleet' | 'Company';
   lockKey: number;
+  input: z.ZodType<Data, Input>;
   assertUnique: (db: Db, data: Data, exceptId?: number) => Promise<void>;
+  /** The row as the operator screen shows it. */
+  read: (db: Db, id: number) => Promise<Shown>;
 };
 
 /**
- * Creates the row (without `id`) or changes row `id` under its kind's lock once its names are
- * unique (a row that is not there answers 404 first); answers its id.
+ * Checks the input, then creates the row (without `id`) or changes row `id` under its kind's lock once its
+ * names are unique (a row that is not there answers 404 first); answers the row as the operator screen shows it.
  */
-async function saveNamed<T extends NamedTable, Data extends PgInsertValue<T> & PgUpdateSetSource<T>>(db: Db, kind: Named<T, Data>, data: Data, id?: number): Promise<number> {
+async function saveNamed<T extends NamedTable, Input, Data extends PgInsertValue<T> & PgUpdateSetSource<T>, Shown>(
+  db: Db,
+  kind: Named<T, Input, Data, Shown>,
+  input: Input,
+  id?: number,
+): Promise<Shown> {
   const { table, what, lockKey, assertUnique } = kind;
-  return db.transaction(async (tx) => {
+  const data = kind.input.parse(input);
+  const savedId = await db.transaction(async (tx) => {
     await lock(tx as Db, lockKey);
     if (id === undefined) {
       await assertUnique(tx as Db, data);
@@ -41,6 +51,7 @@ async function saveNamed<T extends NamedTable, Data extends PgInsertValue<T> & P
     await tx.update(table).set(data).where(eq(table.id, id));
     return id;
   });
+  return kind.read(db, savedId);
 }
 
 export async function setOperator(db: Db, rawEmail: string, isOperator: boolean) {
@@ -98,15 +109,10 @@ async function fleetById(db: Db, id: number): Promise<OperatorFleet> {
   return found;
 }
 
-const FLEETS = { table: fleet, what: 'Fleet', lockKey: FLEET_LOCK, assertUnique: assertFleetUnique } as const;
+const FLEETS = { table: fleet, what: 'Fleet', lockKey: FLEET_LOCK, input: FleetInputSchema, assertUnique: assertFleetUnique, read: fleetById } as const;
 
-export async function createFleet(db: Db, input: FleetInput): Promise<OperatorFleet> {
-  return fleetById(db, await saveNamed(db, FLEETS, FleetInputSchema.parse(input)));
-}
-
-export async function updateFleet(db: Db, id: number, input: FleetInput): Promise<OperatorFleet> {
-  return fleetById(db, await saveNamed(db, FLEETS, FleetInputSchema.parse(input), id));
-}
+export const createFleet = (db: Db, input: FleetInput): Promise<OperatorFleet> => saveNamed(db, FLEETS, input);
+export const updateFleet = (db: Db, id: number, input: FleetInput): Promise<OperatorFleet> => saveNamed(db, FLEETS, input, id);
 
 /** Grants a person (created when new) a fleet, by default as its admin; with a company, they join it too. */
 export async function grantFleetById(db: Db, fleetId: number, input: GrantFleet): Promise<OperatorFleet> {
@@ -174,15 +180,10 @@ export async function findCompanyByShortName(db: Db, shortName: string) {
   return row;
 }
 
-const COMPANIES = { table: company, what: 'Company', lockKey: COMPANY_LOCK, assertUnique: assertCompanyUnique } as const;
+const COMPANIES = { table: company, what: 'Company', lockKey: COMPANY_LOCK, input: CompanyInputSchema, assertUnique: assertCompanyUnique, read: companyById } as const;
 
-export async function createCompany(db: Db, input: CompanyInput): Promise<OperatorCompany> {
-  return companyById(db, await saveNamed(db, COMPANIES, CompanyInputSchema.parse(input)));
-}
-
-export async function updateCompany(db: Db, id: number, input: CompanyInput): Promise<OperatorCompany> {
-  return companyById(db, await saveNamed(db, COMPANIES, CompanyInputSchema.parse(input), id));
-}
+export const createCompany = (db: Db, input: CompanyInput): Promise<OperatorCompany> => saveNamed(db, COMPANIES, input);
+export const updateCompany = (db: Db, id: number, input: CompanyInput): Promise<OperatorCompany> => saveNamed(db, COMPANIES, input, id);
 
 /** Puts a person (created when new) into a company; a person belongs to one company at a time. */
 export async function addCompanyMember(db: Db, companyId: number, input: AddCompanyMember) {

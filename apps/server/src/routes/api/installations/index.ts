@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CreateInstallationSchema,
-  InstallationListQuerySchema,
-  InstallationListSchema,
-  InstallationSchema,
-  UpdateInstallationSchema,
-} from '@portal/domain/installation';
+import { CreateInstallationSchema, InstallationListQuerySchema, InstallationListSchema, InstallationSchema, UpdateInstallationSchema } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
 import { SaveVehicleSchema } from '@portal/domain/vehicle';
-import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { AppError, notFound } from '../../../errors';
 import { currentToken, currentUser, sessionExpired } from '../../../plugins/request-auth';
 import { createInstallation } from '../../../services/installations/create';
@@ -18,6 +11,7 @@ import { createInstallationListReader, createInstallationReader } from '../../..
 import { saveSetup } from '../../../services/installations/save-setup';
 import { saveVehicle } from '../../../services/installations/save-vehicle';
 import { updateInstallation } from '../../../services/installations/update';
+import { onInstallation } from './on-installation';
 
 const tags = ['installations'];
 
@@ -47,7 +41,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { sessionInQuery: true },
-      schema: { tags, summary: 'One installation with its system, vehicle and setup', params: IdParams, response: { 200: InstallationSchema } },
+      schema: onInstallation(tags, 'One installation with its system, vehicle and setup', { response: { 200: InstallationSchema } }),
     },
     async (request) => {
       const found = await readInstallation(currentToken(request), request.params.id);
@@ -68,7 +62,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:id',
-    { schema: { tags, summary: 'Updates the general and customer data of a draft', params: IdParams, body: UpdateInstallationSchema, response: { 200: InstallationSchema } } },
+    { schema: onInstallation(tags, 'Updates the general and customer data of a draft', { body: UpdateInstallationSchema, response: { 200: InstallationSchema } }) },
     async (request) => {
       return updateInstallation(app.db, request.fleets.ids, currentUser(request), request.params.id, request.body);
     },
@@ -77,12 +71,9 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes a draft with its vehicle, setup, uploads and checks (its creator or a fleet admin)',
-        params: IdParams,
+      schema: onInstallation(tags, 'Deletes a draft with its vehicle, setup, uploads and checks (its creator or a fleet admin)', {
         response: { 204: z.null().describe('Deleted') },
-      },
+      }),
     },
     async (request, reply) => {
       await deleteInstallation(app.db, app.fileStore, currentUser(request), request.params.id);
@@ -92,29 +83,18 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/vehicle',
-    {
-      schema: {
-        tags,
-        summary: 'Records the vehicle of a draft; returns the updated installation',
-        params: IdParams,
-        body: SaveVehicleSchema,
-        response: { 200: InstallationSchema },
-      },
-    },
+    { schema: onInstallation(tags, 'Records the vehicle of a draft; returns the updated installation', { body: SaveVehicleSchema, response: { 200: InstallationSchema } }) },
     async (request) => saveVehicle(app.db, request.fleets.ids, currentUser(request), request.params.id, request.body),
   );
 
   app.put(
     '/:id/setup',
     {
-      schema: {
+      schema: onInstallation(
         tags,
-        summary:
-          'Saves PV modules, active channels and the physical inspection of every charge controller at once, and starts the digital check (unless a run exists and nothing changed)',
-        params: IdParams,
-        body: InstallationSetupSchema,
-        response: { 200: InstallationSchema },
-      },
+        'Saves PV modules, active channels and the physical inspection of every charge controller at once, and starts the digital check (unless a run exists and nothing changed)',
+        { body: InstallationSetupSchema, response: { 200: InstallationSchema } },
+      ),
     },
     async (request) => {
       return saveSetup(app.db, app.systemChecks, request.fleets.ids, currentUser(request), request.params.id, request.body);

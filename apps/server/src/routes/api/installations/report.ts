@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
-import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { HistoryListSchema, ReopenInstallationSchema, ReportQuerySchema } from '@portal/domain/history';
 import { InstallationListQuerySchema, InstallationSchema } from '@portal/domain/installation';
 import { currentUser } from '../../../plugins/request-auth';
@@ -11,6 +10,7 @@ import { listHistory } from '../../../services/history';
 import { findScopedInstallation } from '../../../services/installations/repository';
 import { renderReportPdf } from '../../../services/report-pdf';
 import { reopenInstallation, reportContent } from '../../../services/reports';
+import { onInstallation } from './on-installation';
 
 const tags = ['installations'];
 const ExportQuerySchema = InstallationListQuerySchema.omit({ page: true, pageSize: true, sort: true, order: true });
@@ -45,14 +45,11 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/report.pdf',
     {
-      schema: {
-        tags,
-        summary: 'The report of a completed installation as PDF, in English or German, with a QR code to its public verification page',
-        params: IdParams,
+      schema: onInstallation(tags, 'The report of a completed installation as PDF, in English or German, with a QR code to its public verification page', {
         querystring: ReportQuerySchema,
         produces: ['application/pdf'],
         response: { 409: ErrorEnvelopeSchema.describe('The installation is not completed (INSTALLATION_NOT_COMPLETED)') },
-      },
+      }),
     },
     async (request, reply) => {
       const content = await reportContent(app.db, app.fileStore, request.fleets.ids, request.params.id);
@@ -69,7 +66,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/history',
-    { schema: { tags, summary: 'Every change of the installation, newest first (append-only)', params: IdParams, response: { 200: HistoryListSchema } } },
+    { schema: onInstallation(tags, 'Every change of the installation, newest first (append-only)', { response: { 200: HistoryListSchema } }) },
     async (request) => {
       const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
       return listHistory(app.db, row.id);
@@ -79,13 +76,10 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/reopen',
     {
-      schema: {
-        tags,
-        summary: 'Takes a completed installation back to draft with a reason (fleet admins only); the next submit signs a new report version',
-        params: IdParams,
+      schema: onInstallation(tags, 'Takes a completed installation back to draft with a reason (fleet admins only); the next submit signs a new report version', {
         body: ReopenInstallationSchema,
         response: { 200: InstallationSchema, 403: ErrorEnvelopeSchema.describe('Only an admin of the fleet may reopen (FORBIDDEN)') },
-      },
+      }),
     },
     async (request) => {
       return reopenInstallation(app.db, currentUser(request), request.params.id, request.body);

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SystemCheckRunSchema } from '@portal/domain/system-check';
-import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
 import { assertDraft, findScopedInstallation } from '../../../services/installations/repository';
+import { onInstallation } from './on-installation';
 
 const tags = ['digital check'];
 
 const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/systemChecks',
-    { schema: { tags, summary: 'The latest check run of an installation; the first read starts one', params: IdParams, response: { 200: SystemCheckRunSchema } } },
+    { schema: onInstallation(tags, 'The latest check run of an installation; the first read starts one', { response: { 200: SystemCheckRunSchema } }) },
     async (request) => {
       const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
       return app.systemChecks.getOrStart(row.id, currentUser(request).userId);
@@ -19,7 +19,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/systemChecks/restart',
-    { schema: { tags, summary: 'Starts a new check run: every check pending again', params: IdParams, response: { 200: SystemCheckRunSchema } } },
+    { schema: onInstallation(tags, 'Starts a new check run: every check pending again', { response: { 200: SystemCheckRunSchema } }) },
     async (request) => {
       const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);
       assertDraft(row);
@@ -30,13 +30,11 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/systemChecks/events',
     {
-      schema: {
+      schema: onInstallation(
         tags,
-        summary:
-          'Server-sent events of the checks (text/event-stream; Last-Event-ID replays what was missed). The stream ends with its session or fleet membership; a user may hold a limited number at once (429 beyond)',
-        params: IdParams,
-        headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,10}$/).optional() }).passthrough(),
-      },
+        'Server-sent events of the checks (text/event-stream; Last-Event-ID replays what was missed). The stream ends with its session or fleet membership; a user may hold a limited number at once (429 beyond)',
+        { headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,10}$/).optional() }).passthrough() },
+      ),
     },
     async (request, reply) => {
       const row = await findScopedInstallation(app.db, request.fleets.ids, request.params.id);

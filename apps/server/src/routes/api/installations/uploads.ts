@@ -5,6 +5,7 @@ import { createInspector } from '../../../services/inspection-pool';
 import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/upload-gate';
 import { currentUser } from '../../../plugins/request-auth';
 import { deleteUploads, listUploads, readUploadFile, savedUploadsJson, saveUploads } from '../../../services/uploads';
+import { onInstallation } from './on-installation';
 
 const tags = ['uploads'];
 /** One 25 MB file as base64 plus the JSON around it. */
@@ -21,7 +22,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/uploads',
-    { schema: { tags, summary: 'The uploads of an installation (without their bytes)', params: IdParams, response: { 200: UploadListSchema } } },
+    { schema: onInstallation(tags, 'The uploads of an installation (without their bytes)', { response: { 200: UploadListSchema } }) },
     async (request) => listUploads(app.db, request.fleets.ids, request.params.id),
   );
 
@@ -40,13 +41,10 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           throw error;
         }
       },
-      schema: {
-        tags,
-        summary: 'Stores uploads given as base64 data URLs; each file is checked by its bytes. A file already in its slot is not stored twice.',
-        params: IdParams,
+      schema: onInstallation(tags, 'Stores uploads given as base64 data URLs; each file is checked by its bytes. A file already in its slot is not stored twice.', {
         body: SaveUploadsSchema,
         response: { 201: UploadListSchema },
-      },
+      }),
     },
     async (request, reply) => {
       const saved = await saveUploads(app.db, request.fleets.ids, request.params.id, request.body, inspector, store, currentUser(request).userId);
@@ -57,9 +55,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id/uploads',
-    {
-      schema: { tags, summary: 'Deletes uploads by id', params: IdParams, body: DeleteUploadsSchema, response: { 200: DeletedUploadsSchema } },
-    },
+    { schema: onInstallation(tags, 'Deletes uploads by id', { body: DeleteUploadsSchema, response: { 200: DeletedUploadsSchema } }) },
     async (request) => ({ deleted: await deleteUploads(app.db, request.fleets.ids, request.params.id, request.body.ids, store, currentUser(request).userId) }),
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   AddCompanyMemberSchema,
   CompanyInputSchema,
@@ -25,6 +26,14 @@ import {
 
 const tags = ['operator'];
 
+/** The options of the routes that create (201) and change (by id) a fleet or an installer company: one input schema, one answer schema. */
+const saveRouteOptions = <Input extends z.ZodType, Saved extends z.ZodType>(body: Input, saved: Saved) => ({
+  create: (summary: string) => ({ schema: { tags, summary, body, response: { 201: saved } } }),
+  update: (summary: string) => ({ schema: { tags, summary, params: IdParams, body, response: { 200: saved } } }),
+});
+const fleetSave = saveRouteOptions(FleetInputSchema, OperatorFleetSchema);
+const companySave = saveRouteOptions(CompanyInputSchema, OperatorCompanySchema);
+
 /** The portal operator's routes: fleets, installer companies and who belongs to them. Everyone else gets 403. */
 const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
@@ -33,17 +42,11 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/fleets', { schema: { tags, summary: 'Every fleet with its customer and admins', response: { 200: OperatorFleetListSchema } } }, async () => listFleets(app.db));
 
-  app.post(
-    '/fleets',
-    { schema: { tags, summary: 'Creates a fleet; a taken slug or name answers 409 FLEET_EXISTS', body: FleetInputSchema, response: { 201: OperatorFleetSchema } } },
-    async (request, reply) => reply.status(201).send(await createFleet(app.db, request.body)),
+  app.post('/fleets', fleetSave.create('Creates a fleet; a taken slug or name answers 409 FLEET_EXISTS'), async (request, reply) =>
+    reply.status(201).send(await createFleet(app.db, request.body)),
   );
 
-  app.put(
-    '/fleets/:id',
-    { schema: { tags, summary: "Changes a fleet's slug, name or customer", params: IdParams, body: FleetInputSchema, response: { 200: OperatorFleetSchema } } },
-    async (request) => updateFleet(app.db, request.params.id, request.body),
-  );
+  app.put('/fleets/:id', fleetSave.update("Changes a fleet's slug, name or customer"), async (request) => updateFleet(app.db, request.params.id, request.body));
 
   app.post(
     '/fleets/:id/members',
@@ -65,17 +68,11 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => listCompanies(app.db),
   );
 
-  app.post(
-    '/companies',
-    { schema: { tags, summary: 'Creates an installer company; a taken name or short name answers 409 COMPANY_EXISTS', body: CompanyInputSchema, response: { 201: OperatorCompanySchema } } },
-    async (request, reply) => reply.status(201).send(await createCompany(app.db, request.body)),
+  app.post('/companies', companySave.create('Creates an installer company; a taken name or short name answers 409 COMPANY_EXISTS'), async (request, reply) =>
+    reply.status(201).send(await createCompany(app.db, request.body)),
   );
 
-  app.put(
-    '/companies/:id',
-    { schema: { tags, summary: 'Changes an installer company', params: IdParams, body: CompanyInputSchema, response: { 200: OperatorCompanySchema } } },
-    async (request) => updateCompany(app.db, request.params.id, request.body),
-  );
+  app.put('/companies/:id', companySave.update('Changes an installer company'), async (request) => updateCompany(app.db, request.params.id, request.body));
 
   app.post(
     '/companies/:id/members',
