@@ -23,7 +23,10 @@ export function useMarksPageBusy(): void {
   }, []);
 }
 
+/** Whether a loader stands in for (part of) the page right now (for effects, which may run before a re-render). */
+export const isPageBusyNow = (): boolean => loaders > 0;
+
 /** Whether a loader stands in for (part of) the page. */
 export function useIsPageBusy(): boolean {
-  return useSyncExternalStore(subscribe, () => loaders > 0, () => false);
+  return useSyncExternalStore(subscribe, isPageBusyNow, () => false);
 }

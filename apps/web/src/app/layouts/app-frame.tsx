@@ -15,7 +15,7 @@ import { useConnectionStatus } from '@/features/installation-wizard/hooks/use-co
 import { deferredPart } from '@/lib/deferred-part';
 import { withTexts } from '@/lib/i18n-lazy';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
-import { useIsPageBusy } from '@/lib/page-busy';
+import { isPageBusyNow, useIsPageBusy } from '@/lib/page-busy';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import classes from './app-frame.module.css';
 import { LazyToasts, toasts } from './lazy-toasts';
@@ -84,7 +84,8 @@ export function AppFrame() {
   // As soon as the page has shown (no loader left): after its own requests, before the network may go.
   const [isSettled, setIsSettled] = useState(false);
   useEffect(() => {
-    if (isPageBusy || isSettled) return;
+    // The page's first loader may have mounted after this render: ask the count, not the render's value.
+    if (isPageBusyNow() || isSettled) return;
     preloadOfflineParts();
     setIsSettled(true);
   }, [isPageBusy, isSettled]);
