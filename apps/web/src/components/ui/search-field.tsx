@@ -1,11 +1,11 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { TextGroupsWith } from '@/lib/text-groups';
 import type { useSearchText } from '@/lib/use-search-text';
 
-/** A group of texts in the locale files that ends in `.search` and holds `label`, `placeholder` and `clear`. */
-type SearchTextsKey = ParseKeys extends infer Key ? (Key extends `${infer Group}.search.placeholder` ? `${Group}.search` : never) : never;
+/** A group of texts in the locale files with the field's `label` and `placeholder` and the clear button's label (`clear`). */
+type SearchTextsKey = TextGroupsWith<'label'> & TextGroupsWith<'placeholder'> & TextGroupsWith<'clear'>;
 
 type SearchFieldProps = {
   /** What the list's `useSearchText` returns: the text in the field, what typing and clearing do. */
