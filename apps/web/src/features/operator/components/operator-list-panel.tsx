@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Flex, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '@portal/domain/operator';
 import { CardList, ListCard } from '@/components/ui/card-list';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import type { Dialog } from '@/lib/use-dialog';
 import { useIsNarrow } from '@/lib/use-is-narrow';
@@ -83,9 +83,7 @@ export function OperatorListPanel<T extends Row>({ query, section, rowProps, col
         {columns.map((column) => (
           <Table.Th key={column.heading}>{column.heading}</Table.Th>
         ))}
-        <Table.Th>
-          <VisuallyHidden>{t('operator.columns.actions')}</VisuallyHidden>
-        </Table.Th>
+        <HiddenHeaderCell>{t('operator.columns.actions')}</HiddenHeaderCell>
       </>
     );
     body = (
