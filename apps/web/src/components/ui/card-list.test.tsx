@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { partnersListState } from '@/test/list-state';
 import { renderWithProviders } from '@/test/render';
 import { CardFields, CardList, ListCard } from './card-list';
 
@@ -7,17 +8,7 @@ type Overrides = Partial<Parameters<typeof CardList>[0]>;
 
 function renderCards(overrides: Overrides = {}) {
   renderWithProviders(
-    <CardList
-      label="Partners"
-      isLoading={false}
-      skeletonRows={2}
-      skeletonHeight={150}
-      skeletonTestId="partner-skeleton"
-      isEmpty={false}
-      emptyText="No partners yet."
-      emptyTestId="partners-empty"
-      {...overrides}
-    >
+    <CardList {...partnersListState} skeletonRows={2} skeletonHeight={150} {...overrides}>
       <ListCard data-testid="partner-row">
         <strong>Miller Solar</strong>
         <CardFields>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { TextGroupsWith } from '@/lib/text-groups';
 
 type ConfirmDialogProps = {
   opened: boolean;
@@ -23,6 +25,20 @@ type ConfirmDialogProps = {
   testId: string;
   confirmTestId?: string;
 };
+
+/** A group of texts in the locale files with a dialog's `title`, `text`, and `confirm`, `cancel` and `close` labels. */
+type ConfirmTextsKey = TextGroupsWith<'title'> & TextGroupsWith<'text'> & TextGroupsWith<'confirm'> & TextGroupsWith<'cancel'> & TextGroupsWith<'close'>;
+
+/** A confirm dialog's texts from one group in the locale files; `values.name` fills the name in its text. */
+export function confirmTexts(t: TFunction, key: ConfirmTextsKey, values: { name?: string } = {}) {
+  return {
+    title: t(`${key}.title`),
+    text: t(`${key}.text`, values),
+    confirmLabel: t(`${key}.confirm`),
+    cancelLabel: t(`${key}.cancel`),
+    closeLabel: t(`${key}.close`),
+  };
+}
 
 /** Asks once more before a change that cannot be undone (deleting, taking access away). */
 export function ConfirmDialog({

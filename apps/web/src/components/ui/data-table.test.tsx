@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { Table } from '@mantine/core';
+import { partnersListState } from '@/test/list-state';
 import { renderWithProviders } from '@/test/render';
-import { DataTable } from './data-table';
+import { DataTable, HiddenHeaderCell } from './data-table';
 
 type Overrides = Partial<Parameters<typeof DataTable>[0]>;
 
 function renderTable(overrides: Overrides = {}) {
   renderWithProviders(
     <DataTable
-      label="Partners"
+      {...partnersListState}
       head={
         <>
           <Table.Th>Name</Table.Th>
@@ -18,12 +19,7 @@ function renderTable(overrides: Overrides = {}) {
       }
       columnCount={2}
       minWidth={640}
-      isLoading={false}
       skeletonRows={3}
-      skeletonTestId="partner-skeleton"
-      isEmpty={false}
-      emptyText="No partners yet."
-      emptyTestId="partners-empty"
       {...overrides}
     >
       <Table.Tr>
@@ -41,6 +37,19 @@ describe('DataTable', () => {
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Email']);
     expect(within(table).getByRole('cell', { name: 'Miller Solar' })).toBeTruthy();
     expect(table.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('keeps a column heading for screen readers only where the column speaks for itself', () => {
+    const table = renderTable({
+      head: (
+        <>
+          <Table.Th>Name</Table.Th>
+          <HiddenHeaderCell>Actions</HiddenHeaderCell>
+        </>
+      ),
+    });
+    const actions = within(table).getByRole('columnheader', { name: 'Actions' });
+    expect(actions.querySelector('.mantine-VisuallyHidden-root')?.textContent).toBe('Actions');
   });
 
   it('shows placeholder rows while loading and marks the table busy', () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Paper, Skeleton, Table, Text, VisuallyHidden, type TableThProps } from '@mantine/core';
 import type { ListStateProps } from './list-state';
 import classes from './data-table.module.css';
 
@@ -63,5 +63,14 @@ export function DataTable({
         </Table>
       </Table.ScrollContainer>
     </Paper>
+  );
+}
+
+/** A header cell whose heading only screen readers get, for a column that speaks for itself (its buttons, say). */
+export function HiddenHeaderCell({ children, ...props }: TableThProps) {
+  return (
+    <Table.Th {...props}>
+      <VisuallyHidden>{children}</VisuallyHidden>
+    </Table.Th>
   );
 }

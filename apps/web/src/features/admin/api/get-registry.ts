@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { RegistryListSchema, type RegistryList } from '@portal/domain/registry';
 import { apiRequest } from '@/lib/api-client';
+import { pageQueryOptions } from '@/lib/page-query';
 import { adminKeys } from '@/lib/query-keys';
 
 export type { RegistryList, RegistryListItem as RegistrySystem } from '@portal/domain/registry';
@@ -15,12 +16,7 @@ export function getRegistry(fleet: string, { page, pageSize, q }: RegistryParams
 }
 
 export const getRegistryQueryOptions = (fleet: string, params: RegistryParams) =>
-  queryOptions({
-    queryKey: adminKeys.systemsPage(fleet, params),
-    queryFn: ({ signal }) => getRegistry(fleet, params, { signal }),
-    // The next page or search keeps the current rows on screen until it arrives.
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(adminKeys.systemsPage(fleet, params), ({ signal }) => getRegistry(fleet, params, { signal }));
 
 export function useRegistry(fleet: string, params: RegistryParams) {
   return useQuery(getRegistryQueryOptions(fleet, params));

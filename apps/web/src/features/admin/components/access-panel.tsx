@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, confirmTexts } from '@/components/ui/confirm-dialog';
 import { QueryContent } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
 import { isAccessLost } from '../api/admin-query-keys';
@@ -153,11 +153,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
 
       <ConfirmDialog
         opened={isDemoteOpen}
-        title={t('admin.access.demoteDialog.title')}
-        text={t('admin.access.demoteDialog.text')}
-        confirmLabel={t('admin.access.demoteDialog.confirm')}
-        cancelLabel={t('admin.access.demoteDialog.cancel')}
-        closeLabel={t('admin.access.demoteDialog.close')}
+        {...confirmTexts(t, 'admin.access.demoteDialog')}
         isPending={updateRole.isPending}
         onConfirm={() => {
           if (me) changeRole(me, 'installer', { onDone: () => setIsDemoteOpen(false) });

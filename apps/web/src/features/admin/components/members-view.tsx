@@ -1,9 +1,9 @@
-import { Badge, Box, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FLEET_ROLES, type FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
 import { CardList, ListCard } from '@/components/ui/card-list';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { DeleteIconButton } from '@/components/ui/delete-icon-button';
 
 type MembersViewProps = {
@@ -100,9 +100,7 @@ export function MembersView({ members, isLoading, isNarrow, currentUserId, pendi
       <Table.Th>{t('admin.access.columns.name')}</Table.Th>
       <Table.Th>{t('admin.access.columns.email')}</Table.Th>
       <Table.Th>{t('admin.access.columns.role')}</Table.Th>
-      <Table.Th>
-        <VisuallyHidden>{t('admin.access.columns.actions')}</VisuallyHidden>
-      </Table.Th>
+      <HiddenHeaderCell>{t('admin.access.columns.actions')}</HiddenHeaderCell>
     </>
   );
 

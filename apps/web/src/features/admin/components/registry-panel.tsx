@@ -32,7 +32,7 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
   const list = useRegistry(fleet, { page, pageSize: REGISTRY_PAGE_SIZE, q });
   const exporter = useExportRegistry(fleet);
 
-  const { searchText, onSearchChange, clearSearch } = useSearchText((text) => {
+  const search = useSearchText((text) => {
     setQ(text);
     setPage(1);
   });
@@ -77,19 +77,7 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
     <Stack gap="md">
       <Text maw={820}>{t('admin.registry.intro')}</Text>
       <Group gap="sm" align="flex-end" wrap={isNarrow ? 'wrap' : 'nowrap'}>
-        <SearchField
-          label={t('admin.registry.search.label')}
-          placeholder={t('admin.registry.search.placeholder')}
-          clearLabel={t('admin.registry.search.clear')}
-          value={searchText}
-          onChange={onSearchChange}
-          onClear={clearSearch}
-          maxLength={MAX_SEARCH_LENGTH}
-          isNarrow={isNarrow}
-          minWidth={260}
-          maxWidth={480}
-          testId="registry-search"
-        />
+        <SearchField search={search} texts="admin.registry.search" maxLength={MAX_SEARCH_LENGTH} isNarrow={isNarrow} width={{ min: 260, max: 480 }} testId="registry-search" />
         {isNarrow ? (
           <Stack gap="sm" w="100%">
             {importButton}

@@ -1,9 +1,9 @@
 import { Fragment, useState } from 'react';
-import { ActionIcon, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CardFields, CardList, ListCard } from '@/components/ui/card-list';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { useFormatNumber } from '@/lib/format-number';
 import type { RegistrySystem } from '../api/get-registry';
 import { SystemDevices } from './system-devices';
@@ -104,9 +104,7 @@ export function RegistryView({ systems, isLoading, isUpdating, isNarrow, emptyTe
 
   const head = (
     <>
-      <Table.Th className={classes.toggleCell}>
-        <VisuallyHidden>{t('admin.registry.columns.details')}</VisuallyHidden>
-      </Table.Th>
+      <HiddenHeaderCell className={classes.toggleCell}>{t('admin.registry.columns.details')}</HiddenHeaderCell>
       <Table.Th>{t('admin.registry.columns.serialNumber')}</Table.Th>
       <Table.Th>{t('admin.registry.columns.pvModules')}</Table.Th>
       <Table.Th ta="end">{t('admin.registry.columns.installedCapacity')}</Table.Th>

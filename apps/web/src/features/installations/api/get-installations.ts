@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { InstallationListSchema, type InstallationList } from '@portal/domain/installation';
 import { installationListPath, type InstallationListParams } from '@portal/domain/installation-list';
 import { apiRequest } from '@/lib/api-client';
+import { pageQueryOptions } from '@/lib/page-query';
 import { installationKeys } from '@/lib/query-keys';
 
 export function getInstallations(
@@ -13,12 +14,7 @@ export function getInstallations(
 }
 
 export const getInstallationsQueryOptions = (fleet: string, params: InstallationListParams) =>
-  queryOptions({
-    queryKey: installationKeys.list(fleet, params),
-    queryFn: ({ signal }) => getInstallations(fleet, params, { signal }),
-    // The next page or search keeps showing the current rows until it arrives: no empty flash.
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(installationKeys.list(fleet, params), ({ signal }) => getInstallations(fleet, params, { signal }));
 
 export function useInstallations(fleet: string, params: InstallationListParams) {
   return useQuery(getInstallationsQueryOptions(fleet, params));

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { InstallationListItem } from '@portal/domain/installation';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, confirmTexts } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
+import { confirmMutationProps } from '@/lib/confirm-mutation';
 import { notify } from '@/lib/notify';
 import { useDeleteInstallation } from '../api/delete-installation';
 
@@ -15,45 +16,18 @@ type DeleteInstallationDialogProps = {
 
 export function DeleteInstallationDialog({ fleet, installation, opened, onClose }: DeleteInstallationDialogProps) {
   const { t } = useTranslation();
-  const remove = useDeleteInstallation(fleet);
   const name = installation?.name ?? '';
+  const remove = confirmMutationProps(useDeleteInstallation(fleet), installation?.id, {
+    onClose,
+    onDone: () => notify(t, { message: t('solar.installations.delete.done', { name }) }),
+    errorText: (error) => {
+      if (isApiError(error) && error.code === 'INSTALLATION_COMPLETED') return t('solar.installations.delete.completed');
+      if (isApiError(error) && error.status === 404) return t('solar.installations.delete.notFound');
+      return t('solar.installations.delete.failed');
+    },
+    // Gone or completed meanwhile: trying again cannot help, only a server failure is worth a retry.
+    canRetry: (error) => !(isApiError(error) && error.status < 500),
+  });
 
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-
-  const confirm = () => {
-    if (!installation) return;
-    remove.mutate(installation.id, {
-      onSuccess: () => {
-        notify(t, { message: t('solar.installations.delete.done', { name }) });
-        close();
-      },
-    });
-  };
-
-  const { error } = remove;
-  let errorText: string | null = null;
-  if (isApiError(error) && error.code === 'INSTALLATION_COMPLETED') errorText = t('solar.installations.delete.completed');
-  else if (isApiError(error) && error.status === 404) errorText = t('solar.installations.delete.notFound');
-  else if (error) errorText = t('solar.installations.delete.failed');
-
-  return (
-    <ConfirmDialog
-      opened={opened}
-      title={t('solar.installations.delete.title')}
-      text={t('solar.installations.delete.text', { name })}
-      confirmLabel={t('solar.installations.delete.confirm')}
-      cancelLabel={t('solar.installations.delete.cancel')}
-      closeLabel={t('solar.installations.delete.close')}
-      errorText={errorText}
-      isPending={remove.isPending}
-      // Gone or completed meanwhile: trying again cannot help, only a server failure is worth a retry.
-      canConfirm={!(isApiError(error) && error.status < 500)}
-      onConfirm={confirm}
-      onClose={close}
-      testId="delete-installation-dialog"
-    />
-  );
+  return <ConfirmDialog opened={opened} {...confirmTexts(t, 'solar.installations.delete', { name })} {...remove} testId="delete-installation-dialog" />;
 }

@@ -33,12 +33,12 @@ export function InstallationsList({ fleet }: { fleet: string }) {
   const list = useInstallations(fleet, params);
 
   // The field answers every keystroke; the URL (and with it the request) follows once typing pauses.
-  const { searchText, setSearchText, onSearchChange, clearSearch } = useSearchText((q) => update({ q, page: 1 }, { replace: true }), params.q);
+  const search = useSearchText((q) => update({ q, page: 1 }, { replace: true }), params.q);
   const [syncedQ, setSyncedQ] = useState(params.q);
   if (params.q !== syncedQ) {
     // The URL changed underneath (back button, a link): show what it says.
     setSyncedQ(params.q);
-    if (params.q !== searchText.trim()) setSearchText(params.q);
+    if (params.q !== search.searchText.trim()) search.setSearchText(params.q);
   }
 
   const onSort = (column: InstallationSort) => {
@@ -78,19 +78,7 @@ export function InstallationsList({ fleet }: { fleet: string }) {
   return (
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap={isNarrow ? 'wrap' : 'nowrap'}>
-        <SearchField
-          label={t('solar.installations.search.label')}
-          placeholder={t('solar.installations.search.placeholder')}
-          clearLabel={t('solar.installations.search.clear')}
-          value={searchText}
-          onChange={onSearchChange}
-          onClear={clearSearch}
-          maxLength={MAX_SEARCH_LENGTH}
-          isNarrow={isNarrow}
-          minWidth={280}
-          maxWidth={560}
-          testId="installations-search"
-        />
+        <SearchField search={search} texts="solar.installations.search" maxLength={MAX_SEARCH_LENGTH} isNarrow={isNarrow} width={{ min: 280, max: 560 }} testId="installations-search" />
         <Box w={isNarrow ? '100%' : undefined}>
           <Input.Label id={`${pageSizeId}-filter`} size="lg" display="block">
             {t('solar.installations.filter.label')}

@@ -1,9 +1,9 @@
-import { Anchor, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InstallationListItem, InstallationSort } from '@portal/domain/installation';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/format-date';
 import type { SortOrder } from '@portal/domain/installation-list';
 import { InstallationActions, installationPath } from './installation-actions';
@@ -71,9 +71,7 @@ export function InstallationsTable({ fleet, sorting, onDelete, ...list }: Instal
       <SortableHeader column="startDate" label={t('solar.installations.columns.startDate')} sorting={sorting} noWrap />
       <SortableHeader column="status" label={t('solar.installations.columns.status')} sorting={sorting} noWrap />
       <Table.Th>{t('solar.installations.columns.createdBy')}</Table.Th>
-      <Table.Th className={classes.stickyEnd} ta="end">
-        <VisuallyHidden>{t('solar.installations.columns.actions')}</VisuallyHidden>
-      </Table.Th>
+      <HiddenHeaderCell className={classes.stickyEnd} ta="end">{t('solar.installations.columns.actions')}</HiddenHeaderCell>
     </>
   );
 

@@ -18,7 +18,7 @@ export function CompaniesPanel() {
     <OperatorListPanel
       query={companies}
       section="companies"
-      rowProps={(company) => ({ 'data-testid': 'operator-company-row', 'data-short-name': company.shortName })}
+      rowData={(company) => ({ 'data-short-name': company.shortName })}
       columns={[
         {
           heading: t('operator.companies.columns.company'),

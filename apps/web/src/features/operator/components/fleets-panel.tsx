@@ -39,7 +39,7 @@ export function FleetsPanel() {
     <OperatorListPanel
       query={fleets}
       section="fleets"
-      rowProps={(fleet) => ({ 'data-testid': 'operator-fleet-row', 'data-slug': fleet.slug })}
+      rowData={(fleet) => ({ 'data-slug': fleet.slug })}
       columns={[
         { heading: t('operator.fleets.columns.fleet'), cell: (fleet) => title(fleet) },
         { heading: t('operator.fleets.columns.customer'), cell: customer },

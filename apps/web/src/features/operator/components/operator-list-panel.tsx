@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Flex, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '@portal/domain/operator';
 import { CardList, ListCard } from '@/components/ui/card-list';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import type { Dialog } from '@/lib/use-dialog';
 import { useIsNarrow } from '@/lib/use-is-narrow';
@@ -17,8 +17,8 @@ export type OperatorListPanelProps<T extends Row> = {
   query: UseQueryResult<T[]>;
   /** The operator's section: `companies` or `fleets` (its texts live under `operator.{section}`). */
   section: 'companies' | 'fleets';
-  /** Test ids and data attributes of a row, the same in the table and on the phone's cards. */
-  rowProps: (item: T) => Record<`data-${string}`, string>;
+  /** A row's data attributes besides its test id (`operator-company-row`, `operator-fleet-row`), the same in the table and on the phone's cards. */
+  rowData: (item: T) => Record<`data-${string}`, string>;
   /** The table's columns before the people and the actions: heading and cell. */
   columns: { heading: string; cell: (item: T) => ReactNode }[];
   /** What a phone's card shows above the people. */
@@ -35,11 +35,12 @@ export type OperatorListPanelProps<T extends Row> = {
 };
 
 /** A list of the operator's area: a table on wide screens, cards on phones, create, edit and one more action. */
-export function OperatorListPanel<T extends Row>({ query, section, rowProps, columns: ownColumns, card, people, skeletonHeight, form, action, children }: OperatorListPanelProps<T>) {
+export function OperatorListPanel<T extends Row>({ query, section, rowData, columns: ownColumns, card, people, skeletonHeight, form, action, children }: OperatorListPanelProps<T>) {
   const { t } = useTranslation();
   const isNarrow = useIsNarrow();
   const items = query.data ?? [];
   const entity = section === 'companies' ? 'company' : 'fleet';
+  const rowProps = (item: T) => ({ 'data-testid': `operator-${entity}-row`, ...rowData(item) });
   const columns = [...ownColumns, { heading: people.heading, cell: (item: T) => <PeopleCell people={people.of(item)} emptyText={people.emptyText} /> }];
 
   const actions = (item: T, fullWidth: boolean) => (
@@ -83,9 +84,7 @@ export function OperatorListPanel<T extends Row>({ query, section, rowProps, col
         {columns.map((column) => (
           <Table.Th key={column.heading}>{column.heading}</Table.Th>
         ))}
-        <Table.Th>
-          <VisuallyHidden>{t('operator.columns.actions')}</VisuallyHidden>
-        </Table.Th>
+        <HiddenHeaderCell>{t('operator.columns.actions')}</HiddenHeaderCell>
       </>
     );
     body = (

@@ -2,10 +2,11 @@ import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Partner } from '@portal/domain/partner';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, confirmTexts } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { useDeletePartner } from '../api/delete-partner';
 import { notify } from '@/lib/notify';
+import { confirmMutationProps } from '@/lib/confirm-mutation';
 import type { Dialog } from '@/lib/use-dialog';
 
 /**
@@ -14,46 +15,28 @@ import type { Dialog } from '@/lib/use-dialog';
  */
 export function DeletePartnerDialog({ dialog: { item: partner, opened, close: onClose } }: { dialog: Dialog<Partner> }) {
   const { t } = useTranslation();
-  const remove = useDeletePartner();
   const name = partner?.name ?? '';
   const count = partner?.installationCount ?? 0;
-
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-
-  const confirm = () => {
-    if (!partner) return;
-    remove.mutate(partner.id, {
-      onSuccess: ({ unassigned }) => {
-        const deleted = t('partners.deleted', { name });
-        notify(t, { message: unassigned > 0 ? `${deleted} ${t('partners.unassigned', { count: unassigned })}` : deleted });
-        close();
-      },
-    });
-  };
-
-  const { error } = remove;
-  let errorText: string | null = null;
-  if (isApiError(error) && error.status === 404) errorText = t('partners.errors.notFound');
-  else if (isApiError(error) && error.status === 403) errorText = t('partners.errors.noCompany');
-  else if (error) errorText = t('partners.errors.deleteFailed');
+  const remove = confirmMutationProps(useDeletePartner(), partner?.id, {
+    onClose,
+    onDone: ({ unassigned }) => {
+      const deleted = t('partners.deleted', { name });
+      notify(t, { message: unassigned > 0 ? `${deleted} ${t('partners.unassigned', { count: unassigned })}` : deleted });
+    },
+    errorText: (error) => {
+      if (isApiError(error) && error.status === 404) return t('partners.errors.notFound');
+      if (isApiError(error) && error.status === 403) return t('partners.errors.noCompany');
+      return t('partners.errors.deleteFailed');
+    },
+    // Gone meanwhile or not allowed: trying again cannot help, only a server failure is worth a retry.
+    canRetry: (error) => !(isApiError(error) && error.status < 500 && !error.isNetworkError),
+  });
 
   return (
     <ConfirmDialog
       opened={opened}
-      title={t('partners.deleteDialog.title')}
-      text={t('partners.deleteDialog.text', { name })}
-      confirmLabel={t('partners.deleteDialog.confirm')}
-      cancelLabel={t('partners.deleteDialog.cancel')}
-      closeLabel={t('partners.deleteDialog.close')}
-      errorText={errorText}
-      isPending={remove.isPending}
-      // Gone meanwhile or not allowed: trying again cannot help, only a server failure is worth a retry.
-      canConfirm={!(isApiError(error) && error.status < 500 && !error.isNetworkError)}
-      onConfirm={confirm}
-      onClose={close}
+      {...confirmTexts(t, 'partners.deleteDialog', { name })}
+      {...remove}
       testId="delete-partner-dialog"
       confirmTestId="partner-delete-confirm"
     >

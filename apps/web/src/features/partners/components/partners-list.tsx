@@ -53,14 +53,7 @@ export function PartnersList({ hasCompany, helpContacts }: PartnersListProps) {
       )}
 
       <QueryContent query={partners}>
-        <PartnersView
-          partners={partners.data ?? []}
-          isLoading={partners.isPending}
-          isNarrow={isNarrow}
-          canEdit={hasCompany}
-          onEdit={form.open}
-          onDelete={deleting.open}
-        />
+        <PartnersView partners={partners.data ?? []} isLoading={partners.isPending} isNarrow={isNarrow} canEdit={hasCompany} onEdit={form.open} onDelete={deleting.open} />
       </QueryContent>
 
       <PartnerFormModal key={form.key} opened={form.opened} partner={form.item} onClose={form.close} />

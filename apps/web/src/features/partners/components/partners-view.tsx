@@ -1,8 +1,8 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Partner } from '@portal/domain/partner';
 import { CardFields, CardList, ListCard } from '@/components/ui/card-list';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { PartnerActions } from './partner-actions';
 import classes from './partners-view.module.css';
 
@@ -56,9 +56,7 @@ export function PartnersView({ partners, isLoading, isNarrow, canEdit, onEdit, o
       <Table.Th>{t('partners.columns.name')}</Table.Th>
       <Table.Th>{t('partners.columns.email')}</Table.Th>
       <Table.Th ta="end">{t('partners.columns.installations')}</Table.Th>
-      <Table.Th w={112}>
-        <VisuallyHidden>{t('partners.columns.actions')}</VisuallyHidden>
-      </Table.Th>
+      <HiddenHeaderCell w={112}>{t('partners.columns.actions')}</HiddenHeaderCell>
     </>
   );
 
