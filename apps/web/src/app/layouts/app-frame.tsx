@@ -12,7 +12,7 @@ import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { useConnectionStatus } from '@/features/installation-wizard/hooks/use-connection-status';
-import { deferredPart } from '@/lib/deferred-part';
+import { afterNextPaint, deferredPart } from '@/lib/deferred-part';
 import { withTexts } from '@/lib/i18n-lazy';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import { isPageBusyNow, useIsPageBusy } from '@/lib/page-busy';
@@ -81,13 +81,16 @@ export function AppFrame() {
     if (me.data) setUser({ id: me.data.id, name: me.data.name, email: me.data.email });
   }, [me.data, setUser]);
 
-  // As soon as the page has shown (no loader left): after its own requests, before the network may go.
+  // As soon as the page has shown (no loader left) and been painted: after its own requests, before
+  // the network may go.
   const [isSettled, setIsSettled] = useState(false);
   useEffect(() => {
     // The page's first loader may have mounted after this render: ask the count, not the render's value.
-    if (isPageBusyNow() || isSettled) return;
-    preloadOfflineParts();
-    setIsSettled(true);
+    if (isPageBusyNow() || isSettled) return undefined;
+    return afterNextPaint(() => {
+      preloadOfflineParts();
+      setIsSettled(true);
+    });
   }, [isPageBusy, isSettled]);
 
   useEffect(() => {

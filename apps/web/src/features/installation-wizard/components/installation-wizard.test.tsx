@@ -97,6 +97,8 @@ describe('installation wizard', { timeout: TEST_TIMEOUT_MS }, () => {
     });
     const answer = fake.fetchFn;
     let isOffline = true;
+    // The device says it has no network, as a phone without signal does, and requests fail.
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => !isOffline);
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
       isOffline && init?.method === 'PUT' ? (fake.calls.push({ method: 'PUT', path: '/api/installations/42', query: new URLSearchParams(), init }), Promise.reject(new TypeError('Failed to fetch'))) : answer(input, init),
     );

@@ -7,7 +7,7 @@ import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
 import { PageLoader as StepLoader } from '@/components/ui/page-loader';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
-import { deferredPart } from '@/lib/deferred-part';
+import { afterNextPaint, deferredPart } from '@/lib/deferred-part';
 import { setLeaveGuard } from '@/lib/leave-guard';
 import { useOnceTrue } from '@/lib/use-once-true';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
@@ -63,7 +63,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   const isHistoryUsed = useOnceTrue(isHistoryOpen);
   const isCloseDialogUsed = useOnceTrue(isCloseDialogOpen);
   const isSaveErrorUsed = useOnceTrue(hasSaveError);
-  useEffect(preloadDialogs, []);
+  useEffect(() => afterNextPaint(preloadDialogs), []);
 
   const tabs = tabsFor(isNew);
   const reachable = reachableTabs(installation);
