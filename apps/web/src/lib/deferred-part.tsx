@@ -65,3 +65,10 @@ export function afterNextPaint(task: () => void): () => void {
     window.clearTimeout(timer);
   };
 }
+
+/** One call that fetches each of `parts` (for `afterNextPaint`). */
+export function preloadAll(...parts: { preload: () => void }[]): () => void {
+  return () => {
+    for (const part of parts) part.preload();
+  };
+}

@@ -12,7 +12,7 @@ import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
 import { useConnectionStatus } from '@/features/installation-wizard/hooks/use-connection-status';
-import { afterNextPaint, deferredPart } from '@/lib/deferred-part';
+import { afterNextPaint, deferredPart, preloadAll } from '@/lib/deferred-part';
 import { withTexts } from '@/lib/i18n-lazy';
 import { guardLinkClick, mayLeave } from '@/lib/leave-guard';
 import { isPageBusyNow, useIsPageBusy } from '@/lib/page-busy';
@@ -38,17 +38,7 @@ const FleetSwitcher = lazy(() => import('@/features/fleet/components/fleet-switc
 const connectionBadge = deferredPart(() =>
   withTexts('wizard', () => import('@/features/installation-wizard/components/connection-badge')).then((m) => m.ConnectionBadge),
 );
-const ConnectionBadge = connectionBadge.Component;
-const PendingSavesSync = pendingSavesSync.Component;
-const UploadQueueSync = uploadQueueSync.Component;
-
-/** What the frame may need without the network: fetched as soon as the page has shown. */
-function preloadOfflineParts() {
-  pendingSavesSync.preload();
-  uploadQueueSync.preload();
-  connectionBadge.preload();
-  toasts.preload();
-}
+const preloadOfflineParts = preloadAll(pendingSavesSync, uploadQueueSync, connectionBadge, toasts);
 
 const HEADER_HEIGHT = 72;
 
@@ -126,8 +116,8 @@ export function AppFrame() {
   return (
     <>
       <LazyToasts />
-      {isSettled && <PendingSavesSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
-      {isSettled && <UploadQueueSync userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
+      {isSettled && <pendingSavesSync.Component userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
+      {isSettled && <uploadQueueSync.Component userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
       <UpdatePrompt isInWizard={/\/installations\/[^/]+/.test(pathname)} />
       <AppShell
         header={{ height: HEADER_HEIGHT }}
@@ -147,7 +137,7 @@ export function AppFrame() {
               />
             )}
             {isBadgeInsteadOfBrand ? (
-              <ConnectionBadge status={connection} />
+              <connectionBadge.Component status={connection} />
             ) : (
               <Box component={Link} to="/" onClick={guardLinkClick('/')} className={classes.brand}>
                 <Text fw={700} c="blue.9" size="sm" truncate>
@@ -161,7 +151,7 @@ export function AppFrame() {
             )}
           </Group>
           <Group gap="md" wrap="nowrap">
-            {!isNarrow && connection.isShown && <ConnectionBadge status={connection} />}
+            {!isNarrow && connection.isShown && <connectionBadge.Component status={connection} />}
             {!isNarrow && hasFleetChoice && (
               <Suspense fallback={<Box w={240} h={36} />}>
                 <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} withLabel={false} w={240} />

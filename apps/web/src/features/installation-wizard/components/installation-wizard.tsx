@@ -7,7 +7,7 @@ import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
 import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
 import { PageLoader as StepLoader } from '@/components/ui/page-loader';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
-import { afterNextPaint, deferredPart } from '@/lib/deferred-part';
+import { afterNextPaint, deferredPart, preloadAll } from '@/lib/deferred-part';
 import { setLeaveGuard } from '@/lib/leave-guard';
 import { useOnceTrue } from '@/lib/use-once-true';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
@@ -32,15 +32,7 @@ type InstallationWizardProps = {
 const historyPanel = deferredPart(() => import('./history-panel').then((m) => m.HistoryPanel));
 const closeDialog = deferredPart(() => import('./close-dialog').then((m) => m.CloseDialog));
 const saveErrorModal = deferredPart(() => import('./save-error-modal').then((m) => m.SaveErrorModal));
-const HistoryPanel = historyPanel.Component;
-const CloseDialog = closeDialog.Component;
-const SaveErrorModal = saveErrorModal.Component;
-
-function preloadDialogs() {
-  closeDialog.preload();
-  saveErrorModal.preload();
-  historyPanel.preload();
-}
+const preloadDialogs = preloadAll(closeDialog, saveErrorModal, historyPanel);
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -194,7 +186,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
           </ActionIcon>
         </Group>
       </Group>
-      {installation && isHistoryUsed && <HistoryPanel installationId={installation.id} opened={isHistoryOpen} onClose={() => setHistoryOpen(false)} />}
+      {installation && isHistoryUsed && <historyPanel.Component installationId={installation.id} opened={isHistoryOpen} onClose={() => setHistoryOpen(false)} />}
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
@@ -236,7 +228,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
       </Paper>
 
       {isCloseDialogUsed && (
-        <CloseDialog
+        <closeDialog.Component
           opened={isCloseDialogOpen}
           isSaving={isClosingWithSave}
           onSave={() => void onCloseWithSave()}
@@ -244,7 +236,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
           onCancel={() => setCloseDialogOpen(false)}
         />
       )}
-      {isSaveErrorUsed && <SaveErrorModal />}
+      {isSaveErrorUsed && <saveErrorModal.Component />}
     </Stack>
     </WizardUserContext>
   );
