@@ -2,9 +2,10 @@ import { useEffect, useState, type ComponentType } from 'react';
 
 /**
  * A piece of a screen that is not needed to show it (a dialog, a toast container, a sender of offline
- * saves): it loads on first use instead of with the screen, and `preload` fetches it once the browser
- * is idle anyway, so it is there when the network is gone. Until it has loaded it renders nothing; a
- * load that fails (offline before it came) breaks nothing and is tried again when the network is back.
+ * saves): it loads on first use instead of with the screen, and `preload` fetches it right after the
+ * screen has been painted, so it is there when the network is gone. Until it has loaded it renders
+ * nothing; a load that fails (offline before it came) breaks nothing and is tried again when the
+ * network is back.
  */
 export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
@@ -42,16 +43,6 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   }
 
   return { Component: Part, preload: () => void get().catch(() => undefined) };
-}
-
-/** Runs `task` once the browser has nothing else to do (or after `timeoutMs` at the latest); returns a cancel. */
-export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 200);
-  return () => window.clearTimeout(id);
 }
 
 /** Runs `task` once the browser has painted the current screen; returns a cancel. */

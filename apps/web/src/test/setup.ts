@@ -27,10 +27,3 @@ function cloneKeepingBlobs<T>(value: T): T {
   return nodeStructuredClone(value);
 }
 globalThis.structuredClone = cloneKeepingBlobs as typeof structuredClone;
-
-// happy-dom has no idle callbacks. A test page has nothing else to do, so what waits for idle time
-// (the frame's offline senders, preloads) runs on the next turn, as it would on an idle phone.
-if (typeof window.requestIdleCallback !== 'function') {
-  window.requestIdleCallback = (callback) => window.setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }), 0);
-  window.cancelIdleCallback = (id) => window.clearTimeout(id);
-}

@@ -3,8 +3,8 @@ import { deferredPart } from '@/lib/deferred-part';
 import { useOnceTrue } from '@/lib/use-once-true';
 
 /**
- * The toast container and its styles load with the first toast (or once the browser is idle), not
- * with the page: most screens open without one. A toast shown meanwhile waits in the store and
+ * The toast container and its styles load with the first toast (or right after the page has been
+ * painted), not with the page: most screens open without one. A toast shown meanwhile waits in the store and
  * appears once they are there.
  */
 export const toasts = deferredPart(() => import('./toasts').then((m) => m.Toasts));

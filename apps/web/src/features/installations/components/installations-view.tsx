@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { InstallationListItem } from '@portal/domain/installation';
-import { deferredPart, whenIdle } from '@/lib/deferred-part';
+import { afterNextPaint, deferredPart } from '@/lib/deferred-part';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { InstallationCards } from './installation-cards';
 import { InstallationsTable, type InstallationsTableProps } from './installations-table';
 
-// Loaded once the browser is idle or with the first delete asked for: showing the list needs no dialog.
+// Fetched right after the list has been painted, shown with the first delete: showing the list needs no dialog.
 const deleteDialog = deferredPart(() => import('./delete-installation-dialog').then((m) => m.DeleteInstallationDialog));
 const DeleteInstallationDialog = deleteDialog.Component;
 
@@ -16,7 +16,7 @@ export function InstallationsView({ sorting, ...props }: InstallationsViewProps)
   const isNarrow = useIsNarrow();
   const [toDelete, setToDelete] = useState<InstallationListItem | null>(null);
   const [isDialogOpen, setDialogOpen] = useState(false);
-  useEffect(() => whenIdle(deleteDialog.preload), []);
+  useEffect(() => afterNextPaint(deleteDialog.preload), []);
 
   const askToDelete = (installation: InstallationListItem) => {
     setToDelete(installation);
