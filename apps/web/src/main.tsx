@@ -4,6 +4,7 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import 'virtual:theme-variables.css';
 import '@/lib/csp-nonce';
+import '@/lib/schema-config';
 import '@/lib/i18n';
 import { boot } from '@/app/boot';
 import { Root } from '@/app/root';

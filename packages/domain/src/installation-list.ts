@@ -1,7 +1,11 @@
-import type { InstallationSort, InstallationStatus } from './installation';
+// Plain TypeScript, no schema library: the web app's boot code and the fleet home use it before (or
+// without) loading the schemas. The server validates the same query with InstallationListQuerySchema.
 
-// Plain TypeScript, no schema library: the web app's boot code builds the home list's address with it
-// before anything else has loaded. The server validates the same query with InstallationListQuerySchema.
+export const INSTALLATION_STATUSES = ['draft', 'completed'] as const;
+export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
+
+export const INSTALLATION_SORTS = ['name', 'systemSerialNumber', 'startDate', 'status', 'createdAt'] as const;
+export type InstallationSort = (typeof INSTALLATION_SORTS)[number];
 
 /** One page of a fleet's list as the screens ask for it; the server pages, sorts and searches. */
 export type InstallationListParams = {

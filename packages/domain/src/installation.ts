@@ -4,10 +4,10 @@ import { VersionSchema } from './ids';
 import { PhysicalInspectionSchema } from './setup';
 import { SerialNumberSchema, SystemSchema } from './system';
 import { FORM_ERRORS as E } from './validation';
+import { INSTALLATION_SORTS, INSTALLATION_STATUSES, type InstallationStatus } from './installation-list';
 import { VehicleSchema } from './vehicle';
 
-export const INSTALLATION_STATUSES = ['draft', 'completed'] as const;
-export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
+export { INSTALLATION_SORTS, INSTALLATION_STATUSES, type InstallationSort, type InstallationStatus } from './installation-list';
 
 /** Wizard tabs in order; preInstallation only while creating. */
 export const WIZARD_TABS = ['preInstallation', 'general', 'customer', 'vehicle', 'system', 'setup', 'uploads', 'digitalCheck', 'summary'] as const;
@@ -100,9 +100,6 @@ export const InstallationSchema = z.object({
   canDelete: z.boolean(),
 });
 export type Installation = z.infer<typeof InstallationSchema>;
-
-export const INSTALLATION_SORTS = ['name', 'systemSerialNumber', 'startDate', 'status', 'createdAt'] as const;
-export type InstallationSort = (typeof INSTALLATION_SORTS)[number];
 
 /**
  * The list's filters, shared by the list and its exports: status, a range of start dates (from, to,

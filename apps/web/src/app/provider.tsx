@@ -1,14 +1,10 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ErrorModalHost } from '@/components/ui/error-modal-host';
 import { getStyleNonce } from '@/lib/csp-nonce';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
-
-// zod would otherwise probe `new Function` once, which the Content-Security-Policy (no 'unsafe-eval') reports.
-z.config({ jitless: true });
 
 type AppProviderProps = {
   children: ReactNode;

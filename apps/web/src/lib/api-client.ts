@@ -47,7 +47,11 @@ export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a Blob (e.g. a CSV file) is sent as it is, with its own content type. */
   body?: unknown;
-  /** Validates and types the success body. */
+  /**
+   * Validates and types the success body. The fleet home's reads pass it in development builds and
+   * tests only (`import.meta.env.DEV ? Schema : undefined`): the server's response schemas already
+   * shape every body, and the home would otherwise load the schema library before its first row.
+   */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
   /** Send the Bearer ID token (default). Auth endpoints ride on the session cookie instead. */

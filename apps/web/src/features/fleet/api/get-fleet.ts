@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { fleetKeys } from '@/lib/query-keys';
 
 export function getFleet(slug: string, { signal }: { signal?: AbortSignal } = {}): Promise<Fleet> {
-  return apiRequest(`/api/fleets/${encodeURIComponent(slug)}`, { schema: FleetSchema, signal });
+  return apiRequest(`/api/fleets/${encodeURIComponent(slug)}`, { schema: import.meta.env.DEV ? FleetSchema : undefined, signal });
 }
 
 export const getFleetQueryOptions = (slug: string) =>

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { meKeys } from '@/lib/query-keys';
 
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
-  return apiRequest('/api/me', { schema: MeSchema, signal });
+  return apiRequest('/api/me', { schema: import.meta.env.DEV ? MeSchema : undefined, signal });
 }
 
 export const getMeQueryOptions = () =>

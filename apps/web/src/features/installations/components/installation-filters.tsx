@@ -4,11 +4,10 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconChevronDown, IconDownload, IconFilterOff } from '@tabler/icons-react';
 import 'dayjs/locale/de';
 import { useTranslation } from 'react-i18next';
-import { INSTALLATION_STATUSES, type InstallationStatus } from '@portal/domain/installation';
+import { INSTALLATION_STATUSES, type InstallationListParams, type InstallationStatus } from '@portal/domain/installation-list';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
 import { exportInstallations, type ExportFormat } from '../api/export-installations';
-import type { InstallationListParams } from '@portal/domain/installation-list';
 import { notify } from '@/lib/notify';
 
 type InstallationFiltersProps = {

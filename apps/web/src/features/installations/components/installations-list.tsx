@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Box, Group, Input, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { INSTALLATION_SORTS, type InstallationSort } from '@portal/domain/installation';
+import { INSTALLATION_SORTS, type InstallationSort, type SortOrder } from '@portal/domain/installation-list';
 import { ListPager } from '@/components/ui/list-pager';
 import { LoadError } from '@/components/ui/load-error';
 import { SearchField } from '@/components/ui/search-field';
-import type { SortOrder } from '@portal/domain/installation-list';
 import { useInstallations } from '../api/get-installations';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, useInstallationListParams } from '../hooks/use-installation-list-params';
 import { useIsNarrow } from '@/lib/use-is-narrow';

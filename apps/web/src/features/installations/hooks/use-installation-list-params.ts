@@ -1,7 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { INSTALLATION_SORTS, INSTALLATION_STATUSES, type InstallationSort, type InstallationStatus } from '@portal/domain/installation';
-import { DEFAULT_LIST_PARAMS, type InstallationListParams, type SortOrder } from '@portal/domain/installation-list';
+import {
+  DEFAULT_LIST_PARAMS,
+  INSTALLATION_SORTS,
+  INSTALLATION_STATUSES,
+  type InstallationListParams,
+  type InstallationSort,
+  type InstallationStatus,
+  type SortOrder,
+} from '@portal/domain/installation-list';
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 /** The server refuses longer search texts. */
