@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { localeSections } from './locale-sections.ts';
 import { pwa } from './pwa.ts';
-import { scrollAreaRefs } from './scroll-area-refs.ts';
+import { leanImports } from './lean-imports.ts';
 import { themeVariables } from './theme-variables.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -12,7 +12,7 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: apiTar
 const proxy = { '/api': toApi, '^/config\\.[\\w-]+\\.json$': toApi };
 
 export default defineConfig({
-  plugins: [react(), scrollAreaRefs(), themeVariables(), localeSections(), pwa()],
+  plugins: [react(), leanImports(), themeVariables(), localeSections(), pwa()],
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
   },
