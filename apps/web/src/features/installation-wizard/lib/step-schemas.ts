@@ -1,0 +1,6 @@
+// The schemas of the wizard's forms, in one chunk with the schema library: a tab shows without them,
+// and the first tab shown loads them right after it has painted (see formResolver), for every tab.
+export { CreateInstallationSchema, CustomerConfirmationSchema, SystemConfirmationSchema } from '@portal/domain/installation';
+export { InstallationSetupSchema } from '@portal/domain/setup';
+export { SubmitInstallationSchema } from '@portal/domain/summary';
+export { VehicleInputSchema } from '@portal/domain/vehicle';
