@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, IconFile } 
 import { useTranslation } from 'react-i18next';
 import { isInspectionPassed, type PhysicalInspection } from '@portal/domain/setup-rules';
 import type { InstallationSummary } from '@portal/domain/summary';
-import { isUnitCheckType, type SystemCheckStatus, type SystemCheckType } from '@portal/domain/system-check';
+import { isUnitCheckType, type SystemCheckStatus, type SystemCheckType } from '@portal/domain/system-check-rules';
 import { fromKm } from '@portal/domain/vehicle-rules';
 import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { formatDate } from '@/lib/format-date';
