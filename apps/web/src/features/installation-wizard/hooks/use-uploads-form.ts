@@ -22,6 +22,9 @@ import { EMPTY_UPLOADS_DRAFT, useUploadsStore, type PendingUpload, type Rejectio
 import { useWizardStore } from '../stores/wizard-store';
 import { useWizardUserId } from '../lib/wizard-user';
 
+/** Closing the wizard forgets the picked files without loading this tab (see lib/upload-drafts). */
+export { discardUploadDrafts } from '../lib/upload-drafts';
+
 export type SendingProgress = { current: number; total: number; percent: number };
 /** queued: kept on the device and sent by the upload queue once the network is back. */
 export type UploadsSaveOutcome = 'saved' | 'unchanged' | 'queued' | 'failed';
@@ -33,8 +36,6 @@ const isImage = (format: string) => (IMAGE_FORMATS as readonly string[]).include
 
 let keyCounter = 0;
 const localKey = () => `local-${++keyCounter}`;
-
-export { discardUploadDrafts } from '../lib/upload-drafts';
 
 type Options = { installation: Installation; saved: readonly Upload[] | undefined; isReadOnly: boolean };
 
