@@ -10,6 +10,9 @@ export const DEFAULT_FLEET = 'sono';
 export const NARROW_BREAKPOINT_PX = 1024;
 
 export const SUGGESTION_DEBOUNCE_MS = 500;
+/** City suggestions: asked for from the second letter typed, at most five shown. */
+export const PLACE_QUERY_MIN_LENGTH = 2;
+export const PLACE_SUGGESTION_LIMIT = 5;
 export const TOAST_DURATION_MS = 1000;
 export const CLOSE_DIALOG_SAVE_DELAY_MS = 1000;
 export const EVENT_STREAM_RETRY_MS = 1000;
@@ -17,6 +20,8 @@ export const EVENT_STREAM_RETRY_MS = 1000;
 export const UPLOAD_MAX_FILES_PER_SLOT = 10;
 export const UPLOAD_MAX_FILE_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_COMPRESSION_TARGET_MB = 0.5;
+/** The photo formats a slot takes (and the files waiting on a device are counted as photos by). */
+export const IMAGE_FORMATS = ['jpg', 'jpeg', 'png'] as const;
 
 export const MILEAGE_FACTOR_KM_TO_MILES = 0.621371;
 export const MIN_VEHICLE_YEAR = 2000;

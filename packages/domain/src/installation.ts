@@ -1,19 +1,13 @@
 import { z } from 'zod';
-import type { FleetRole } from './fleet';
 import { VersionSchema } from './ids';
 import { PhysicalInspectionSchema } from './setup';
 import { SerialNumberSchema, SystemSchema } from './system';
 import { FORM_ERRORS as E } from './validation';
-import { INSTALLATION_SORTS, INSTALLATION_STATUSES, type InstallationStatus } from './installation-list';
+import { INSTALLATION_SORTS, INSTALLATION_STATUSES } from './installation-list';
 import { VehicleSchema } from './vehicle';
 
 export { INSTALLATION_SORTS, INSTALLATION_STATUSES, type InstallationSort, type InstallationStatus } from './installation-list';
-
-/** Wizard tabs in order; preInstallation only while creating. */
-export const WIZARD_TABS = ['preInstallation', 'general', 'customer', 'vehicle', 'system', 'setup', 'uploads', 'digitalCheck', 'summary'] as const;
-export type WizardTab = (typeof WIZARD_TABS)[number];
-/** Tabs that show a help popup while the installation is a draft. */
-export const HELP_TABS: readonly WizardTab[] = ['setup', 'uploads', 'digitalCheck', 'summary'];
+export * from './installation-rules';
 
 /** A calendar day, `YYYY-MM-DD`; a missing one is 'required', a malformed one 'invalidDate'. */
 export const IsoDateSchema = z.iso.date({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? E.required : E.invalidDate) });
@@ -149,17 +143,3 @@ export const InstallationListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type InstallationList = z.infer<typeof InstallationListSchema>;
-
-export const isEditable = (status: InstallationStatus) => status === 'draft';
-
-/**
- * Who may delete an installation: only a draft, and only by the installer who created it or by an
- * admin of its fleet. `role` is the caller's role in the installation's fleet.
- */
-export function canDeleteInstallation(
-  installation: { status: InstallationStatus; createdBy: string | null },
-  caller: { userId: string; role: FleetRole | null | undefined },
-): boolean {
-  if (!isEditable(installation.status) || !caller.role) return false;
-  return caller.role === 'admin' || installation.createdBy === caller.userId;
-}

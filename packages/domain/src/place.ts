@@ -15,8 +15,7 @@ export type Place = z.infer<typeof PlaceSchema>;
 export const PlaceResultsSchema = z.object({ features: z.array(PlaceSchema) });
 export type PlaceResults = z.infer<typeof PlaceResultsSchema>;
 
-export const PLACE_QUERY_MIN_LENGTH = 2;
-export const PLACE_SUGGESTION_LIMIT = 5;
+export { PLACE_QUERY_MIN_LENGTH, PLACE_SUGGESTION_LIMIT } from './constants';
 
 /** Path of `GET /api/mapbox/locations/{query}`: what was typed so far. */
 export const PlaceQueryParamsSchema = z.object({ query: z.string().trim().min(1).max(100) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControllerSetupSchema, HEALTHY_LED_STATES, isActiveChannelCountValid, isInspectionPassed, isPvModuleSumValid, setupIssues, WHOLE_SYSTEM, wrongLeds } from './setup';
+import { ControllerSetupSchema, HEALTHY_LED_STATES, isActiveChannelCountValid, isInspectionComplete, isInspectionPassed, isPvModuleSumValid, PhysicalInspectionSchema, setupIssues, WHOLE_SYSTEM, wrongLeds } from './setup';
 import { channelsFor } from './system';
 import { PASSED_INSPECTION } from './testing/vehicle';
 
@@ -70,6 +70,11 @@ describe('setupIssues', () => {
       { row: 0, field: 'activeChannelCount', message: 'required' },
       { row: 0, field: 'inspection', message: 'required' },
     ]);
+  });
+  it('counts an inspection complete exactly when its schema takes it', () => {
+    const inspections = [ok, { powerLed: 'constantlyLit' }, { ...ok, statusLed: 'constantlyLit' }, { ...ok, faultLed: null }, { ...ok, extra: 1 }, {}];
+    for (const i of inspections) expect(isInspectionComplete(i as never), JSON.stringify(i)).toBe(PhysicalInspectionSchema.safeParse(i).success);
+    expect(inspections.filter((i) => isInspectionComplete(i as never))).toHaveLength(2);
   });
   it('leaves an inspection that is not given unchecked', () => {
     expect(setupIssues([{ type: 'HV', pvModulesCount: 4, activeChannelCount: 7 }], 12)).toEqual([]);

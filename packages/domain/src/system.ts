@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { CHANNELS_HIGH_VOLTAGE, CHANNELS_LOW_VOLTAGE } from './constants';
+import { CONTROLLER_TYPES } from './system-rules';
 import { FORM_ERRORS as E } from './validation';
 
-export const CONTROLLER_TYPES = ['HV', 'LV'] as const;
-export type ControllerType = (typeof CONTROLLER_TYPES)[number];
-
-/** A charge controller drives 7 PV channels on high voltage, 8 on low voltage. */
-export const channelsFor = (type: ControllerType) => (type === 'HV' ? CHANNELS_HIGH_VOLTAGE : CHANNELS_LOW_VOLTAGE);
+export * from './system-rules';
 
 /** The system tab: the installer compared the controllers' serial numbers with the devices fitted. */
 export const SystemAcknowledgementSchema = z.object({
@@ -15,8 +11,6 @@ export const SystemAcknowledgementSchema = z.object({
 export type SystemAcknowledgement = z.input<typeof SystemAcknowledgementSchema>;
 
 export const SerialNumberSchema = z.string().trim().min(1, 'required').max(64, 'tooLong');
-/** Serial numbers are compared without surrounding spaces and case, as the registry looks them up. */
-export const isSameSerialNumber = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const CustomerSchema = z.object({
   name: z.string(),

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_SLOT } from './constants';
+import { IMAGE_FORMATS, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_SLOT } from './constants';
 
 // Plain TypeScript, no schema library: the slots, formats and checks of a file, used by the file
 // picker, the files waiting on the device and the server. The schemas are in ./upload.
@@ -10,7 +10,7 @@ export type UploadSlot = (typeof UPLOAD_SLOTS)[number];
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 export const REQUIRED_UPLOAD_SLOTS: readonly UploadSlot[] = ['pvModules', 'telematics-mcu'];
 
-export const IMAGE_FORMATS = ['jpg', 'jpeg', 'png'] as const;
+export { IMAGE_FORMATS };
 export const DOCUMENT_FORMATS = ['doc', 'docx', 'pdf', 'txt', 'xlsx', 'xls', 'csv'] as const;
 /** Formats shown with a thumbnail. */
 export const THUMBNAIL_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg'] as const;

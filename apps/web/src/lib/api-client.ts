@@ -48,9 +48,10 @@ export type RequestOptions<T> = {
   /** Sent as JSON; a Blob (e.g. a CSV file) is sent as it is, with its own content type. */
   body?: unknown;
   /**
-   * Validates and types the success body. The fleet home's reads pass it in development builds and
-   * tests only (`import.meta.env.DEV ? Schema : undefined`): the server's response schemas already
-   * shape every body, and the home would otherwise load the schema library before its first row.
+   * Validates and types the success body. The fleet home's reads, the partners list and the wizard's
+   * reads and writes pass it in development builds and tests only (`import.meta.env.DEV ? Schema :
+   * undefined`): the server's response schemas already shape every body, and the home would otherwise
+   * load the schema library before its first row, a wizard tab before it shows.
    */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;

@@ -9,7 +9,7 @@ import { useInstallation } from '@/features/installation-wizard/api/get-installa
 import { InstallationWizard } from '@/features/installation-wizard/components/installation-wizard';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError } from '@/lib/api-error';
-import { isRowId } from '@portal/domain/ids';
+import { isRowId } from '@portal/domain/row-id';
 import type { Fleet } from '@portal/domain/fleet';
 import { useCurrentFleet } from './fleet-context';
 

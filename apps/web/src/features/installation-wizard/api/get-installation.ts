@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { installationKeys } from '@/lib/query-keys';
 
 export function getInstallation(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Installation> {
-  return apiRequest(`/api/installations/${id}`, { schema: InstallationSchema, signal });
+  return apiRequest(`/api/installations/${id}`, { schema: import.meta.env.DEV ? InstallationSchema : undefined, signal });
 }
 
 export const getInstallationQueryOptions = (id: number) =>

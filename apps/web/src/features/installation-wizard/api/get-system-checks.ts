@@ -7,7 +7,7 @@ import { installationPartQueryOptions } from './installation-part';
  * then on the event stream keeps the cached run up to date.
  */
 export const getSystemChecksQueryOptions = (id: number) =>
-  installationPartQueryOptions(id, 'systemChecks', SystemCheckRunSchema, { staleTime: Infinity, gcTime: 30 * 60_000 });
+  installationPartQueryOptions(id, 'systemChecks', import.meta.env.DEV ? SystemCheckRunSchema : undefined, { staleTime: Infinity, gcTime: 30 * 60_000 });
 
 export function useSystemChecks(id: number) {
   return useQuery(getSystemChecksQueryOptions(id));

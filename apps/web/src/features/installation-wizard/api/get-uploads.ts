@@ -6,7 +6,7 @@ import { installationPartQueryOptions } from './installation-part';
  * The uploads of an installation, without their bytes (each has a `url` to fetch them). The tab
  * shows its own message with a retry button.
  */
-export const getUploadsQueryOptions = (id: number) => installationPartQueryOptions(id, 'uploads', UploadListSchema, { meta: { errorModal: false } });
+export const getUploadsQueryOptions = (id: number) => installationPartQueryOptions(id, 'uploads', import.meta.env.DEV ? UploadListSchema : undefined, { meta: { errorModal: false } });
 
 export function useUploads(id: number) {
   return useQuery(getUploadsQueryOptions(id));

@@ -4,7 +4,8 @@ import { IconArrowLeft, IconCircleCheck, IconHistory, IconX } from '@tabler/icon
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
-import { isEditable, type Installation, type WizardTab } from '@portal/domain/installation';
+import type { Installation } from '@portal/domain/installation';
+import { isEditable, type WizardTab } from '@portal/domain/installation-rules';
 import { PageLoader as StepLoader } from '@/components/ui/page-loader';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
 import { afterNextPaint, deferredPart, preloadAll } from '@/lib/deferred-part';

@@ -17,7 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SIZE_MB_FRACTION_DIGITS, sizeMb, THUMBNAIL_FORMATS } from '@portal/domain/upload';
+import { SIZE_MB_FRACTION_DIGITS, sizeMb, THUMBNAIL_FORMATS } from '@portal/domain/upload-rules';
 import { useFormatNumber } from '@/lib/format-number';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { notify } from '@/lib/notify';

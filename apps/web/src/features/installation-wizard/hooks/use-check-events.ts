@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
-import { SystemCheckEventSchema, type SystemCheckRun } from '@portal/domain/system-check';
+import type { SystemCheckRun } from '@portal/domain/system-check';
 import { getAuthToken, reportUnauthorized } from '@/lib/api-client';
 import { ApiError, errorFromResponse, normalizeError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n';
 import { installationKeys } from '@/lib/query-keys';
 import { applyCheckEvent } from '../lib/check-run';
+import { loadOnce } from '../lib/form-resolver';
 
 const EVENT_STREAM_TYPE = 'text/event-stream';
+
+/** What a message must be to count; it loads with the schema library when the tab opens the stream. */
+const eventSchema = loadOnce(() => import('../lib/step-schemas').then((m) => m.SystemCheckEventSchema));
+type EventSchema = Awaited<ReturnType<typeof eventSchema.get>>;
 
 /** Retrying cannot help (refused, not found, not an event stream): the stream stops and says why. */
 class FatalStreamError extends Error {
@@ -73,7 +78,7 @@ export function useCheckEvents(installationId: number, { enabled }: { enabled: b
     const key = installationKeys.systemChecks(installationId);
     const lastEventId = queryClient.getQueryData<SystemCheckRun>(key)?.lastEventId;
 
-    const onMessage = (message: EventSourceMessage) => {
+    const onMessage = (schema: EventSchema) => (message: EventSourceMessage) => {
       // Keep-alive comments and the retry hint arrive as messages without data.
       if (!message.data) return;
       let parsed: unknown;
@@ -82,36 +87,43 @@ export function useCheckEvents(installationId: number, { enabled }: { enabled: b
       } catch {
         return;
       }
-      const event = SystemCheckEventSchema.safeParse(parsed);
+      const event = schema.safeParse(parsed);
       if (!event.success) return;
       queryClient.setQueryData<SystemCheckRun>(key, (run) => (run ? applyCheckEvent(run, event.data, message.id) : run));
       void queryClient.invalidateQueries({ queryKey: installationKeys.summary(installationId) });
     };
 
-    fetchEventSource(`/api/installations/${installationId}/systemChecks/events`, {
-      signal: controller.signal,
-      headers: lastEventId ? { 'last-event-id': lastEventId } : {},
-      fetch: authorizedFetch,
-      onopen: async (response) => {
-        await checkResponse(response);
-        setStatus('live');
-        setError(null);
-      },
-      onmessage: onMessage,
-      onclose: () => {
-        throw new StreamEndedError();
-      },
-      onerror: (cause: unknown) => {
-        if (cause instanceof FatalStreamError) throw cause;
-        // Offline, server restarting, 5xx: try again after the server's `retry` interval.
-        setStatus('reconnecting');
-        return undefined;
-      },
-    }).catch((cause: unknown) => {
-      if (controller.signal.aborted) return;
-      setStatus('failed');
-      setError(cause instanceof FatalStreamError ? cause.error : normalizeError(cause));
-    });
+    const open = (schema: EventSchema) =>
+      fetchEventSource(`/api/installations/${installationId}/systemChecks/events`, {
+        signal: controller.signal,
+        headers: lastEventId ? { 'last-event-id': lastEventId } : {},
+        fetch: authorizedFetch,
+        onopen: async (response) => {
+          await checkResponse(response);
+          setStatus('live');
+          setError(null);
+        },
+        onmessage: onMessage(schema),
+        onclose: () => {
+          throw new StreamEndedError();
+        },
+        onerror: (cause: unknown) => {
+          if (cause instanceof FatalStreamError) throw cause;
+          // Offline, server restarting, 5xx: try again after the server's `retry` interval.
+          setStatus('reconnecting');
+          return undefined;
+        },
+      });
+
+    // The stream opens once the messages' schema is there: it loads when the tab has been painted.
+    eventSchema
+      .get()
+      .then((schema) => (controller.signal.aborted ? undefined : open(schema)))
+      .catch((cause: unknown) => {
+        if (controller.signal.aborted) return;
+        setStatus('failed');
+        setError(cause instanceof FatalStreamError ? cause.error : normalizeError(cause));
+      });
 
     return () => controller.abort();
   }, [enabled, installationId, queryClient, attempt]);

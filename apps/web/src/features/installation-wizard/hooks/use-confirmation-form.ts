@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { CustomerConfirmationSchema, SystemConfirmationSchema } from '@portal/domain/installation';
 import type { StepProps } from '../components/step-props';
 import { formResolver } from '../lib/form-resolver';
 import { useStepForm } from './use-step-form';
@@ -10,8 +9,8 @@ type ConfirmationValues = Partial<Record<ConfirmationField, boolean>>;
 
 const TABS = { customerDataConfirmed: 'customer', systemDataConfirmed: 'system' } as const;
 const RESOLVERS = {
-  customerDataConfirmed: formResolver(CustomerConfirmationSchema, (values: ConfirmationValues) => values),
-  systemDataConfirmed: formResolver(SystemConfirmationSchema, (values: ConfirmationValues) => values),
+  customerDataConfirmed: formResolver(() => import('../lib/step-schemas').then((m) => m.CustomerConfirmationSchema), (values: ConfirmationValues) => values),
+  systemDataConfirmed: formResolver(() => import('../lib/step-schemas').then((m) => m.SystemConfirmationSchema), (values: ConfirmationValues) => values),
 };
 
 /**

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Installation, WizardTab } from '@portal/domain/installation';
 import { FORM_ERRORS } from '@portal/domain/validation';
+import { afterNextPaint } from '@/lib/deferred-part';
 import { isApiError, normalizeError } from '@/lib/api-error';
 import { installationKeys } from '@/lib/query-keys';
 import { storeSavedInstallation } from '../api/save-options';
 import { errorMessages, isEmptyForm, withBlanks } from '../lib/empty-form';
 import { serverFieldErrors, type ServerFieldError } from '../lib/form-errors';
+import type { FormResolver } from '../lib/form-resolver';
 import { isSameValues } from '../lib/form-values';
 import { mergeValues, takeField, type FieldConflict, type LinkedFields } from '../lib/merge-values';
 import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
@@ -33,7 +35,8 @@ type StepFormOptions<V extends FieldValues, O> = {
   fleet: string;
   /** The form's values as the server has them. */
   defaultValues: V;
-  resolver: Resolver<V, unknown, O>;
+  /** Its schema loads right after the tab has painted (see FormResolver). */
+  resolver: FormResolver<V, O>;
   /** The write for valid values, based on the installation's current version. */
   toRequest: (output: O, values: V) => SaveRequest;
   isReadOnly: boolean;
@@ -86,6 +89,9 @@ export function useStepForm<V extends FieldValues, O>({
   useEffect(() => {
     latest.current = { defaultValues, toRequest, applyServerError, onRefusal, installation, resolver, linkedFields };
   });
+
+  // The rules load once the tab is on screen: a first blur or save does not wait for them.
+  useEffect(() => afterNextPaint(() => latest.current.resolver.preload()), []);
 
   // A save (ours or someone's) changes the version: show what the server has now. After a
   // conflict, the entries of this device are laid over it instead of being replaced.

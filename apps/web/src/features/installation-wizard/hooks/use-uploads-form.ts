@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
 import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
-import { checkUpload, formatOf, IMAGE_FORMATS, missingRequiredSlots, type Upload, type UploadSlot } from '@portal/domain/upload';
+import type { Upload } from '@portal/domain/upload';
+import { checkUpload, formatOf, IMAGE_FORMATS, missingRequiredSlots, type UploadSlot } from '@portal/domain/upload-rules';
 import { isApiError } from '@/lib/api-error';
 import { installationKeys, uploadFileKeys } from '@/lib/query-keys';
 import { deleteUploads } from '../api/delete-uploads';
@@ -12,6 +13,7 @@ import { checkFileContent } from '../lib/file-content';
 import { newIdempotencyKey } from '../lib/form-values';
 import { COMPRESSION_TARGET_BYTES, imageProblemOf } from '../lib/image-problem';
 import { forgetFile, forgetPickedFiles, keepFile, listFiles, updateFile, type StoredFile } from '../lib/file-queue';
+import { compressionAborts as aborts, compressionQueues as queues } from '../lib/upload-drafts';
 import { notifyFileNotKept, notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
 import { isOfflineFailure } from '../lib/save-request';
 import { sendFileOnce } from '../lib/send-file';
@@ -19,6 +21,9 @@ import { uploadProblemOf, type FileProblem } from '../lib/upload-file';
 import { EMPTY_UPLOADS_DRAFT, useUploadsStore, type PendingUpload, type Rejection, type UploadsDraft } from '../stores/uploads-store';
 import { useWizardStore } from '../stores/wizard-store';
 import { useWizardUserId } from '../lib/wizard-user';
+
+/** Closing the wizard forgets the picked files without loading this tab (see lib/upload-drafts). */
+export { discardUploadDrafts } from '../lib/upload-drafts';
 
 export type SendingProgress = { current: number; total: number; percent: number };
 /** queued: kept on the device and sent by the upload queue once the network is back. */
@@ -31,24 +36,6 @@ const isImage = (format: string) => (IMAGE_FORMATS as readonly string[]).include
 
 let keyCounter = 0;
 const localKey = () => `local-${++keyCounter}`;
-
-// One photo at a time per installation: a tablet holds few decoded 12-megapixel images in memory.
-// Compressions go on while another tab is open; closing the wizard without saving stops them.
-const queues = new Map<number, Promise<void>>();
-const aborts = new Map<string, AbortController>();
-
-/**
- * Forgets every picked file that is not saved yet, in memory and on the device, and stops its
- * compression (Cancel or close of the wizard). Files saved while offline stay queued.
- */
-export function discardUploadDrafts(userId: string | null, installationId?: number): void {
-  for (const controller of aborts.values()) controller.abort();
-  aborts.clear();
-  queues.clear();
-  const installations = new Set([...Object.keys(useUploadsStore.getState().drafts).map(Number), ...(installationId === undefined ? [] : [installationId])]);
-  useUploadsStore.getState().reset();
-  if (userId) for (const id of installations) void forgetPickedFiles(userId, id);
-}
 
 type Options = { installation: Installation; saved: readonly Upload[] | undefined; isReadOnly: boolean };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WizardTab } from '@portal/domain/installation';
-import { IMAGE_FORMATS } from '@portal/domain/upload-rules';
+import { IMAGE_FORMATS } from '@portal/domain/constants';
 import { pendingDraftKeys, readPendingSave, subscribePendingSaves, type InstallationKey } from '../lib/draft-storage';
 import { listFiles, subscribeFiles, type StoredFile } from '../lib/file-queue';
 

@@ -1,4 +1,5 @@
-import { allChecksPassed, anyCheckFailed, type SystemCheck, type SystemCheckEvent, type SystemCheckRun } from '@portal/domain/system-check';
+import type { SystemCheck, SystemCheckEvent, SystemCheckRun } from '@portal/domain/system-check';
+import { allChecksPassed, anyCheckFailed } from '@portal/domain/system-check-rules';
 
 /** What the run as a whole says: still waiting, everything reported, or at least one device silent. */
 export type RunOutcome = 'pending' | 'passed' | 'failed';

@@ -1,5 +1,5 @@
 import { FILE_HEAD_BYTES, headFitsFormat, isImageTooLarge, readImageSize } from '@portal/domain/file-header';
-import { IMAGE_FORMATS } from '@portal/domain/upload';
+import { IMAGE_FORMATS } from '@portal/domain/upload-rules';
 
 /** Why a picked file's content is refused before anything is shown or decoded. */
 export type ContentProblem = 'invalidFileType' | 'imageTooLarge' | 'unreadable';

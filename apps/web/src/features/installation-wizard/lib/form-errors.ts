@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { maxVehicleYear } from '@portal/domain/vehicle';
+import { maxVehicleYear } from '@portal/domain/vehicle-rules';
 import type en from '@/locales/en.json';
 import { apiFieldErrors, type ApiFieldError } from '@/lib/api-field-errors';
 

@@ -1,4 +1,4 @@
-import { discardUploadDrafts } from '../hooks/use-uploads-form';
+import { discardUploadDrafts } from './upload-drafts';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
 import { useWizardStore } from '../stores/wizard-store';
 

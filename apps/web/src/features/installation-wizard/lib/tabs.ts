@@ -1,4 +1,5 @@
-import { HELP_TABS, WIZARD_TABS, type Installation, type WizardTab } from '@portal/domain/installation';
+import type { Installation } from '@portal/domain/installation';
+import { HELP_TABS, WIZARD_TABS, type WizardTab } from '@portal/domain/installation-rules';
 
 /** The tabs of a saved installation; the pre-installation checklist only opens a new one. */
 export const FORM_TABS: readonly WizardTab[] = WIZARD_TABS.filter((tab) => tab !== 'preInstallation');

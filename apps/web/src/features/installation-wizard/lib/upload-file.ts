@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
 import { MAX_IMAGE_PIXELS } from '@portal/domain/file-header';
-import { MIME_TYPES, type UploadProblem, type UploadSlot } from '@portal/domain/upload';
+import { MIME_TYPES, type UploadProblem, type UploadSlot } from '@portal/domain/upload-rules';
 import { isApiError } from '@/lib/api-error';
 import type { ImageProblem } from './image-problem';
 

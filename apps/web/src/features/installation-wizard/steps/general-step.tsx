@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 import '@mantine/dates/styles.css';
-import { CreateInstallationSchema, type Installation, type WizardTab } from '@portal/domain/installation';
-import { isSameSerialNumber } from '@portal/domain/system';
+import type { Installation } from '@portal/domain/installation';
+import type { WizardTab } from '@portal/domain/installation-rules';
+import { isSameSerialNumber } from '@portal/domain/system-rules';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { displayDateFormat } from '@/lib/format-date';
@@ -28,7 +29,7 @@ import classes from './general-step.module.css';
 
 export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string; partnerId: string | null };
 
-const resolver = formResolver(CreateInstallationSchema, (values: GeneralFormValues) => ({
+const resolver = formResolver(() => import('../lib/step-schemas').then((m) => m.CreateInstallationSchema), (values: GeneralFormValues) => ({
   ...values,
   partnerId: values.partnerId ? Number(values.partnerId) : null,
 }));

@@ -1,23 +1,12 @@
 import { Alert, Anchor, Badge, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
+import { type FieldErrors, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import type { Installation } from '@portal/domain/installation';
-import {
-  FAULT_LED_STATES,
-  InstallationSetupSchema,
-  LEDS,
-  POWER_LED_STATES,
-  setupIssues,
-  STATUS_LED_STATES,
-  WHOLE_SYSTEM,
-  wrongLeds,
-  type InstallationSetup,
-  type Led,
-  type PhysicalInspection,
-} from '@portal/domain/setup';
-import { channelsFor, type ControllerType } from '@portal/domain/system';
+import type { InstallationSetup } from '@portal/domain/setup';
+import { FAULT_LED_STATES, LEDS, POWER_LED_STATES, setupIssues, STATUS_LED_STATES, WHOLE_SYSTEM, wrongLeds, type Led, type PhysicalInspection } from '@portal/domain/setup-rules';
+import { channelsFor, type ControllerType } from '@portal/domain/system-rules';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { FormSelect } from '@/components/ui/form-select';
 import { StepFormFooter } from '../components/step-footer';
@@ -25,6 +14,7 @@ import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
+import { loadOnce, type FormResolver } from '../lib/form-resolver';
 import { numberToText, parseNumberInput } from '../lib/form-values';
 
 const LED_STATES = { powerLed: POWER_LED_STATES, statusLed: STATUS_LED_STATES, faultLed: FAULT_LED_STATES } as const;
@@ -56,14 +46,16 @@ function defaultsOf(installation: Installation): SetupFormValues {
   };
 }
 
-const ROW_SCHEMA = InstallationSetupSchema.shape.controllers.element;
+/** A row of the setup request's schema; it loads with the schema library, right after the tab has painted. */
+const rowSchema = loadOnce(() => import('../lib/step-schemas').then((m) => m.InstallationSetupSchema.shape.controllers.element));
 
 /**
  * Each row with the domain's request rules (numbers, required LEDs), then setupIssues() for what
  * needs the controller type and the whole system: channel limits and the PV module sum.
  */
-function setupResolver(pvModuleCount: number): Resolver<SetupFormValues, unknown, SetupOutput> {
-  return async ({ controllers }): Promise<ResolverResult<SetupFormValues, SetupOutput>> => {
+function setupResolver(pvModuleCount: number): FormResolver<SetupFormValues, SetupOutput> {
+  const resolve = async ({ controllers }: SetupFormValues): Promise<ResolverResult<SetupFormValues, SetupOutput>> => {
+    const schema = await rowSchema.get();
     const rowErrors: Record<string, { type: string; message: string }>[] = controllers.map(() => ({}));
     const add = (row: number, field: string, message: string) => {
       rowErrors[row]![field] ??= { type: 'validate', message };
@@ -75,7 +67,7 @@ function setupResolver(pvModuleCount: number): Resolver<SetupFormValues, unknown
         activeChannelCount: parseNumberInput(row.activeChannelCount),
         inspection: row.inspection,
       };
-      const result = ROW_SCHEMA.safeParse(input);
+      const result = schema.safeParse(input);
       if (!result.success) {
         for (const issue of result.error.issues) {
           const [first, second] = issue.path;
@@ -113,6 +105,7 @@ function setupResolver(pvModuleCount: number): Resolver<SetupFormValues, unknown
     }
     return { values: { controllers: parsedRows.map(({ result }) => result.data!) }, errors: {} };
   };
+  return Object.assign(resolve, { preload: rowSchema.preload });
 }
 
 const isRowFilled = (row: SetupRowValues) =>

@@ -4,9 +4,11 @@ import { IconHome, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
-import { missingForSubmit, SubmitInstallationSchema, type InstallationSummary, type MissingPart } from '@portal/domain/summary';
+import type { InstallationSummary } from '@portal/domain/summary';
+import { missingForSubmit, type MissingPart } from '@portal/domain/summary-rules';
 import { DownloadReportButton } from '@/components/ui/download-report-button';
 import { isApiError, normalizeError } from '@/lib/api-error';
+import { afterNextPaint } from '@/lib/deferred-part';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { useSummary } from '../api/get-summary';
 import { useSubmitInstallation } from '../api/submit-installation';
@@ -30,7 +32,7 @@ import { useIsFleetAdmin, useWizardUserId } from '../lib/wizard-user';
 
 export type SubmitFormValues = { summaryDataConfirmed: boolean; comments: string };
 
-const resolver = formResolver(SubmitInstallationSchema, (values: SubmitFormValues) => values);
+const resolver = formResolver(() => import('../lib/step-schemas').then((m) => m.SubmitInstallationSchema), (values: SubmitFormValues) => values);
 
 type SubmitFormProps = {
   installation: Installation;
@@ -52,6 +54,8 @@ function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: Su
     defaultValues: { summaryDataConfirmed: false, comments: savedComments },
     resolver,
   });
+  // The rules load once the form is on screen: ticking the box does not wait for them.
+  useEffect(() => afterNextPaint(resolver.preload), []);
   const [refusal, setRefusal] = useState<{ missing: MissingPart[]; at: number } | null>(null);
   // One submit at a time, however fast the button is pressed.
   const isSending = useRef(false);

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { REQUIRED_UPLOAD_SLOTS, UPLOAD_SLOTS } from '@portal/domain/upload';
+import { REQUIRED_UPLOAD_SLOTS, UPLOAD_SLOTS } from '@portal/domain/upload-rules';
 import { useUploads } from '../api/get-uploads';
 import { StepFooter } from '../components/step-footer';
 import type { StepProps } from '../components/step-props';

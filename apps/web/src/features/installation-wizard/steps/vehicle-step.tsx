@@ -18,14 +18,13 @@ import {
   toKm,
   TRANSMISSIONS,
   VEHICLE_TYPES,
-  VehicleInputSchema,
   type BatteryCapacityUnit,
   type BatteryType,
   type DistanceUnit,
   type Transmission,
-  type Vehicle,
   type VehicleType,
-} from '@portal/domain/vehicle';
+} from '@portal/domain/vehicle-rules';
+import type { Vehicle } from '@portal/domain/vehicle';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { currentLocale } from '@/lib/i18n';
 import { FormSelect } from '@/components/ui/form-select';
@@ -62,7 +61,7 @@ export type VehicleFormValues = {
   city: string;
 };
 
-const resolver = formResolver(VehicleInputSchema, ({ mileageUnit: _unit, mileageEntered: _entered, ...values }: VehicleFormValues) => ({
+const resolver = formResolver(() => import('../lib/step-schemas').then((m) => m.VehicleInputSchema), ({ mileageUnit: _unit, mileageEntered: _entered, ...values }: VehicleFormValues) => ({
   ...values,
   year: parseNumberInput(values.year),
   batteryCapacity: parseNumberInput(values.batteryCapacity),
