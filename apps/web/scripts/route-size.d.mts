@@ -8,4 +8,5 @@ export interface RouteSize {
 }
 export const ROUTES: Record<RouteName, { path: string; chunks: string[] }>;
 export const JS_BUDGETS: Record<RouteName, number>;
+export const JS_LIMITS: Record<RouteName, number>;
 export function routeSize(route: RouteName): RouteSize;

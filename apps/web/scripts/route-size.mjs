@@ -1,6 +1,6 @@
 // The gzipped JavaScript and CSS a route loads, read from the build's manifest (after `npm run build`):
 // the entry, then each lazily loaded chunk on the way to the route's screen, with everything they
-// import statically. Usage: node scripts/route-size.mjs [login|wizard] [--check]
+// import statically. Usage: node scripts/route-size.mjs [login|home|wizard] [--check]
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -34,6 +34,12 @@ export const ROUTES = {
  * home 150 KB and a wizard tab 250 KB.
  */
 export const JS_BUDGETS = { login: 100 * 1024, home: 150 * 1024, wizard: 250 * 1024 };
+
+/**
+ * What `--check` holds each route to: its budget once it is within it, until then a ceiling just above
+ * what it loads now, so that it can only shrink. Lower a ceiling whenever a route gets lighter.
+ */
+export const JS_LIMITS = { login: JS_BUDGETS.login, home: 200 * 1024, wizard: 285 * 1024 };
 
 function readManifest() {
   const file = path.join(dist, '.vite', 'manifest.json');
@@ -77,9 +83,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const route of asked.length ? asked : Object.keys(ROUTES)) {
     const r = routeSize(route);
     const js = r.entryJs + r.routeJs;
-    console.log(`${r.path}: ${kb(js)} of JavaScript (entry ${kb(r.entryJs)}, route ${kb(r.routeJs)}, ${r.files} files), ${kb(r.css)} of CSS, gzip; budget ${kb(JS_BUDGETS[route])}`);
-    if (process.argv.includes('--check') && js > JS_BUDGETS[route]) {
-      console.error(`${r.path} loads ${kb(js)} of JavaScript; the budget is ${kb(JS_BUDGETS[route])}.`);
+    const limit = JS_LIMITS[route];
+    const held = limit === JS_BUDGETS[route] ? '' : `, held to ${kb(limit)} until then`;
+    console.log(`${r.path}: ${kb(js)} of JavaScript (entry ${kb(r.entryJs)}, route ${kb(r.routeJs)}, ${r.files} files), ${kb(r.css)} of CSS, gzip; budget ${kb(JS_BUDGETS[route])}${held}`);
+    if (process.argv.includes('--check') && js > limit) {
+      console.error(`${r.path} loads ${kb(js)} of JavaScript; it may load at most ${kb(limit)}.`);
       isOver = true;
     }
   }
