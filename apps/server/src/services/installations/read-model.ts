@@ -17,19 +17,22 @@ export const isoTimestamp = (value: SQL) => sql`to_char(${value} at time zone 'U
 
 // The JSON of the detail is built by the database in the shapes of the response schemas, as
 // compact text: row_to_json and array_to_json write no spaces (json_build_object and json_agg do).
-// The hot read sends that text as it is; the other reads parse the same fragments.
+// Lists are ARRAY(...) subqueries in their order, which plan without an aggregate node each (an
+// empty one is []). The hot read sends that text as it is; the other reads parse the same fragments.
 
 /** A system with its customer, controllers and telematics as one JSON value, built by the database. */
 const systemJson = (systemId: SQL) => sql`(
   select row_to_json(x) from (
     select s.serial_number as "serialNumber", cu as "customer", s.pv_module_count as "pvModuleCount",
       s.pv_module_version as "pvModuleVersion", s.installed_capacity_wp as "installedCapacity", s.controller_quantity as "controllerQuantity",
-      coalesce((select array_to_json(array_agg(c order by c."serialNumber")) from (
-        select c.id, c.serial_number as "serialNumber", c.type, c.hardware_version as "hardwareVersion", c.firmware_version as "firmwareVersion",
-          c.channel_count as "channelCount", c.pv_modules_count as "pvModulesCount", c.active_channel_count as "activeChannelCount"
-        from charge_controller c where c.system_id = s.id) c), '[]'::json) as "chargeControllers",
-      coalesce((select array_to_json(array_agg(j order by t.id))
-        from telematics_unit t cross join lateral (select t.unit, t.imei, t.iccid) j where t.system_id = s.id), '[]'::json) as "telematics"
+      array_to_json(array(
+        select j from charge_controller c cross join lateral (
+          select c.id, c.serial_number as "serialNumber", c.type, c.hardware_version as "hardwareVersion", c.firmware_version as "firmwareVersion",
+            c.channel_count as "channelCount", c.pv_modules_count as "pvModulesCount", c.active_channel_count as "activeChannelCount") j
+        where c.system_id = s.id order by c.serial_number)) as "chargeControllers",
+      array_to_json(array(
+        select j from telematics_unit t cross join lateral (select t.unit, t.imei, t.iccid) j
+        where t.system_id = s.id order by t.id)) as "telematics"
     from system s join fleet f on f.id = s.fleet_id
       cross join lateral (select f.customer_name as "name", f.primary_contact as "primaryContact", f.email as "emailAddress") cu
     where s.id = ${systemId}) x)`;
@@ -65,11 +68,10 @@ const vehicleJson = (vehicleId: SQL) => sql`(
       v.license_plate as "licensePlate", v.mileage, v.city
     from vehicle v where v.id = ${vehicleId}) v)`;
 
-const inspectionsJson = (installationId: SQL) => sql`coalesce((
-  select array_to_json(array_agg(j order by c.serial_number))
-  from physical_inspection p join charge_controller c on c.id = p.charge_controller_id
+const inspectionsJson = (installationId: SQL) => sql`array_to_json(array(
+  select j from physical_inspection p join charge_controller c on c.id = p.charge_controller_id
     cross join lateral (select p.power_led as "powerLed", p.status_led as "statusLed", p.fault_led as "faultLed", c.serial_number as "chargeControllerSerial") j
-  where p.installation_id = ${installationId}), '[]'::json)`;
+  where p.installation_id = ${installationId} order by c.serial_number))`;
 
 /**
  * The whole installation in the shape of `InstallationSchema` without `canDelete`, as JSON text:
@@ -154,8 +156,8 @@ export function createInstallationReader(db: Db) {
     .leftJoin(installation, eq(installation.id, sql.placeholder('id')))
     .leftJoin(fleetMember, and(eq(fleetMember.fleetId, installation.fleetId), eq(fleetMember.userId, session.userId)))
     .leftJoin(fleet, eq(fleet.id, fleetMember.fleetId))
+    // At most one row: every join is on a primary key.
     .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
-    .limit(1)
     .prepare('installation_for_session');
   return async (claims: IdTokenClaims, id: number): Promise<JsonText | 'signed-out' | null> => {
     const [found] = await query.execute({ sid: claims.sid, sub: claims.sub, id });
