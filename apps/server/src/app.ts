@@ -66,6 +66,11 @@ export interface AppOptions {
   extraDeviceKeys?: string[];
 }
 
+/** Log output is written in blocks of this size while requests keep coming... */
+const LOG_BLOCK_BYTES = 8192;
+/** ...and at least this often, so that the lines of a quiet server show up at once. */
+const LOG_FLUSH_MS = 1000;
+
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Request lines are logged without their query: sign-in links carry one-time tokens there. */
@@ -87,8 +92,12 @@ class OneLinePerRequest extends LogController {
 export async function buildApp(options: AppOptions) {
   const { env } = options;
   // Log lines go out asynchronously (written when the event loop is free, flushed on close): a slow
-  // terminal or disk never holds up a request.
-  const logDestination = options.logger === undefined && env.logLevel !== 'silent' ? pino.destination({ dest: 1, sync: false }) : null;
+  // terminal or disk never holds up a request. Under load they are written in blocks of at least
+  // LOG_BLOCK_BYTES instead of one write per request; a quiet server's lines follow within a second.
+  const logDestination =
+    options.logger === undefined && env.logLevel !== 'silent'
+      ? pino.destination({ dest: 1, sync: false, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS })
+      : null;
   const app = Fastify({
     logger: options.logger ?? { level: env.logLevel, serializers: { req: requestSerializer }, ...(logDestination ? { stream: logDestination } : {}) },
     logController: new OneLinePerRequest(),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKey } from '../db/schema';
 import { AppError } from '../errors';
@@ -36,7 +36,7 @@ function requestHash(request: FastifyRequest): string {
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  const reserve: preHandlerAsyncHookHandler = async (request, reply) => {
     const header = request.headers['idempotency-key'];
     if (!header || request.method === 'GET' || !request.signedIn) return;
     const key = Array.isArray(header) ? header[0]! : header;
@@ -81,9 +81,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (Date.now() > deadline) throw new AppError('CONFLICT', 'The same request is still being processed');
       await new Promise((r) => setTimeout(r, 50));
     }
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const store: onSendHookHandler = async (request, reply, payload) => {
     const pending = request.idempotency;
     if (!pending) return payload;
     request.idempotency = null;
@@ -98,5 +98,12 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       await app.db.delete(idempotencyKey).where(where);
     }
     return payload;
+  };
+
+  // Reads take no key: routes that answer only GET (and its HEAD) run without these two hooks.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
+    route.preHandler = [reserve, ...[route.preHandler ?? []].flat()];
+    route.onSend = [store, ...[route.onSend ?? []].flat()];
   });
 });

@@ -53,12 +53,13 @@ export const metricsPlugin = fp(async (app) => {
   });
 
   app.decorate('metrics', { registry, mails });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The pattern, not the URL: ids and queries would make a series per request.
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);
     durations.observe({ method: request.method, route, status_code: status }, reply.elapsedTime / 1000);
     if (reply.statusCode >= 400 && reply.statusCode < 500 && SIGN_IN_ROUTES.test(route)) signInRefusals.inc({ route, status_code: status });
+    done();
   });
 });
 

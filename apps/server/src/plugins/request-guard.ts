@@ -65,17 +65,23 @@ export const requestGuardPlugin = fp(async (app: FastifyInstance) => {
     parseJson(request, body as string, done);
   });
 
-  app.addHook('preValidation', async (request) => {
+  // A plain callback, not an async function: it runs on every request and has nothing to wait for.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (!isQueryWellFormed(request.url)) {
-      throw new AppError('VALIDATION_ERROR', 'The query string is not valid UTF-8', [{ path: 'querystring', message: FORM_ERRORS.invalidCharacters }]);
+      done(new AppError('VALIDATION_ERROR', 'The query string is not valid UTF-8', [{ path: 'querystring', message: FORM_ERRORS.invalidCharacters }]));
+      return;
     }
     for (const [part, read] of PARTS) {
       const path = findUnsafeText(read(request));
       if (path) {
-        throw new AppError('VALIDATION_ERROR', 'Text must not contain NUL characters or unpaired UTF-16 surrogates', [
-          { path: [part, ...path].join('.'), message: FORM_ERRORS.invalidCharacters },
-        ]);
+        done(
+          new AppError('VALIDATION_ERROR', 'Text must not contain NUL characters or unpaired UTF-16 surrogates', [
+            { path: [part, ...path].join('.'), message: FORM_ERRORS.invalidCharacters },
+          ]),
+        );
+        return;
       }
     }
+    done();
   });
 });

@@ -8,9 +8,9 @@ export const drainingPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preClose', async () => {
     isClosing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!isClosing) return;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!isClosing) return done();
     reply.header('connection', 'close');
-    throw new AppError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
+    done(new AppError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.'));
   });
 });

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateInstallationSchema, InstallationListQuerySchema, InstallationListSchema, InstallationSchema, UpdateInstallationSchema } from '@portal/domain/installation';
+import { CreateInstallationSchema, InstallationListQuerySchema, InstallationListSchema, InstallationSchema, UpdateInstallationSchema, type Installation } from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
 import { SaveVehicleSchema } from '@portal/domain/vehicle';
 import { AppError, notFound } from '../../../errors';
 import { currentToken, currentUser, sessionExpired } from '../../../plugins/request-auth';
+import { answerWith } from '../../../json-text';
 import { createInstallation } from '../../../services/installations/create';
 import { deleteInstallation } from '../../../services/installations/delete';
 import { createInstallationListReader, createInstallationReader } from '../../../services/installations/read-model';
@@ -47,7 +48,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await readInstallation(currentToken(request), request.params.id);
       if (found === 'signed-out') throw sessionExpired();
       if (!found) throw notFound('Installation');
-      return found;
+      return answerWith<Installation>(found);
     },
   );
 
