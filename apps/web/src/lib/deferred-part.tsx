@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { loadOnce } from './load-once';
 
 /**
  * A piece of a screen that is not needed to show it (a dialog, a toast container, a sender of offline
@@ -9,17 +10,7 @@ import { useEffect, useState, type ComponentType } from 'react';
  */
 export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const get = () => {
-    loading ??= load().then(
-      (part) => (loaded = part),
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const { get, preload } = loadOnce(() => load().then((part) => (loaded = part)));
 
   function Part(props: P) {
     const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => loaded);
@@ -42,7 +33,7 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
     return Loaded ? <Loaded {...props} /> : null;
   }
 
-  return { Component: Part, preload: () => void get().catch(() => undefined) };
+  return { Component: Part, preload };
 }
 
 /** Runs `task` once the browser has painted the current screen; returns a cancel. */

@@ -13,7 +13,7 @@ import { JsonText } from '../../json-text';
 import { callerMayDelete, type Caller, type InstallationRow } from './repository';
 
 /** A timestamp as JSON text, the way JavaScript's `toISOString` writes it: UTC, in milliseconds. */
-export const isoTimestamp = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoTimestamp = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // The JSON of the detail is built by the database in the shapes of the response schemas, as
 // compact text: row_to_json and array_to_json write no spaces (json_build_object and json_agg do).

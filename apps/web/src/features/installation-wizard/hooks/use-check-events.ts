@@ -7,7 +7,7 @@ import { ApiError, errorFromResponse, normalizeError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n';
 import { installationKeys } from '@/lib/query-keys';
 import { applyCheckEvent } from '../lib/check-run';
-import { loadOnce } from '../lib/form-resolver';
+import { loadOnce } from '@/lib/load-once';
 
 const EVENT_STREAM_TYPE = 'text/event-stream';
 

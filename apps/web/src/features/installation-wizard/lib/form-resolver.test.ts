@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { formResolver, loadOnce } from './form-resolver';
+import { loadOnce } from '@/lib/load-once';
+import { formResolver } from './form-resolver';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 

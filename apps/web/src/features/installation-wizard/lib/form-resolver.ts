@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { loadOnce } from '@/lib/load-once';
 
 /**
  * A form resolver whose schema loads on first use, so a tab shows without the schema library.
@@ -7,20 +8,6 @@ import type { z } from 'zod';
  * does not wait on the network and it is there offline too.
  */
 export type FormResolver<V extends FieldValues, O> = Resolver<V, unknown, O> & { preload: () => void };
-
-/**
- * What `load` gives, loaded once: `get` waits for it, `preload` starts it and ignores a failure. A
- * failed load (offline before it came) is tried again on the next call.
- */
-export function loadOnce<T>(load: () => Promise<T>) {
-  let loading: Promise<T> | null = null;
-  const get = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    }));
-  return { get, preload: () => void get().catch(() => undefined) };
-}
 
 /**
  * The domain's zod schema as a form resolver, for forms that keep what was typed as text: `toInput`

@@ -14,7 +14,8 @@ import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
-import { loadOnce, type FormResolver } from '../lib/form-resolver';
+import { loadOnce } from '@/lib/load-once';
+import type { FormResolver } from '../lib/form-resolver';
 import { numberToText, parseNumberInput } from '../lib/form-values';
 
 const LED_STATES = { powerLed: POWER_LED_STATES, statusLed: STATUS_LED_STATES, faultLed: FAULT_LED_STATES } as const;
