@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Paper, Skeleton, Table, Text, VisuallyHidden, type TableThProps } from '@mantine/core';
 import type { ListStateProps } from './list-state';
 import classes from './data-table.module.css';
+import { TableScroll } from './table-scroll';
 
 type DataTableProps = ListStateProps & {
   /** The header cells, one `Table.Th` per column. */
@@ -54,14 +55,14 @@ export function DataTable({
 
   return (
     <Paper withBorder radius="md" className={classes.frame}>
-      <Table.ScrollContainer minWidth={minWidth} type="native" mb={0}>
+      <TableScroll minWidth={minWidth}>
         <Table verticalSpacing="sm" className={className} aria-label={label} aria-busy={isLoading || isBusy}>
           <Table.Thead>
             <Table.Tr>{head}</Table.Tr>
           </Table.Thead>
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table } from '@mantine/core';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 type ScrollTableProps = {
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
@@ -12,7 +13,7 @@ type ScrollTableProps = {
 /** A bordered table under a row of column headings, for wide screens. */
 export function ScrollTable({ minWidth, headers, children }: ScrollTableProps) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <TableScroll minWidth={minWidth}>
       <Table verticalSpacing="sm" withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -23,6 +24,6 @@ export function ScrollTable({ minWidth, headers, children }: ScrollTableProps) {
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
