@@ -3,8 +3,12 @@ import { expect } from './fixtures';
 
 /** Picks `option` of the select with test id `testId`. */
 export async function choose(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByTestId(testId).selectOption({ label: option });
+}
+
+/** Checks that the select with test id `testId` shows `option`. */
+export async function expectChosen(page: Page, testId: string, option: string): Promise<void> {
+  await expect(page.getByTestId(testId).locator('option:checked')).toHaveText(option);
 }
 
 /** The customer tab: confirms the customer's data and goes on. */

@@ -22,6 +22,7 @@ export const theme = createTheme({
     Textarea: { defaultProps: { size: 'lg' } },
     NumberInput: { defaultProps: { size: 'lg' } },
     Select: { defaultProps: { size: 'lg' } },
+    NativeSelect: { defaultProps: { size: 'lg' } },
     Checkbox: { defaultProps: { size: 'md' } },
     NavLink: {
       // The current entry's text keeps 4.5:1 while hovered too (the default hover shade is darker).

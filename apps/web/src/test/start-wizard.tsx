@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { fireEvent, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from 'react-router';
 import { IDBFactory } from 'fake-indexeddb';
@@ -81,4 +82,9 @@ export function bodiesOf(fake: ReturnType<typeof fakeFetch>, method: string, pat
 
 export function headerOf(call: { init?: RequestInit } | undefined, name: string): string | null {
   return new Headers(call?.init?.headers).get(name);
+}
+
+/** Picks the option labelled `label` of a select, as the browser's picker does. */
+export function chooseOption(select: HTMLElement, label: string) {
+  fireEvent.change(select, { target: { value: within(select).getByRole<HTMLOptionElement>('option', { name: label }).value } });
 }

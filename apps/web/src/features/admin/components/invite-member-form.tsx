@@ -88,7 +88,6 @@ export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
               {...register('role')}
               label={t('admin.access.invite.role')}
               data={FLEET_ROLES.map((role) => ({ value: role, label: t(`admin.access.roles.${role}`) }))}
-              size="lg"
               style={{ flex: '1 0 12rem', maxWidth: '100%' }}
               data-testid="invite-role"
             />

@@ -48,7 +48,6 @@ export function MembersView({ members, isLoading, isNarrow, currentUserId, pendi
       label={withLabel ? t('admin.access.columns.role') : undefined}
       aria-label={withLabel ? undefined : t('admin.access.roleOf', { name: displayName(member) })}
       disabled={isBusy(member)}
-      size="lg"
       data-testid="member-role"
     />
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createInstallation } from '../testing/installation-factory';
-import { bodiesOf, headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { bodiesOf, chooseOption, headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 isolateWizardTests();
 
@@ -89,8 +89,7 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
       'POST /api/installations': { status: 201, body: created },
     });
     await fillGeneral('SN-DEMO-0001');
-    fireEvent.click(await screen.findByTestId('general-partner', undefined, slow));
-    fireEvent.click(await screen.findByRole('option', { name: 'Roof Team (roof@team.example)' }));
+    chooseOption(await screen.findByTestId('general-partner', undefined, slow), 'Roof Team (roof@team.example)');
     fireEvent.click(screen.getByTestId('step-next'));
     await waitFor(() => expect(bodiesOf(fake, 'POST', '/api/installations')).toHaveLength(1), slow);
     expect(bodiesOf(fake, 'POST', '/api/installations')[0]).toMatchObject({ partnerId: 5 });

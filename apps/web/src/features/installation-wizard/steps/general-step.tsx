@@ -219,8 +219,6 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
               placeholder={t('wizard.general.noPartner')}
               data={partnerOptions}
               clearable
-              size="lg"
-              comboboxProps={{ withinPortal: true }}
               data-testid="general-partner"
             />
           )}

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { i18n } from '@/lib/i18n';
 import { createInstallationWithVehicle } from '../testing/installation-factory';
-import { bodiesOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { bodiesOf, chooseOption, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
 isolateWizardTests();
@@ -19,10 +19,7 @@ async function fillRows(...rows: [pvModules: string, channels: string][]) {
   });
 }
 
-async function pickOption(testId: string, option: string) {
-  fireEvent.click(screen.getByTestId(testId));
-  fireEvent.click(await screen.findByRole('option', { name: option }));
-}
+const pickOption = (testId: string, option: string) => chooseOption(screen.getByTestId(testId), option);
 
 function openSetupTab(setupAnswer?: Parameters<typeof startWizard>[1][string]) {
   const installation = createInstallationWithVehicle({
@@ -70,7 +67,7 @@ describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
   it('says under each wrong LED what a healthy controller shows, and what to do next, in both languages', async () => {
     const { fake } = openSetupTab();
     await fillRows(['6', '4'], ['6', '4']);
-    await pickOption('setup-powerLed-1', 'Blinking');
+    pickOption('setup-powerLed-1', 'Blinking');
     // Said as soon as the LED is chosen, and still after Save.
     expect(await screen.findByText("A healthy controller's power LED is constantly lit.")).toBeTruthy();
     fireEvent.click(screen.getByTestId('step-save'));
@@ -95,7 +92,7 @@ describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
       body: { status: 400, code: 'VALIDATION_ERROR', message: 'The setup is not valid', details: [{ index: -1, field: 'pvModulesCount', message: 'pvModuleLimitExceeded' }] },
     });
     await fillRows(['6', '7'], ['6', '8']);
-    await pickOption('setup-faultLed-1', 'Off');
+    pickOption('setup-faultLed-1', 'Off');
     fireEvent.click(screen.getByTestId('step-save'));
     await waitFor(() => expect(screen.getAllByText('Together, the charge controllers can have at most 12 PV modules.')).toHaveLength(2));
   });
@@ -103,7 +100,7 @@ describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
   it('sends every controller at once', async () => {
     const { fake } = openSetupTab();
     await fillRows(['6', '7'], ['6', '8']);
-    await pickOption('setup-faultLed-1', 'Off');
+    pickOption('setup-faultLed-1', 'Off');
     fireEvent.click(screen.getByTestId('step-save'));
     await waitFor(() => expect(bodiesOf(fake, 'PUT', '/api/installations/42/setup')).toHaveLength(1));
     expect(bodiesOf(fake, 'PUT', '/api/installations/42/setup')[0]).toEqual({

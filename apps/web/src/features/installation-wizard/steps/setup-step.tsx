@@ -221,7 +221,6 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
                           label={t(`wizard.labels.${led}`)}
                           placeholder={t('wizard.selectPlaceholder')}
                           data={LED_STATES[led].map((state) => ({ value: state, label: t(`wizard.setup.${led}.${state}` as 'wizard.setup.powerLed.off') }))}
-                          allowDeselect={false}
                           required
                           error={ledError(led)}
                           data-testid={`setup-${led}-${index}`}

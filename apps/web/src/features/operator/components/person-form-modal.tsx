@@ -93,7 +93,6 @@ export function PersonFormModal({ opened, target, onClose }: OperatorDialogProps
           label={t('operator.people.company')}
           description={t('operator.people.companyHelp')}
           data={[{ value: '', label: t('operator.people.noCompany') }, ...target.companies.map((c) => ({ value: String(c.id), label: `${c.name} (${c.shortName})` }))]}
-          size="lg"
           data-testid="person-company"
         />
       )}
