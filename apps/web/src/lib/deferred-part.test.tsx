@@ -38,4 +38,17 @@ describe('deferredPart', () => {
     expect(await screen.findByText('Hello Cy')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('shows its fallback with the same props until the part has loaded', async () => {
+    let resolve: (part: typeof Greeting) => void = () => undefined;
+    const { Component } = deferredPart(
+      () => new Promise<typeof Greeting>((done) => (resolve = done)),
+      ({ name }) => <p>Hi {name}</p>,
+    );
+    render(<Component name="Di" />);
+    expect(screen.getByText('Hi Di')).toBeTruthy();
+    await act(async () => resolve(Greeting));
+    expect(screen.getByText('Hello Di')).toBeTruthy();
+    expect(screen.queryByText('Hi Di')).toBeNull();
+  });
 });

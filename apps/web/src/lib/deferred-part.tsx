@@ -5,10 +5,10 @@ import { loadOnce } from './load-once';
  * A piece of a screen that is not needed to show it (a dialog, a toast container, a sender of offline
  * saves): it loads on first use instead of with the screen, and `preload` fetches it right after the
  * screen has been painted, so it is there when the network is gone. Until it has loaded it renders
- * nothing; a load that fails (offline before it came) breaks nothing and is tried again when the
- * network is back.
+ * `fallback` with the same props (a plainer stand-in that works on its own), or nothing; a load that
+ * fails (offline before it came) breaks nothing and is tried again when the network is back.
  */
-export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: ComponentType<P>) {
   let loaded: ComponentType<P> | null = null;
   const { get, preload } = loadOnce(() => load().then((part) => (loaded = part)));
 
@@ -30,7 +30,8 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
         window.removeEventListener('online', attempt);
       };
     }, [Loaded]);
-    return Loaded ? <Loaded {...props} /> : null;
+    const Shown = Loaded ?? fallback;
+    return Shown ? <Shown {...props} /> : null;
   }
 
   return { Component: Part, preload };

@@ -15,7 +15,6 @@ import { deleteInstallationDrafts } from '../lib/draft-storage';
 import { resetWizardState } from '../lib/reset-wizard-state';
 import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from '../lib/tabs';
 import { useWizardStore } from '../stores/wizard-store';
-import { HelpPopover } from './help-popover';
 import { CustomerStep, DigitalCheckStep, GeneralStep, PreInstallationStep, SetupStep, SummaryStep, SystemStep, UploadsStep, VehicleStep } from './lazy-steps';
 import { ProgressDots } from './progress-dots';
 import type { StepProps } from './step-props';
@@ -33,7 +32,9 @@ type InstallationWizardProps = {
 const historyPanel = deferredPart(() => import('./history-panel').then((m) => m.HistoryPanel));
 const closeDialog = deferredPart(() => import('./close-dialog').then((m) => m.CloseDialog));
 const saveErrorModal = deferredPart(() => import('./save-error-modal').then((m) => m.SaveErrorModal));
-const preloadDialogs = preloadAll(closeDialog, saveErrorModal, historyPanel);
+// The help of the later tabs brings the popover's positioning code, which the form tabs don't need.
+const helpPopover = deferredPart(() => import('./help-popover').then((m) => m.HelpPopover));
+const preloadDialogs = preloadAll(closeDialog, saveErrorModal, historyPanel, helpPopover);
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -201,7 +202,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
               <Title ref={stepTitleRef} tabIndex={-1} className="mantine-focus-auto" order={2} size="h3" style={{ flex: 1, minWidth: 0 }} data-testid="step-title">
                 {tabTitle}
               </Title>
-              {hasHelp(tab) && !isReadOnly && <HelpPopover tab={tab as 'setup'} />}
+              {hasHelp(tab) && !isReadOnly && <helpPopover.Component tab={tab as 'setup'} />}
             </Group>
             {showDots && <ProgressDots tabs={FORM_TABS} current={tab} reachable={reachable} onSelect={goTo} />}
           </Stack>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ScanField } from '@portal/domain/scan';
@@ -25,11 +25,10 @@ export function ScanButton({ field, label, onScan, prefer, isDisabled, testId }:
   const name = t('wizard.scanner.open', { field: label });
   return (
     <>
-      <Tooltip label={name} withinPortal>
-        <ActionIcon size={50} variant="light" radius="md" aria-label={name} onClick={() => setOpen(true)} disabled={isDisabled} data-testid={testId}>
-          <IconBarcode size={28} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      {/* The browser's own hint on hover: a touch screen has none, and the label says it to screen readers. */}
+      <ActionIcon size={50} variant="light" radius="md" aria-label={name} title={name} onClick={() => setOpen(true)} disabled={isDisabled} data-testid={testId}>
+        <IconBarcode size={28} aria-hidden />
+      </ActionIcon>
       {isOpen && (
         <Suspense fallback={null}>
           <ScannerDialog

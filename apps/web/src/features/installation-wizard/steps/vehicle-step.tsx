@@ -1,4 +1,4 @@
-import { Autocomplete, Fieldset, Group, Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Group, Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
@@ -30,6 +30,7 @@ import { currentLocale } from '@/lib/i18n';
 import { FormSelect } from '@/components/ui/form-select';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
+import { cityField } from '../components/city-field';
 import { ScanInputRow } from '../components/scan-input-row';
 import { StepFormFooter } from '../components/step-footer';
 import { StepStatus } from '../components/step-status';
@@ -152,7 +153,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
   };
 
   const options = <T extends string>(values: readonly T[], label: (value: T) => string) => values.map((value) => ({ value, label: label(value) }));
-  const selectProps = { placeholder: t('wizard.selectPlaceholder'), allowDeselect: false, required: true, comboboxProps: { withinPortal: true } };
+  const selectProps = { placeholder: t('wizard.selectPlaceholder'), required: true };
   const plainSelect = (name: 'type' | 'transmission', data: { value: string; label: string }[], testId: string) => (
     <FormSelect {...selectProps} control={control} name={name} label={t(`wizard.labels.${name}`)} data={data} error={errorOf(name)} data-testid={testId} />
   );
@@ -214,8 +215,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
               onChange={(value, change) => value && change(value)}
               isTouchedOnBlur={false}
               label={t('wizard.labels.batteryCapacityUnit')}
-              data={[...BATTERY_CAPACITY_UNITS]}
-              allowDeselect={false}
+              data={BATTERY_CAPACITY_UNITS}
               // Fixed by the battery type unless it is 'both'; read-only rather than disabled so it stays legible.
               readOnly={batteryType !== 'both'}
               disabled={isReadOnly}
@@ -306,18 +306,16 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
               )}
             />
           </Group>
-          <Controller control={control} name="city" render={({ field }) => (
-              <Autocomplete
+          <Controller
+            control={control}
+            name="city"
+            render={({ field }) => (
+              <cityField.Component
                 {...field}
                 label={`${t('wizard.labels.city')} (${t('wizard.labels.optional')})`}
                 description={t('wizard.vehicle.cityHint')}
-                data={citySuggestions}
-                filter={({ options: found }) => found}
-                limit={5}
-                autoComplete="off"
-                size="lg"
+                suggestions={citySuggestions}
                 error={errorOf('city')}
-                comboboxProps={{ withinPortal: true }}
                 data-testid="vehicle-city"
               />
             )}
