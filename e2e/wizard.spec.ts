@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInViaApi, storedText, test, uniqueEmail } from './fixtures';
-import { choose } from './wizard-steps';
+import { choose, expectChosen } from './wizard-steps';
 
 // Other specs share the server: this file uses only SN-DEMO-0001 and SN-DEMO-0005 and deletes what it created.
 const SERIAL_A = 'SN-DEMO-0001';
@@ -86,6 +86,8 @@ test.describe('installation wizard', () => {
     await expectAccessible(page, 'wizard: general');
     await page.getByTestId('general-start-date').click();
     await expect(page.getByRole('button', { name: /^15 \S+ \d{4}$/ })).toBeVisible();
+    // Scanned once it has faded in: half-transparent, its colours are not the ones the installer sees.
+    await expect(page.getByRole('dialog')).toHaveCSS('opacity', '1');
     await expectAccessible(page, 'wizard: general with the calendar open');
     await page.getByRole('button', { name: /^15 \S+ \d{4}$/ }).click();
     await expect(page.getByTestId('general-start-date')).toHaveText(/^\d{2}\/15\/\d{4}$/);
@@ -128,7 +130,7 @@ test.describe('installation wizard', () => {
     await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123458');
     await expect(page.getByTestId('vehicle-mileage')).toHaveValue('15000');
     await expect(page.getByTestId('vehicle-city')).toHaveValue(/Munich/);
-    await expect(page.getByTestId('vehicle-type')).toHaveValue('Bus');
+    await expectChosen(page, 'vehicle-type', 'Bus');
     await page.getByTestId('step-back').click();
     await expect(page.getByTestId('customer-confirm')).toBeChecked();
     await page.getByTestId('step-back').click();
@@ -163,7 +165,7 @@ test.describe('installation wizard', () => {
     await expect(page.getByTestId('step-title')).toHaveText('Setup');
     await expect(page.getByTestId('setup-pv-0')).toHaveValue('6');
     await expect(page.getByTestId('setup-channels-1')).toHaveValue('7');
-    await expect(page.getByTestId('setup-faultLed-1')).toHaveValue('Off');
+    await expectChosen(page, 'setup-faultLed-1', 'Off');
     await page.getByTestId('step-next').click();
     await expect(page.getByTestId('step-title')).toHaveText('Uploads');
     // The required photos are missing, so Next waits; the summary is open once the setup is saved.
@@ -212,6 +214,33 @@ test.describe('installation wizard', () => {
     await expect(page.getByTestId('draft-notice')).toHaveCount(0);
     const saved = await fetchInstallation(page, created);
     expect(saved.vehicle).toMatchObject({ model: 'Lion’s City 18 E', vin: 'WMA06XZZ5LM123458', mileage: 2000 });
+  });
+
+  test('a save that answers after the installer has left does not take them back to the wizard', async ({ page }) => {
+    await signInViaApi(page, uniqueEmail('left'));
+    created = await createViaWizard(page, SERIAL_B, 'E2E left while saving');
+    // The customer tab's save is held on its way, as on a slow depot network.
+    let release = () => undefined as void;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(`**/api/installations/${created}**`, async (route) => {
+      if (route.request().method() === 'GET') return route.continue();
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('customer-confirm').check();
+    await page.getByTestId('step-next').click();
+
+    // Meanwhile the installer goes home; then the save answers.
+    await page.goto('/#/sono');
+    await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
+    const answer = page.waitForResponse((res) => res.url().includes(`/api/installations/${created}`) && res.request().method() !== 'GET');
+    release();
+    expect((await answer).ok()).toBe(true);
+    await expect.poll(async () => (await fetchInstallation(page, created!)).customerDataConfirmed).toBe(true);
+    // Nothing can be seen to happen: give the page the moment it would take to move, then look.
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/#\/sono$/);
+    await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
   });
 
   test('the wizard speaks German', async ({ page }) => {

@@ -84,10 +84,20 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
     navigate(`/${created.fleet}/installations/${created.id}?tab=general`, { replace: true, state: { focusStep: true } });
   }, [created, isNew, navigate, setCreated]);
 
+  // A save answers after the installer may have left (the back button, another page): its 'go on'
+  // must not bring them back to the wizard.
+  const isShown = useRef(false);
+  useEffect(() => {
+    isShown.current = true;
+    return () => {
+      isShown.current = false;
+    };
+  }, []);
+
   const goTo = (next: WizardTab) => setParams({ tab: next });
   const onNext = () => {
     const next = neighbourTab(tabs, tab, 1);
-    if (next) goTo(next);
+    if (next && isShown.current) goTo(next);
   };
   const previous = tab === 'general' && !isNew ? null : neighbourTab(tabs, tab, -1);
 
@@ -144,6 +154,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
     navigate(homePath);
   };
   const onCreated = (saved: Installation, next: WizardTab) => {
+    if (!isShown.current) return;
     navigate(`/${saved.fleet}/installations/${saved.id}?tab=${next}`, { replace: true, state: { focusStep: true } });
   };
 
