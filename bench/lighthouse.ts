@@ -44,15 +44,20 @@ export async function benchLighthouse() {
   try {
     await waitForHttp(`${base}/api/health`, server);
     const audit = async (label: string, url: string) => {
-      const result = await lighthouse(url, {
-        port: CDP_PORT,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        formFactor: 'mobile',
-        disableStorageReset: true,
-      });
-      const lhr = result!.lhr;
+      const run = async () =>
+        (await lighthouse(url, {
+          port: CDP_PORT,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          formFactor: 'mobile',
+          disableStorageReset: true,
+        }))!.lhr;
+      // A run Lighthouse could not finish (its trace lost the navigation, say) scores 0 everywhere:
+      // it is run again, as Lighthouse advises, and named if it keeps failing, instead of writing zeros.
+      let lhr = await run();
+      for (let attempt = 1; lhr.runtimeError && attempt < 3; attempt++) lhr = await run();
+      if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
       rows.push({
