@@ -52,6 +52,24 @@ describe('the last copy of the screens, for an offline start', () => {
     expect(afterSignOut.getQueryData(['installations', 'sono', { page: 1 }])).toBeUndefined();
   });
 
+  it('also writes the answers that were in the cache before it started (the boot asks for them beside the token)', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['installations', 'sono', { page: 1 }], { items: [{ id: 8, name: 'Bus 8' }] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stop = persistQueryCache(client, 'u1');
+      await vi.advanceTimersByTimeAsync(1500);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(async () => {
+      const restored = new QueryClient();
+      await restoreQueryCache(restored, 'u1');
+      expect(restored.getQueryData(['installations', 'sono', { page: 1 }])).toEqual({ items: [{ id: 8, name: 'Bus 8' }] });
+    });
+  });
+
   it('drops a copy older than a week', async () => {
     const client = new QueryClient();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -69,6 +69,11 @@ export function persistQueryCache(client: QueryClient, userId: string): () => vo
     if (!isKeptOffline(event.query.queryKey)) return;
     if (timer === null) timer = setTimeout(write, WRITE_DELAY_MS);
   });
+  // Answers that arrived before the user was known (the boot asks for the home's data beside the
+  // token) are written too. Offline, what is in the cache is the copy itself: it is left as it was
+  // written, so it still ages out.
+  const hasKeptAnswer = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'success' && isKeptOffline(query.queryKey) }).length > 0;
+  if (hasKeptAnswer && navigator.onLine !== false) timer = setTimeout(write, WRITE_DELAY_MS);
   return () => {
     unsubscribe();
     if (timer !== null) clearTimeout(timer);
