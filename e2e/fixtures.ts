@@ -56,6 +56,10 @@ export const test = base;
 export async function expectAccessible(page: Page, label: string) {
   // Judge the settled screen, not a list fading between two loads.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+  // ...and a dialog or calendar once it has faded in: half-transparent, its colours are not the ones the installer sees.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'), undefined, { timeout: 5000 })
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
