@@ -5,6 +5,19 @@ import { forgetQueryCaches, isKeptOffline, persistQueryCache, resetQueryCacheSto
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Keeps `client`'s copy for user `userId` while `change` runs, until the write delay has passed. */
+async function persistWhile(client: QueryClient, userId: string, change: () => void = () => undefined) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const stop = persistQueryCache(client, userId);
+    change();
+    await vi.advanceTimersByTimeAsync(1500);
+    stop();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('the last copy of the screens, for an offline start', () => {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
@@ -23,17 +36,11 @@ describe('the last copy of the screens, for an offline start', () => {
   });
 
   it('writes the kept answers per user and puts them back into a new cache; sign-out forgets them', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const before = new QueryClient();
-      const stop = persistQueryCache(before, 'u1');
+    const before = new QueryClient();
+    await persistWhile(before, 'u1', () => {
       before.setQueryData(['installations', 'sono', { page: 1 }], { items: [{ id: 7, name: 'Bus 7' }] });
       before.setQueryData(['places', 'de', 'Mün'], ['München']);
-      await vi.advanceTimersByTimeAsync(1500);
-      stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     // The write itself is asynchronous: the copy is there once IndexedDB has it.
     const after = new QueryClient();
     await vi.waitFor(async () => {
@@ -55,14 +62,7 @@ describe('the last copy of the screens, for an offline start', () => {
   it('also writes the answers that were in the cache before it started (the boot asks for them beside the token)', async () => {
     const client = new QueryClient();
     client.setQueryData(['installations', 'sono', { page: 1 }], { items: [{ id: 8, name: 'Bus 8' }] });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const stop = persistQueryCache(client, 'u1');
-      await vi.advanceTimersByTimeAsync(1500);
-      stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    await persistWhile(client, 'u1');
     await vi.waitFor(async () => {
       const restored = new QueryClient();
       await restoreQueryCache(restored, 'u1');
@@ -72,15 +72,7 @@ describe('the last copy of the screens, for an offline start', () => {
 
   it('drops a copy older than a week', async () => {
     const client = new QueryClient();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const stop = persistQueryCache(client, 'u1');
-      client.setQueryData(['me'], { id: 'u1' });
-      await vi.advanceTimersByTimeAsync(1500);
-      stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    await persistWhile(client, 'u1', () => client.setQueryData(['me'], { id: 'u1' }));
     await vi.waitFor(async () => {
       const now = new QueryClient();
       await restoreQueryCache(now, 'u1');
