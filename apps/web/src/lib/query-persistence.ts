@@ -29,6 +29,9 @@ export function isKeptOffline(key: QueryKey): boolean {
   return first === 'installation' && (key.length === 2 || (key.length === 3 && third === 'uploads'));
 }
 
+/** A query whose answer goes into the copy: one of the kept screens, answered. */
+const isKeptAnswer = (query: Query) => query.state.status === 'success' && isKeptOffline(query.queryKey);
+
 const KEPT_PREFIXES: QueryKey[] = [meKeys.all, fleetKeys.all, installationKeys.allLists, installationKeys.all];
 
 /** Puts the user's last copy into the cache (before the first screen asks for it). Never fails. */
@@ -59,9 +62,7 @@ export function persistQueryCache(client: QueryClient, userId: string): () => vo
   let timer: ReturnType<typeof setTimeout> | null = null;
   const write = () => {
     timer = null;
-    const state = dehydrate(client, {
-      shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && isKeptOffline(query.queryKey),
-    });
+    const state = dehydrate(client, { shouldDehydrateQuery: isKeptAnswer });
     void set(snapshotKey(userId), { version: SNAPSHOT_VERSION, savedAt: Date.now(), state } satisfies Snapshot, s).catch(() => undefined);
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
@@ -72,7 +73,7 @@ export function persistQueryCache(client: QueryClient, userId: string): () => vo
   // Answers that arrived before the user was known (the boot asks for the home's data beside the
   // token) are written too. Offline, what is in the cache is the copy itself: it is left as it was
   // written, so it still ages out.
-  const hasKeptAnswer = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'success' && isKeptOffline(query.queryKey) }).length > 0;
+  const hasKeptAnswer = client.getQueryCache().getAll().some(isKeptAnswer);
   if (hasKeptAnswer && navigator.onLine !== false) timer = setTimeout(write, WRITE_DELAY_MS);
   return () => {
     unsubscribe();
