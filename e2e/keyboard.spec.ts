@@ -199,3 +199,39 @@ test('an installer records and completes an installation with the keyboard alone
   const row = page.getByTestId('installation-row').filter({ hasText: name });
   await expect(row).toContainText('Completed');
 });
+
+test('on a phone the folded menu is skipped by Tab until it is opened, and marks the page it leads to', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaApi(page, uniqueEmail('phone-menu'));
+  await page.goto('/#/sono');
+  const add = page.getByRole('button', { name: 'Add new installation' });
+  await expect(add).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const installations = menu.getByRole('link', { name: 'Installations' });
+  await expect(installations).toBeHidden();
+
+  // Tab runs from the top of the page to its button without stopping in the folded menu.
+  const isInMenu = () => page.evaluate(() => Boolean(document.activeElement?.closest('nav[aria-label="Main menu"]')));
+  for (let i = 0; i < 40 && !(await add.evaluate((element) => element === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+    expect(await isInMenu(), 'focus inside the folded menu').toBe(false);
+  }
+  await expect(add).toBeFocused();
+
+  const burger = page.getByRole('button', { name: 'Open menu' });
+  await tabTo(page, burger, { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await tabTo(page, installations);
+  await expectFocusRing(installations);
+  await expectAccessible(page, 'menu open on a phone');
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/#\/sono\/installations$/);
+  // The menu folds away after the move and the page it led to is the marked one.
+  await expect(installations).toBeHidden();
+  await burger.click();
+  await expect(installations).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', /.*/);
+});

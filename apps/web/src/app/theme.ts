@@ -24,14 +24,6 @@ export const theme = createTheme({
     Select: { defaultProps: { size: 'lg' } },
     NativeSelect: { defaultProps: { size: 'lg' } },
     Checkbox: { defaultProps: { size: 'md' } },
-    NavLink: {
-      // The current entry's text keeps 4.5:1 while hovered too (the default hover shade is darker).
-      vars: () => ({ root: { '--nl-hover': 'var(--mantine-color-blue-1)' } }),
-      styles: {
-        root: { minHeight: 48, borderRadius: 'var(--mantine-radius-md)' },
-        label: { fontSize: 'var(--mantine-font-size-md)' },
-      },
-    },
   },
 });
 

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { AppShell, Box, Burger, Button, Container, Group, NavLink, Overlay, Text } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, Overlay, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NARROW_BREAKPOINT_PX } from '@portal/domain/constants';
 import { LegalFooter } from '@/components/ui/legal-footer';
 import { LocaleSwitch } from '@/components/ui/locale-switch';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -39,8 +38,6 @@ const connectionBadge = deferredPart(() =>
   withTexts('wizard', () => import('@/features/installation-wizard/components/connection-badge')).then((m) => m.ConnectionBadge),
 );
 const preloadOfflineParts = preloadAll(pendingSavesSync, uploadQueueSync, connectionBadge, toasts);
-
-const HEADER_HEIGHT = 72;
 
 type MenuLink = { to: string; label: string; icon: Icon; isActive: boolean; testId?: string };
 
@@ -119,12 +116,10 @@ export function AppFrame() {
       {isSettled && <pendingSavesSync.Component userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
       {isSettled && <uploadQueueSync.Component userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
       <UpdatePrompt isInWizard={/\/installations\/[^/]+/.test(pathname)} />
-      <AppShell
-        header={{ height: HEADER_HEIGHT }}
-        navbar={{ width: 280, breakpoint: NARROW_BREAKPOINT_PX, collapsed: { mobile: !isMenuOpen } }}
-        padding={0}
-      >
-        <AppShell.Header className={classes.header}>
+      {/* The frame is plain CSS (app-frame.module.css): a fixed header, the menu beside the page on wide
+          screens and sliding over it on narrow ones. */}
+      <div className={classes.shell} data-menu-open={isMenuOpen || undefined}>
+        <header className={classes.header}>
           <Group gap="sm" wrap="nowrap" miw={0}>
             {isNarrow && (
               <Burger
@@ -132,6 +127,7 @@ export function AppFrame() {
                 onClick={menu.toggle}
                 aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
                 aria-expanded={isMenuOpen}
+                aria-controls="main-menu"
                 w={48}
                 h={48}
               />
@@ -139,7 +135,7 @@ export function AppFrame() {
             {isBadgeInsteadOfBrand ? (
               <connectionBadge.Component status={connection} />
             ) : (
-              <Box component={Link} to="/" onClick={guardLinkClick('/')} className={classes.brand}>
+              <Box component={Link} to="/" onClick={guardLinkClick('/')} className={`${classes.brand} mantine-focus-auto`}>
                 <Text fw={700} c="blue.9" size="sm" truncate>
                   {t('app.brand')}
                 </Text>
@@ -160,39 +156,41 @@ export function AppFrame() {
             <LocaleSwitch />
             {!isNarrow && logoutButton}
           </Group>
-        </AppShell.Header>
+        </header>
 
-        <AppShell.Navbar className={classes.navbar} aria-label={t('nav.mainMenu')}>
+        {/* On a narrow screen the folded menu is out of the tab order and hidden from screen readers. */}
+        <div id="main-menu" className={classes.navbar} inert={isNarrow && !isMenuOpen}>
           {isNarrow && hasFleetChoice && (
             <Suspense fallback={<Box h={62} />}>
               <FleetSwitcher fleets={fleets} current={fleetSlug} onSwitch={switchFleet} />
             </Suspense>
           )}
-          <AppShell.Section grow component="nav" aria-label={t('nav.mainMenu')}>
+          <nav aria-label={t('nav.mainMenu')} className={classes.menu}>
             {menuLinks.map(({ to, label, icon: Icon, isActive, testId }) => (
-              <NavLink
+              <Link
                 key={to}
-                component={Link}
                 to={to}
                 onClick={guardLinkClick(to)}
-                label={label}
-                leftSection={<Icon aria-hidden />}
-                active={isActive}
+                className={`${classes.menuLink} mantine-focus-auto`}
+                aria-current={isActive ? 'page' : undefined}
                 data-testid={testId}
-              />
+              >
+                <Icon aria-hidden className={classes.menuIcon} />
+                {label}
+              </Link>
             ))}
-          </AppShell.Section>
-          <AppShell.Section>
+          </nav>
+          <div>
             {user && (
               <Text size="sm" c="dimmed" truncate mb="xs" title={user.email}>
                 {t('nav.signedInAs', { name: user.name || user.email })}
               </Text>
             )}
             {isNarrow && logoutButton}
-          </AppShell.Section>
-        </AppShell.Navbar>
+          </div>
+        </div>
 
-        <AppShell.Main className={classes.main}>
+        <main className={classes.main}>
           {showMenuOverlay && <Overlay fixed blur={4} backgroundOpacity={0.25} zIndex={99} onClick={menu.close} />}
           <Container size="lg" className={classes.content} id="main">
             <OfflineNotice />
@@ -206,8 +204,8 @@ export function AppFrame() {
               <LegalFooter />
             </footer>
           )}
-        </AppShell.Main>
-      </AppShell>
+        </main>
+      </div>
     </>
   );
 }
