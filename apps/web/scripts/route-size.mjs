@@ -39,7 +39,7 @@ export const JS_BUDGETS = { login: 100 * 1024, home: 150 * 1024, wizard: 250 * 1
  * What `--check` holds each route to: its budget once it is within it, until then a ceiling just above
  * what it loads now, so that it can only shrink. Lower a ceiling whenever a route gets lighter.
  */
-export const JS_LIMITS = { login: JS_BUDGETS.login, home: 185 * 1024, wizard: JS_BUDGETS.wizard };
+export const JS_LIMITS = { login: JS_BUDGETS.login, home: 182 * 1024, wizard: JS_BUDGETS.wizard };
 
 function readManifest() {
   const file = path.join(dist, '.vite', 'manifest.json');

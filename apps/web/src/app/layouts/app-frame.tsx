@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Box, Burger, Button, Container, Group, Overlay, Text } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
@@ -19,7 +19,6 @@ import { useIsNarrow } from '@/lib/use-is-narrow';
 import classes from './app-frame.module.css';
 import { LazyToasts, toasts } from './lazy-toasts';
 import { OfflineNotice } from './offline-notice';
-import { UpdatePrompt } from './update-prompt';
 
 // Saves and files kept on the device while offline are sent from anywhere in the app once the network
 // is back. The senders load as soon as the page has shown, not before it.
@@ -37,7 +36,9 @@ const FleetSwitcher = lazy(() => import('@/features/fleet/components/fleet-switc
 const connectionBadge = deferredPart(() =>
   withTexts('wizard', () => import('@/features/installation-wizard/components/connection-badge')).then((m) => m.ConnectionBadge),
 );
-const preloadOfflineParts = preloadAll(pendingSavesSync, uploadQueueSync, connectionBadge, toasts);
+// Registers the service worker and offers a new version: nothing the first paint needs.
+const updatePrompt = deferredPart(() => import('./update-prompt').then((m) => m.UpdatePrompt));
+const preloadOfflineParts = preloadAll(pendingSavesSync, uploadQueueSync, connectionBadge, toasts, updatePrompt);
 
 type MenuLink = { to: string; label: string; icon: Icon; isActive: boolean; testId?: string };
 
@@ -115,7 +116,7 @@ export function AppFrame() {
       <LazyToasts />
       {isSettled && <pendingSavesSync.Component userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
       {isSettled && <uploadQueueSync.Component userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
-      <UpdatePrompt isInWizard={/\/installations\/[^/]+/.test(pathname)} />
+      {isSettled && <updatePrompt.Component isInWizard={/\/installations\/[^/]+/.test(pathname)} />}
       {/* The frame is plain CSS (app-frame.module.css): a fixed header, the menu beside the page on wide
           screens and sliding over it on narrow ones. */}
       <div className={classes.shell} data-menu-open={isMenuOpen || undefined}>
@@ -191,7 +192,7 @@ export function AppFrame() {
         </div>
 
         <main className={classes.main}>
-          {showMenuOverlay && <Overlay fixed blur={4} backgroundOpacity={0.25} zIndex={99} onClick={menu.close} />}
+          {showMenuOverlay && <div className={classes.backdrop} onClick={menu.close} aria-hidden />}
           <Container size="lg" className={classes.content} id="main">
             <OfflineNotice />
             <Suspense fallback={<PageLoader />}>
