@@ -43,5 +43,12 @@ describe('FormSelect', () => {
     renderWithProviders(<UnitForm unit="Ah" readOnly />);
     expect(options().map((o) => o.textContent)).toEqual(['Ampere hours']);
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Unit' }).value).toBe('Ah');
+    // No chevron promises a choice that is not there.
+    expect(screen.getByRole('combobox', { name: 'Unit' }).parentElement!.querySelector('svg')).toBeNull();
+  });
+
+  it('open to a choice, shows the chevron', () => {
+    renderWithProviders(<UnitForm unit="Ah" />);
+    expect(screen.getByRole('combobox', { name: 'Unit' }).parentElement!.querySelector('svg')).not.toBeNull();
   });
 });

@@ -48,6 +48,9 @@ export function FormSelect<V extends FieldValues, N extends FieldPath<V>, O>({
         return (
           <NativeSelect
             {...props}
+            // A read-only select offers no other choice, so it shows no chevron (an empty section, since
+            // Mantine draws its chevron in place of a missing one).
+            rightSection={readOnly ? <span /> : props.rightSection}
             ref={field.ref}
             name={field.name}
             value={value}
