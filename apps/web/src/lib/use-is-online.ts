@@ -3,7 +3,7 @@ import { subscribeToWindow } from './window-events';
 
 const subscribe = subscribeToWindow('online', 'offline');
 
-/** Whether the browser has a network connection (the login page's own copy of Mantine's useNetwork, without the library). */
+/** Whether the browser has a network connection, read at once on the first render (no flash of the online state). */
 export function useIsOnline(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -1,11 +1,11 @@
-import { useNetwork } from '@mantine/hooks';
+import { useIsOnline } from '@/lib/use-is-online';
 import { isPhoto, useWaitingItems, type WaitingItems } from './use-waiting-items';
 
 export type ConnectionStatus = { isOnline: boolean; items: WaitingItems; changes: number; photos: number; documents: number; isShown: boolean };
 
 /** Whether the device is offline and what waits on it for the portal: saves, photos and documents. */
 export function useConnectionStatus(userId: string | null): ConnectionStatus {
-  const { online } = useNetwork();
+  const online = useIsOnline();
   const items = useWaitingItems(userId);
   const photos = items.files.filter(isPhoto).length;
   const documents = items.files.length - photos;
