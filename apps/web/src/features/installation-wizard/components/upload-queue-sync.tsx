@@ -70,6 +70,9 @@ export function UploadQueueSync({ userId, onTokenRenewed }: QueueSyncProps) {
           try {
             const answer = await sendFileOnce(file);
             await forgetFile(file);
+            // Signed out while the file was on its way: the server has it, but its answer is no longer
+            // shown or cached for whoever uses the device next.
+            if (isStopped) return;
             patchPending(file, null);
             storeSaved(file, answer);
             failures = 0;

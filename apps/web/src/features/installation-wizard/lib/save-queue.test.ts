@@ -184,6 +184,24 @@ describe('the save queue', () => {
     expect(await hasPendingSave(generalKey)).toBe(true);
   });
 
+  it('stopped while a save is on its way: the save is kept by the server and forgotten on the device, but not reported', async () => {
+    await sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: server(offline()).send });
+    await writeDraft(generalKey, { values: { name: 'General' }, savedAt: '2026-11-24T10:00:00.000Z' });
+    let isStopped = false;
+    const signedOutMeanwhile = vi.fn<SendSave>(async () => {
+      isStopped = true;
+      return createInstallation({ version: 4 });
+    });
+
+    const heard = events();
+    await replayPendingSaves('u1', { ...heard, isStopped: () => isStopped }, signedOutMeanwhile);
+    expect(signedOutMeanwhile).toHaveBeenCalledTimes(1);
+    expect(heard.onReceived).not.toHaveBeenCalled();
+    expect(heard.onSaved).not.toHaveBeenCalled();
+    expect(await hasPendingSave(generalKey)).toBe(false);
+    expect(await readDraft(generalKey)).toBeUndefined();
+  });
+
   it('leaves a save that is on its way to its sender: a replay meanwhile does not send it again', async () => {
     let answer: (saved: Installation) => void = () => undefined;
     const slow = vi.fn<SendSave>(() => new Promise<Installation>((done) => (answer = done)));

@@ -142,7 +142,7 @@ export type ReplayEvents = {
   onOffline: (key: string) => void;
   /** Refused (the draft stays on the tab); a conflict means someone else saved first. */
   onRefused: (key: string, isConflict: boolean) => void;
-  /** Asked before each save: true once the replay should end (the user signed out). */
+  /** Asked before each save and after its answer: true once the replay should end (the user signed out). */
   isStopped?: () => boolean;
 };
 
@@ -161,9 +161,12 @@ export async function replayPendingSaves(userId: string, events: ReplayEvents, s
       events.onRefused(key, result.isConflict);
       continue;
     }
-    events.onReceived(result.installation);
+    // Stopped while the save was on its way (the user signed out): the server has it and the device
+    // forgets it, but the answer is no longer shown or cached for whoever uses the device next.
+    const isHeard = !events.isStopped?.();
+    if (isHeard) events.onReceived(result.installation);
     const draft = await readDraft(key);
     if (!draft || isSameValues(draft.values, pending.values)) await deleteDraft(key);
-    events.onSaved(key, result.installation, pending);
+    if (isHeard) events.onSaved(key, result.installation, pending);
   }
 }
