@@ -58,6 +58,9 @@ export async function benchLighthouse() {
       let lhr = await run();
       for (let attempt = 1; lhr.runtimeError && attempt < 3; attempt++) lhr = await run();
       if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // LIGHTHOUSE_REPORTS=dir keeps each page's whole report (long tasks, script boot-up, …) for a closer look.
+      const reports = process.env.LIGHTHOUSE_REPORTS;
+      if (reports) fs.writeFileSync(path.join(reports, `${label.replace(/[^\w]+/g, '-')}.json`), JSON.stringify(lhr));
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
       rows.push({
