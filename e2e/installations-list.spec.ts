@@ -126,6 +126,24 @@ test.describe('installations list', () => {
     });
   });
 
+  test('the start date filter opens a full-size calendar on a list opened directly, and filters by the day picked', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInWithToken(page);
+    // Straight to the list, so nothing else (the wizard's own calendar) has loaded the calendar's styles before.
+    await page.goto('/#/sono/installations');
+    await page.reload();
+    await page.getByRole('button', { name: 'Start date from' }).click();
+    const day = page.getByRole('button', { name: /^15 November 2026$/ });
+    await expect(day).toBeVisible();
+    // Styled, a day is a target a gloved finger can hit; without its styles it shrinks to its text.
+    const box = (await day.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(36);
+    expect(box.width).toBeGreaterThanOrEqual(36);
+    await expectAccessible(page, 'the list’s start date calendar');
+    await day.click();
+    await expect(page.getByRole('button', { name: 'Start date from' })).toHaveText('11/15/2026');
+  });
+
   test('on a phone the list shows cards that lead to the form', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await withInstallation(page, SERIALS.home, 'Card list', async (created) => {

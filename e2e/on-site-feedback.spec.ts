@@ -68,6 +68,9 @@ test.describe('on site, on a phone, in German', () => {
   test('a save without network is told where the installer looks and counted in the header until it is sent', async ({ page, context }) => {
     await page.goto(`/#/sono/installations/${id}?tab=general`);
     await expect(page.getByTestId('general-name')).toHaveValue('Linienbus 12 am Betriebshof Nord');
+    // The parts that work offline (toasts, the connection badge) load right after the tab shows; without the
+    // service worker these tests block, only what has arrived before the network goes is there.
+    await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await page.getByTestId('general-name').fill('Linienbus 12, Stellplatz 4');
     await page.getByTestId('step-save').scrollIntoViewIfNeeded();

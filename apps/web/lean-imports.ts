@@ -5,21 +5,17 @@ const mantine = (component: string) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm
 
 /**
  * Some Mantine components import a whole library for one small piece of it. On the fleet home, which
- * shows no floating or modal element, these cost about 23 KB of gzipped JavaScript:
+ * shows no floating or modal element, they would bring code it never runs:
  * - Every Mantine Table carries `Table.ScrollContainer`, which brings Mantine's custom ScrollArea. Tables
  *   here scroll sideways with the browser's own scrollbar (components/ui/table-scroll.tsx), and
  *   `Table.ScrollContainer` is that same component (src/lib/table-scroll-container.ts).
  * - ScrollArea (still behind the dropdowns of selects) takes only `useMergeRefs` from @floating-ui/react,
  *   and with it the positioning code that tooltips, menus and selects share. It gets the same hook from
  *   src/lib/merge-refs.ts.
- * - The AppShell's header, footer and aside take only `RemoveScroll.classNames` from react-remove-scroll,
- *   and with it the scroll lock that modals use. They get the library's own light entry, which has the
- *   same class names without the lock (the lock arrives with the first modal).
  */
 const RULES: { importer: RegExp; source: string; target: string }[] = [
   { importer: mantine('Table/Table'), source: './TableScrollContainer.mjs', target: fileURLToPath(new URL('./src/lib/table-scroll-container.ts', import.meta.url)) },
   { importer: mantine('ScrollArea/ScrollArea'), source: '@floating-ui/react', target: fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url)) },
-  { importer: mantine('AppShell/AppShell(Header|Footer|Aside)/AppShell(Header|Footer|Aside)'), source: 'react-remove-scroll', target: 'react-remove-scroll/UI' },
 ];
 
 export function leanImports(): Plugin {

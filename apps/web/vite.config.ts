@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { localeSections } from './locale-sections.ts';
 import { pwa } from './pwa.ts';
 import { leanImports } from './lean-imports.ts';
+import { mantineStyles } from './mantine-styles.ts';
 import { themeVariables } from './theme-variables.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -12,7 +13,7 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: apiTar
 const proxy = { '/api': toApi, '^/config\\.[\\w-]+\\.json$': toApi };
 
 export default defineConfig({
-  plugins: [react(), leanImports(), themeVariables(), localeSections(), pwa()],
+  plugins: [react(), leanImports(), mantineStyles(), themeVariables(), localeSections(), pwa()],
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
   },

@@ -1,7 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@portal/domain/constants';
 import classes from './app-frame.module.css';
-import '@mantine/notifications/styles.css';
 
 /** Where the portal's toasts show: top centre, below the header, so a toast never hides the connection badge. */
 export function Toasts() {

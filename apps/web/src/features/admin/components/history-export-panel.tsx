@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconCalendar, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import 'dayjs/locale/de';
-import { displayDateFormat, toIsoDate } from '@/lib/format-date';
-import { currentLocale } from '@/lib/i18n';
+import { CalendarInput } from '@/components/ui/calendar-input';
+import { toIsoDate } from '@/lib/format-date';
 import { saveTextFile } from '@/lib/save-file';
 import { exportHistory } from '../api/export-history';
 import { notify } from '@/lib/notify';
@@ -18,7 +16,6 @@ const firstOfMonth = () => {
 /** Fleet admins download every change to the fleet's installations in a range of days as CSV. */
 export function HistoryExportPanel({ fleet }: { fleet: string }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const [from, setFrom] = useState(firstOfMonth);
   const [to, setTo] = useState(() => toIsoDate(new Date()));
   const [isLoading, setLoading] = useState(false);
@@ -41,15 +38,13 @@ export function HistoryExportPanel({ fleet }: { fleet: string }) {
           {t('history.export.title')}
         </Title>
         <Text>{t('history.export.text')}</Text>
-        <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'de' ? 1 : 0 }}>
-          <Group align="flex-end" gap="sm">
-            <DateField label={t('history.export.from')} value={from} onChange={setFrom} maxDate={to} locale={locale} testId="history-export-from" />
-            <DateField label={t('history.export.to')} value={to} onChange={setTo} minDate={from} locale={locale} testId="history-export-to" />
-            <Button leftSection={<IconDownload aria-hidden />} onClick={() => void onDownload()} loading={isLoading} data-testid="history-export-download">
-              {t('history.export.download')}
-            </Button>
-          </Group>
-        </DatesProvider>
+        <Group align="flex-end" gap="sm">
+          <DateField label={t('history.export.from')} value={from} onChange={setFrom} maxDate={to} testId="history-export-from" />
+          <DateField label={t('history.export.to')} value={to} onChange={setTo} minDate={from} testId="history-export-to" />
+          <Button leftSection={<IconDownload aria-hidden />} onClick={() => void onDownload()} loading={isLoading} data-testid="history-export-download">
+            {t('history.export.download')}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );
@@ -62,22 +57,18 @@ type DateFieldProps = {
   onChange: (value: string) => void;
   minDate?: string;
   maxDate?: string;
-  locale: string;
   testId: string;
 };
 
 /** One end of the range: a day picked in a calendar, shown the way the language writes dates; it cannot be emptied. */
-function DateField({ label, value, onChange, minDate, maxDate, locale, testId }: DateFieldProps) {
+function DateField({ label, value, onChange, minDate, maxDate, testId }: DateFieldProps) {
   return (
-    <DatePickerInput
+    <CalendarInput
       label={label}
       value={value}
       onChange={(picked) => picked && onChange(picked)}
       minDate={minDate}
       maxDate={maxDate}
-      valueFormat={displayDateFormat(locale)}
-      leftSection={<IconCalendar size={20} aria-hidden />}
-      size="lg"
       w={210}
       data-testid={testId}
     />

@@ -1,7 +1,6 @@
 import { useRef, type InputHTMLAttributes } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
 import { IconAlertTriangle, IconCloudUpload, IconCpu, IconFileText, IconPhotoPlus, IconSolarPanel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';

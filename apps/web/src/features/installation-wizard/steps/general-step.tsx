@@ -1,12 +1,8 @@
 import { useRef, useState } from 'react';
 import { Fieldset, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import '@mantine/dates/styles.css';
 import type { Installation } from '@portal/domain/installation';
 import type { WizardTab } from '@portal/domain/installation-rules';
 import { isSameSerialNumber } from '@portal/domain/system-rules';
@@ -14,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
-import { useIsPhone } from '@/lib/use-is-narrow';
+import { CalendarInput } from '@/components/ui/calendar-input';
 import { FormSelect } from '@/components/ui/form-select';
 import { ScanInputRow } from '../components/scan-input-row';
 import { StepFooter } from '../components/step-footer';
@@ -25,7 +21,6 @@ import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
 import { notifyRecordedInFleet } from '../lib/notify';
-import classes from './general-step.module.css';
 
 export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string; partnerId: string | null };
 
@@ -66,17 +61,6 @@ type GeneralStepProps = Omit<StepProps, 'installation'> & {
 export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated }: GeneralStepProps) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const calendarLabels = {
-    previousMonth: t('wizard.general.calendar.previousMonth'),
-    nextMonth: t('wizard.general.calendar.nextMonth'),
-    previousYear: t('wizard.general.calendar.previousYear'),
-    nextYear: t('wizard.general.calendar.nextYear'),
-    previousDecade: t('wizard.general.calendar.previousDecade'),
-    nextDecade: t('wizard.general.calendar.nextDecade'),
-    monthLevelControl: t('wizard.general.calendar.monthLevelControl'),
-    yearLevelControl: t('wizard.general.calendar.yearLevelControl'),
-  };
-  const isNarrow = useIsPhone();
   const partnerOptions = usePartnerOptions().data ?? [];
   // A serial number of another of the installer's fleets is recorded there only once they agreed, for that serial.
   const [otherFleet, setOtherFleet] = useState<{ found: OtherFleet; next: WizardTab } | null>(null);
@@ -170,37 +154,24 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
                 )
               }
             />
-            <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'de' ? 1 : 0 }}>
-              <Controller
-                control={control}
-                name="startDate"
-                render={({ field }) => (
-                  <DatePickerInput
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onChange={(value) => field.onChange(value)}
-                    onDropdownClose={field.onBlur}
-                    label={t('wizard.labels.startDate')}
-                    description={displayDateFormat(locale)}
-                    valueFormat={displayDateFormat(locale)}
-                    leftSection={<IconCalendar size={20} aria-hidden />}
-                    dropdownType={isNarrow ? 'modal' : 'popover'}
-                    // A phone's calendar gets the screen's width (not 90 %), so seven 48 px days and the
-                    // selected Sunday keep a margin inside it.
-                    modalProps={{ xOffset: 8, padding: 'md' }}
-                    // After a day is picked (or Escape), the focus goes back to the field instead of being lost.
-                    popoverProps={{ returnFocus: true }}
-                    ariaLabels={calendarLabels}
-                    classNames={{ day: classes.day }}
-                    size="lg"
-                    required
-                    error={translateFormError(t, errors.startDate?.message, 'startDate')}
-                    data-testid="general-start-date"
-                  />
-                )}
-              />
-            </DatesProvider>
+            <Controller
+              control={control}
+              name="startDate"
+              render={({ field }) => (
+                <CalendarInput
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  onDropdownClose={field.onBlur}
+                  label={t('wizard.labels.startDate')}
+                  description={displayDateFormat(locale)}
+                  required
+                  error={translateFormError(t, errors.startDate?.message, 'startDate')}
+                  data-testid="general-start-date"
+                />
+              )}
+            />
           </SimpleGrid>
           <TextInput
             {...register('name')}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Menu, Select } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconCalendar, IconChevronDown, IconDownload, IconFilterOff } from '@tabler/icons-react';
-import 'dayjs/locale/de';
+import { IconChevronDown, IconDownload, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { INSTALLATION_STATUSES, type InstallationListParams, type InstallationStatus } from '@portal/domain/installation-list';
+import { CalendarInput } from '@/components/ui/calendar-input';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
 import { exportInstallations, type ExportFormat } from '../api/export-installations';
@@ -49,28 +48,20 @@ export function InstallationFilters({ fleet, params, onChange, isNarrow }: Insta
         w={isNarrow ? '100%' : 220}
         data-testid="filter-status"
       />
-      <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'de' ? 1 : 0 }}>
-        {(['from', 'to'] as const).map((edge) => (
-          <DatePickerInput
-            key={edge}
-            label={t(`listFilters.${edge}`)}
-            value={params[edge] || null}
-            onChange={(value) => onChange({ [edge]: value ?? '', page: 1 })}
-            minDate={edge === 'to' ? params.from || undefined : undefined}
-            maxDate={edge === 'from' ? params.to || undefined : undefined}
-            valueFormat={displayDateFormat(locale)}
-            placeholder={displayDateFormat(locale)}
-            // Mantine's placeholder grey is too light on white (WCAG AA); the format must stay readable.
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-            leftSection={<IconCalendar size={20} aria-hidden />}
-            dropdownType={isNarrow ? 'modal' : 'popover'}
-            clearable
-            size="lg"
-            w={isNarrow ? '100%' : 210}
-            data-testid={`filter-${edge}`}
-          />
-        ))}
-      </DatesProvider>
+      {(['from', 'to'] as const).map((edge) => (
+        <CalendarInput
+          key={edge}
+          label={t(`listFilters.${edge}`)}
+          value={params[edge] || null}
+          onChange={(value) => onChange({ [edge]: value ?? '', page: 1 })}
+          minDate={edge === 'to' ? params.from || undefined : undefined}
+          maxDate={edge === 'from' ? params.to || undefined : undefined}
+          placeholder={displayDateFormat(locale)}
+          clearable
+          w={isNarrow ? '100%' : 210}
+          data-testid={`filter-${edge}`}
+        />
+      ))}
       <Checkbox
         label={t('listFilters.failedChecks')}
         checked={params.failedChecks}
