@@ -9,6 +9,7 @@ import type { Env } from './env';
 import { authPlugin } from './plugins/app/auth';
 import { checkEventsPlugin } from './plugins/app/check-events';
 import { databasePlugin } from './plugins/app/database';
+import { readCachePlugin } from './plugins/app/read-cache';
 import { drainingPlugin } from './plugins/app/draining';
 import { fileStorePlugin } from './plugins/app/file-store';
 import { placesPlugin } from './plugins/app/places';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('deviceKeys', [...env.deviceApiKeys, ...(options.extraDeviceKeys ?? [])]);
 
   await app.register(databasePlugin, { database: options.database });
+  await app.register(readCachePlugin);
   await app.register(metricsPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestGuardPlugin);

@@ -45,6 +45,7 @@ async function main() {
     control = await startControlSocket(controlSocketPath(env.dataDir), {
       db: app.db,
       auth: app.auth,
+      readCache: app.readCache,
       authSecret: runtime.authSecret,
       objectStoreBucket: env.s3?.bucket,
       fileStore: app.fileStore,

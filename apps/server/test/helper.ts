@@ -105,7 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     mails,
     dataDir,
     async tokenFor(email, grants = [{ fleet: 'sono' }]) {
-      for (const g of grants) await runAdminCommand({ db: database.db, auth: app.auth }, { command: 'grant', email, fleet: g.fleet, role: g.role ?? 'installer' });
+      for (const g of grants) await runAdminCommand({ db: database.db, auth: app.auth, readCache: app.readCache }, { command: 'grant', email, fleet: g.fleet, role: g.role ?? 'installer' });
       if (grants.length === 0) await ensureUser(app, email);
       const { token } = await runAdminCommand({ db: database.db, auth: app.auth }, { command: 'token', email });
       return token!;

@@ -353,12 +353,15 @@ describe('reads that check the session in the same statement', () => {
     expect((await c.app.inject({ url: `/api/installations/${created.id}`, headers: h })).statusCode).toBe(200);
     expect((await c.app.inject({ url: '/api/installations?fleet=sono', headers: h })).statusCode).toBe(200);
 
-    await runAdminCommand({ db: c.database.db, auth: c.app.auth }, { command: 'revoke', email: 'ending@example.com', fleet: 'sono' });
+    // As through the server's control socket: the command answers once the server has heard the change.
+    await runAdminCommand({ db: c.database.db, auth: c.app.auth, readCache: c.app.readCache }, { command: 'revoke', email: 'ending@example.com', fleet: 'sono' });
     expect((await c.app.inject({ url: `/api/installations/${created.id}`, headers: h })).statusCode).toBe(404);
     expect((await c.app.inject({ url: '/api/installations?fleet=sono', headers: h })).statusCode).toBe(404);
 
     const [person] = await c.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'ending@example.com'));
     await c.database.db.delete(session).where(eq(session.userId, person!.id));
+    // A write behind the server's back counts from the moment the server hears it (NOTIFY): no later than this.
+    await c.app.readCache.settle();
     for (const url of [`/api/installations/${created.id}`, '/api/installations?fleet=sono', '/api/installations?fleet=sono&q=x']) {
       const res = await c.app.inject({ url, headers: h });
       expect(res.statusCode, url).toBe(401);

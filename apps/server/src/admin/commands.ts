@@ -14,6 +14,7 @@ import { AppError } from '../errors';
 import { revokeFleet } from '../services/access';
 import { addCompanyMember, createCompany, createFleet, findCompanyByShortName, grantPerson, setOperator } from '../services/operator';
 import { backupDatabase, restoreDatabase } from '../services/backup';
+import type { ReadCache } from '../services/read-cache';
 
 export const AdminCommandSchema = z.discriminatedUnion('command', [
   z.object({
@@ -54,6 +55,8 @@ export interface AdminContext {
   objectStoreBucket?: string;
   /** The object store of upload bytes, when S3_* is set (storage check). */
   fileStore?: FileStore | null;
+  /** The running server's read cache, when the command runs in the server process: the command answers once it has heard the change. */
+  readCache?: ReadCache;
 }
 
 const SESSION_DAYS = 14;
@@ -73,7 +76,9 @@ const FIELD_NAMES: Record<string, string> = { customerName: 'customer', primaryC
 /** Operator commands; the same code runs inside the server (via its socket) or in the CLI. */
 export async function runAdminCommand(ctx: AdminContext, input: AdminCommand): Promise<{ message: string; token?: string }> {
   try {
-    return await run(ctx, AdminCommandSchema.parse(input));
+    const result = await run(ctx, AdminCommandSchema.parse(input));
+    await ctx.readCache?.settle();
+    return result;
   } catch (error) {
     if (!(error instanceof z.ZodError)) throw error;
     const lines = error.issues.map((issue) => {

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK } from 'jose';
 import type { Db } from '../db/client';
+import type { ReadCache } from '../services/read-cache';
 import { fleet, fleetMember, jwks, session, user } from '../db/schema';
 
 export interface SignedInUser {
@@ -34,6 +35,7 @@ export const sessionUserQuery = (db: Db) =>
       name: user.name,
       companyId: user.companyId,
       isOperator: user.isOperator,
+      expiresAt: session.expiresAt,
       fleets: sql<SignedInUser['fleets'] | null>`(
         select json_agg(json_build_object('id', f.id, 'slug', f.slug, 'role', m.role) order by f.id)
         from ${fleetMember} m join ${fleet} f on f.id = m.fleet_id where m.user_id = ${user.id})`,
@@ -98,12 +100,26 @@ export function createTokenVerifier(db: Db, issuer: string) {
   };
 }
 
+type SessionUserRow = Omit<SignedInUser, 'sessionId' | 'fleets'> & { fleets: SignedInUser['fleets'] | null; expiresAt?: Date };
+
 /** The signed-in user of verified claims and the rows of `sessionUserQuery`: null once the session has ended. */
-export function signedInUserOf(
-  claims: IdTokenClaims,
-  rows: (Omit<SignedInUser, 'sessionId' | 'fleets'> & { fleets: SignedInUser['fleets'] | null })[],
-): SignedInUser | null {
+export function signedInUserOf(claims: IdTokenClaims, rows: SessionUserRow[]): SignedInUser | null {
   const [row] = rows;
   if (!row) return null;
-  return { ...row, fleets: row.fleets ?? [], sessionId: claims.sid };
+  const { userId, email, name, companyId, isOperator } = row;
+  return { userId, sessionId: claims.sid, email, name, companyId, isOperator, fleets: row.fleets ?? [] };
+}
+
+/**
+ * The signed-in user of verified claims, kept by the read cache while the session and its
+ * memberships are unchanged (and until it expires): null once the session has ended.
+ */
+export function createSessionReader(db: Db, cache: ReadCache) {
+  const query = sessionUserQuery(db);
+  return (claims: IdTokenClaims): Promise<SignedInUser | null> =>
+    cache.session(claims.sid, claims.sub, async () => {
+      const rows = await query.execute({ sid: claims.sid, sub: claims.sub });
+      const signedIn = signedInUserOf(claims, rows);
+      return signedIn && { value: signedIn, expiresAtMs: rows[0]!.expiresAt.getTime() };
+    });
 }

@@ -25,9 +25,10 @@ export interface Database {
   close(): Promise<void>;
   /**
    * Receives NOTIFY messages of a channel, from this process and (on PostgreSQL) every other.
-   * `onReconnect` fires after a lost listening connection is back: messages may have been missed.
+   * `onLost` fires when the listening connection drops, and `onReconnect` once it is back:
+   * messages sent in between are missed.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   /** The embedded engine's whole data directory as a tarball (backup, test snapshots). */
   dump?(): Promise<Blob>;
 }
@@ -120,7 +121,7 @@ export function rowsOf<T>(result: unknown): T[] {
 
 /** One dedicated connection for LISTEN, re-established with back-off when it drops. */
 function createPgListener(url: string) {
-  const handlers = new Map<string, Set<{ onMessage: (payload: string) => void; onReconnect?: () => void }>>();
+  const handlers = new Map<string, Set<{ onMessage: (payload: string) => void; onReconnect?: () => void; onLost?: () => void }>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
@@ -142,6 +143,7 @@ function createPgListener(url: string) {
     if (closed || client !== dead) return;
     client = null;
     connecting = null;
+    for (const set of handlers.values()) for (const h of set) h.onLost?.();
     const attempt = () => {
       if (closed) return;
       ensure()
@@ -164,9 +166,9 @@ function createPgListener(url: string) {
   }
 
   return {
-    async listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
+    async listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void, onLost?: () => void) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      const handler = { onMessage, onReconnect };
+      const handler = { onMessage, onReconnect, onLost };
       const isNew = !handlers.has(channel);
       if (isNew) handlers.set(channel, new Set());
       handlers.get(channel)!.add(handler);

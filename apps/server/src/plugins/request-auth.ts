@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IdTokenClaims, SignedInUser } from '../auth/id-token';
-import { createTokenVerifier, sessionUserQuery, signedInUserOf } from '../auth/id-token';
+import { createSessionReader, createTokenVerifier, sessionUserQuery, signedInUserOf } from '../auth/id-token';
 import { AppError } from '../errors';
 import { FleetScope, NO_FLEETS } from '../services/fleet-scope';
 
@@ -47,6 +47,7 @@ export const sessionExpired = () => new AppError('UNAUTHORIZED', 'The sign-in ha
 export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
   const claimsOf = createTokenVerifier(app.db, app.env.publicUrl);
   const sessionUser = sessionUserQuery(app.db);
+  const cachedSessionUser = createSessionReader(app.db, app.readCache);
   app.decorateRequest('signedIn', null);
   app.decorateRequest<FleetScope | null>('fleets', null);
   app.decorateRequest('idToken', null);
@@ -64,7 +65,11 @@ export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
     if (!claims) throw sessionExpired();
     request.idToken = claims;
     if (config?.sessionInQuery) return;
-    const signedIn = signedInUserOf(claims, await sessionUser.execute({ sid: claims.sid, sub: claims.sub }));
+    // Reads may use the session as the read cache keeps it; writes check it in the database.
+    const signedIn =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? await cachedSessionUser(claims)
+        : signedInUserOf(claims, await sessionUser.execute({ sid: claims.sid, sub: claims.sub }));
     if (!signedIn) throw sessionExpired();
     request.signedIn = signedIn;
     request.fleets = new FleetScope(signedIn.fleets);

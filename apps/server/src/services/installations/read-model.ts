@@ -2,13 +2,15 @@ import { and, asc, desc, eq, gt, gte, ilike, lte, sql, type SQL } from 'drizzle-
 import type { z } from 'zod';
 import type { Installation, InstallationList, InstallationListQuery } from '@portal/domain/installation';
 import { canDeleteInstallation, InstallationListQuerySchema } from '@portal/domain/installation';
+import type { FleetRole } from '@portal/domain/fleet';
 import type { System } from '@portal/domain/system';
 import type { Vehicle } from '@portal/domain/vehicle';
-import { sessionUserQuery, signedInUserOf, type IdTokenClaims } from '../../auth/id-token';
+import { createSessionReader, sessionUserQuery, signedInUserOf, type IdTokenClaims } from '../../auth/id-token';
 import { rowsOf, type Db } from '../../db/client';
 import { fleet, fleetMember, installation, session, user, vehicle } from '../../db/schema';
 import { notFound } from '../../errors';
 import { FleetScope } from '../fleet-scope';
+import type { ReadCache } from '../read-cache';
 import { JsonText } from '../../json-text';
 import { callerMayDelete, type Caller, type InstallationRow } from './repository';
 
@@ -138,13 +140,15 @@ export async function getInstallationDetail(db: Db, row: InstallationRow): Promi
 }
 
 /**
- * Reads installations for the holder of an ID token with one prepared statement: the live
- * session, the caller's membership of the installation's fleet and the whole detail together,
- * the detail as JSON text written by the database and sent as it is. Answers 'signed-out' when
- * the session has ended and null when the installation is not in one of the caller's fleets (or
- * does not exist). A session's user is always there (sessions go with their user).
+ * Reads installations for the holder of an ID token. The detail is JSON text written by the
+ * database and sent as it is. Answers 'signed-out' when the session has ended and null when the
+ * installation is not in one of the caller's fleets (or does not exist).
+ *
+ * While the read cache listens, the session (with its fleets) and the detail come from it, and only
+ * what it lacks is read: a repeated read costs no round trip. Otherwise one prepared statement reads
+ * the live session, the caller's membership of the installation's fleet and the detail together.
  */
-export function createInstallationReader(db: Db) {
+export function createInstallationReader(db: Db, cache: ReadCache) {
   const query = db
     .select({
       role: fleetMember.role,
@@ -159,14 +163,31 @@ export function createInstallationReader(db: Db) {
     // At most one row: every join is on a primary key.
     .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
     .prepare('installation_for_session');
+  const detailQuery = db
+    .select({ fleetId: installation.fleetId, status: installation.status, createdBy: installation.createdBy, json: sql<string>`${installationJsonText(sql`${fleet.slug}`)}` })
+    .from(installation)
+    .innerJoin(fleet, eq(fleet.id, installation.fleetId))
+    .where(eq(installation.id, sql.placeholder('id')))
+    .prepare('installation_detail');
+  const sessionUser = createSessionReader(db, cache);
+  // The object's closing brace makes way for the one field the database does not write.
+  const answer = (json: string, status: InstallationRow['status'], createdBy: string | null, userId: string, role: FleetRole) =>
+    new JsonText(`${json.slice(0, -1)},"canDelete":${canDeleteInstallation({ status, createdBy }, { userId, role })}}`);
+
   return async (claims: IdTokenClaims, id: number): Promise<JsonText | 'signed-out' | null> => {
+    if (cache.isLive) {
+      const me = await sessionUser(claims);
+      if (!me) return 'signed-out';
+      const detail = await cache.installation(id, async () => (await detailQuery.execute({ id }))[0] ?? null);
+      const role = detail && me.fleets.find((f) => f.id === detail.fleetId)?.role;
+      if (!detail || !role) return null;
+      return answer(detail.json, detail.status, detail.createdBy, claims.sub, role);
+    }
     const [found] = await query.execute({ sid: claims.sid, sub: claims.sub, id });
     if (!found) return 'signed-out';
     const { role, status, json } = found;
     if (!role || !status || !json) return null;
-    const canDelete = canDeleteInstallation({ status, createdBy: found.createdBy }, { userId: claims.sub, role });
-    // The object's closing brace makes way for the one field the database does not write.
-    return new JsonText(`${json.slice(0, -1)},"canDelete":${canDelete}}`);
+    return answer(json, status, found.createdBy, claims.sub, role);
   };
 }
 

@@ -37,7 +37,7 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const readInstallation = createInstallationReader(app.db);
+  const readInstallation = createInstallationReader(app.db, app.readCache);
   app.get(
     '/:id',
     {

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+
+/** The channel on which the database's triggers announce changes to what the read cache holds (migration 0007). */
+export const READ_CACHE_CHANNEL = 'read_cache';
+
+/** Entries kept per kind; a full map is emptied (simple and bounded, like the verified tokens). */
+const ENTRIES_KEPT = 10_000;
+/** How long a write waits for the database to confirm that this process has heard of it. */
+const SETTLE_TIMEOUT_MS = 2000;
+
+interface Held<T> {
+  value: T;
+  /** The generations the value was read under: it is good while they are unchanged. */
+  generation: number;
+  keyGeneration: number;
+  expiresAtMs: number;
+}
+
+/**
+ * What the hot reads keep in this process's memory: live sessions with their fleets, and
+ * installation details as the database writes them. The database says when an entry goes stale:
+ * triggers NOTIFY on every change to the rows behind them, to this process and every other.
+ *
+ * - A value read while a change was announced is never kept (generations are taken before the read).
+ * - A write request answers only after this process has heard every change committed before it
+ *   (`settle`), so a client reads its own writes from any entry it could hit next.
+ * - Without a listening connection nothing is kept or served: every read goes to the database.
+ */
+export class ReadCache {
+  #live = false;
+  #authGeneration = 0;
+  #dataGeneration = 0;
+  #installationGenerations = new Map<number, number>();
+  #sessions = new Map<string, Held<unknown>>();
+  #details = new Map<number, Held<unknown>>();
+  #loading = 0;
+  #settles = new Map<string, () => void>();
+  #settleCount = 0;
+  readonly #process = randomUUID();
+  #unlisten: (() => Promise<void>) | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  /** Starts listening; until then (and while the listening connection is down) nothing is cached. */
+  async start() {
+    this.#unlisten = await this.database.listen(
+      READ_CACHE_CHANNEL,
+      (payload) => this.#heard(payload),
+      () => {
+        // Back after a drop: what changed meanwhile was not heard.
+        this.#forgetAll();
+        this.#live = true;
+      },
+      () => {
+        this.#live = false;
+        this.#forgetAll();
+      },
+    );
+    this.#live = true;
+  }
+
+  async stop() {
+    this.#live = false;
+    this.#forgetAll();
+    for (const resolve of this.#settles.values()) resolve();
+    await this.#unlisten?.();
+  }
+
+  /** Whether entries are kept and served now. */
+  get isLive() {
+    return this.#live;
+  }
+
+  /** The entries held, for tests and metrics. */
+  get size() {
+    return { sessions: this.#sessions.size, details: this.#details.size };
+  }
+
+  /**
+   * A session's signed-in user: from memory while its rows are unchanged and it has not expired,
+   * otherwise by `load` (null when the session has ended; that is not kept). `sub` must match the
+   * user the entry was read for.
+   */
+  session<T extends { userId: string }>(sid: string, sub: string, load: () => Promise<{ value: T; expiresAtMs: number } | null>): Promise<T | null> {
+    const held = this.#sessions.get(sid) as Held<T> | undefined;
+    if (held && this.#live && held.generation === this.#authGeneration && held.expiresAtMs > Date.now() && held.value.userId === sub) {
+      return Promise.resolve(held.value);
+    }
+    return this.#load(this.#sessions, sid, () => this.#authGeneration, () => 0, load);
+  }
+
+  /** An installation's cached read (its detail with what access is decided on), or `load`'s. */
+  installation<T>(id: number, load: () => Promise<T | null>): Promise<T | null> {
+    const held = this.#details.get(id) as Held<T> | undefined;
+    if (held && this.#live && held.generation === this.#dataGeneration && held.keyGeneration === (this.#installationGenerations.get(id) ?? 0)) {
+      return Promise.resolve(held.value);
+    }
+    return this.#load(
+      this.#details,
+      id,
+      () => this.#dataGeneration,
+      () => this.#installationGenerations.get(id) ?? 0,
+      async () => {
+        const value = await load();
+        return value === null ? null : { value, expiresAtMs: Infinity };
+      },
+    );
+  }
+
+  /**
+   * Resolves once this process has heard every change committed before the call: a NOTIFY of its
+   * own comes back after all of them, since the database delivers them in commit order. Without it
+   * in time, everything held is dropped.
+   */
+  async settle(): Promise<void> {
+    if (!this.#live || this.#sessions.size + this.#details.size + this.#loading === 0) return;
+    const key = `settle:${this.#process}:${++this.#settleCount}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.#settles.set(key, () => resolve(true));
+      timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+    });
+    try {
+      await this.database.db.execute(sql`select pg_notify(${READ_CACHE_CHANNEL}, ${key})`);
+      if (!(await heard)) this.#forgetAll();
+    } catch {
+      this.#forgetAll();
+    } finally {
+      clearTimeout(timer);
+      this.#settles.delete(key);
+    }
+  }
+
+  async #load<K, T>(
+    map: Map<K, Held<unknown>>,
+    key: K,
+    generation: () => number,
+    keyGeneration: () => number,
+    load: () => Promise<{ value: T; expiresAtMs: number } | null>,
+  ): Promise<T | null> {
+    if (!this.#live) return (await load())?.value ?? null;
+    const before = { live: this.#live, generation: generation(), keyGeneration: keyGeneration() };
+    this.#loading++;
+    try {
+      const loaded = await load();
+      if (!loaded) return null;
+      if (this.#live && generation() === before.generation && keyGeneration() === before.keyGeneration) {
+        if (map.size >= ENTRIES_KEPT) map.clear();
+        map.set(key, { value: loaded.value, generation: before.generation, keyGeneration: before.keyGeneration, expiresAtMs: loaded.expiresAtMs });
+      }
+      return loaded.value;
+    } finally {
+      this.#loading--;
+    }
+  }
+
+  #heard(payload: string) {
+    if (payload === 'auth') {
+      this.#authGeneration++;
+      this.#sessions.clear();
+    } else if (payload === 'data') {
+      this.#forgetDetails();
+    } else if (payload.startsWith('installation:')) {
+      const id = Number(payload.slice('installation:'.length));
+      if (this.#installationGenerations.size >= ENTRIES_KEPT) this.#forgetDetails();
+      this.#installationGenerations.set(id, (this.#installationGenerations.get(id) ?? 0) + 1);
+      this.#details.delete(id);
+    } else if (payload.startsWith('settle:')) {
+      this.#settles.get(payload)?.();
+    }
+  }
+
+  #forgetDetails() {
+    this.#dataGeneration++;
+    this.#installationGenerations.clear();
+    this.#details.clear();
+  }
+
+  #forgetAll() {
+    this.#authGeneration++;
+    this.#sessions.clear();
+    this.#forgetDetails();
+  }
+}

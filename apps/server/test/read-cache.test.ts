@@ -1,0 +1,164 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../src/admin/commands';
+import { openDatabase } from '../src/db/client';
+import { installation, user } from '../src/db/schema';
+import { READ_CACHE_CHANNEL, ReadCache } from '../src/services/read-cache';
+import { bearer, engine, ORIGIN, signInWithCode, useTestApp, type TestContext } from './helper';
+
+const ctx = useTestApp();
+
+const detailOf = (c: TestContext, headers: Record<string, string>, id: number) => c.app.inject({ url: `/api/installations/${id}`, headers });
+
+async function draft(c: TestContext, headers: Record<string, string>, serial: string) {
+  const res = await c.app.inject({ method: 'POST', url: '/api/installations', headers, payload: { systemSerialNumber: serial, startDate: '2026-11-20', name: `Bus ${serial}` } });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number; version: number };
+}
+
+describe('reads kept in memory are never older than the writes before them', () => {
+  it('every write through the API is in the next read of the detail', async () => {
+    const c = await ctx();
+    const h = bearer(await c.tokenFor('cache-writer@example.com'));
+    const { id, version } = await draft(c, h, 'SN-DEMO-0001');
+    // Read twice: the second answer is the one kept in memory.
+    expect((await detailOf(c, h, id)).json()).toMatchObject({ name: 'Bus SN-DEMO-0001', version });
+    expect((await detailOf(c, h, id)).json()).toMatchObject({ name: 'Bus SN-DEMO-0001', version, vehicle: null });
+
+    const put = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { name: 'Renamed bus', startDate: '2026-11-20', version } });
+    expect(put.statusCode).toBe(200);
+    expect((await detailOf(c, h, id)).json()).toMatchObject({ name: 'Renamed bus', version: put.json().version });
+
+    const vehicle = { type: 'bus', manufacturer: 'MAN', model: "Lion's City 12 E", year: 2023, transmission: 'electric', batteryType: 'HV', batteryCapacity: 480, batteryCapacityUnit: 'kWh', vin: 'WMA12345678909876', licensePlate: 'B-CC 1', mileage: 1000, city: 'Berlin' };
+    const saved = await c.app.inject({ method: 'POST', url: `/api/installations/${id}/vehicle`, headers: h, payload: { ...vehicle, version: put.json().version } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await detailOf(c, h, id)).json()).toMatchObject({ vehicle: { vin: 'WMA12345678909876', city: 'Berlin' }, version: saved.json().version });
+
+    // A change to a row many installations show: the fleet's customer, edited by the operator.
+    await runAdminCommand({ db: c.database.db, auth: c.app.auth, readCache: c.app.readCache }, { command: 'operator-add', email: 'cache-operator@vendor.example' });
+    const op = bearer(await c.tokenFor('cache-operator@vendor.example', []));
+    const sono = ((await c.app.inject({ url: '/api/operator/fleets', headers: op })).json() as { id: number; slug: string; name: string; customerName: string; primaryContact: string; email: string }[]).find((f) => f.slug === 'sono')!;
+    const edited = await c.app.inject({
+      method: 'PUT',
+      url: `/api/operator/fleets/${sono.id}`,
+      headers: op,
+      payload: { slug: sono.slug, name: sono.name, customerName: 'Sono Transit Renamed', primaryContact: sono.primaryContact, email: sono.email },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await detailOf(c, h, id)).json()).toMatchObject({ system: { customer: { name: 'Sono Transit Renamed' } } });
+
+    expect((await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: h })).statusCode).toBe(204);
+    expect((await detailOf(c, h, id)).statusCode).toBe(404);
+  });
+
+  it('a signed-out session answers 401 and a removed member 404 on the next read', async () => {
+    const c = await ctx();
+    const admin = bearer(await c.tokenFor('cache-admin@example.com', [{ fleet: 'sono', role: 'admin' }]));
+    await c.tokenFor('cache-leaver@example.com');
+    const { token, cookie } = await signInWithCode(c, 'cache-leaver@example.com');
+    const h = bearer(token);
+    const { id } = await draft(c, h, 'SN-DEMO-0002');
+    for (let i = 0; i < 2; i++) expect((await detailOf(c, h, id)).statusCode).toBe(200);
+    expect((await c.app.inject({ url: `/api/installations/${id}/uploads`, headers: h })).statusCode).toBe(200);
+
+    const [leaver] = await c.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'cache-leaver@example.com'));
+    const removed = await c.app.inject({ method: 'DELETE', url: `/api/admin/sono/members/${leaver!.id}`, headers: admin });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await detailOf(c, h, id)).statusCode).toBe(404);
+    expect((await c.app.inject({ url: `/api/installations/${id}/uploads`, headers: h })).statusCode).toBe(404);
+    // The admin still reads it, and the member's own reads come back with the membership.
+    expect((await detailOf(c, admin, id)).statusCode).toBe(200);
+    await c.tokenFor('cache-leaver@example.com');
+    expect((await detailOf(c, h, id)).statusCode).toBe(200);
+
+    const out = await c.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, ...ORIGIN }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    for (const url of [`/api/installations/${id}`, `/api/installations/${id}/uploads`]) {
+      const res = await c.app.inject({ url, headers: h });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('a change written by another process is read as soon as the database announces it', async () => {
+    const c = await ctx();
+    const h = bearer(await c.tokenFor('cache-elsewhere@example.com'));
+    const { id } = await draft(c, h, 'SN-DEMO-0003');
+    for (let i = 0; i < 2; i++) expect((await detailOf(c, h, id)).json()).toMatchObject({ name: 'Bus SN-DEMO-0003' });
+    // Straight into the database, as another server process or the operator CLI would write.
+    await c.database.db.update(installation).set({ name: 'Written elsewhere', version: sql`${installation.version} + 1` }).where(eq(installation.id, id));
+    await expect.poll(async () => (await detailOf(c, h, id)).json().name, { timeout: 2000, interval: 20 }).toBe('Written elsewhere');
+  });
+
+  it.runIf(engine === 'postgres')('reads go to the database while the listening connection is down, and are kept again once it is back', async () => {
+    const c = await ctx();
+    const h = bearer(await c.tokenFor('cache-outage@example.com'));
+    const { id } = await draft(c, h, 'SN-DEMO-0004');
+    for (let i = 0; i < 2; i++) expect((await detailOf(c, h, id)).statusCode).toBe(200);
+
+    await c.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
+    await expect.poll(() => c.app.readCache.isLive, { timeout: 5000, interval: 10 }).toBe(false);
+    // Nothing announces this write to the server now: only a read from the database can see it.
+    await c.database.db.update(installation).set({ name: 'Written during the outage' }).where(eq(installation.id, id));
+    expect((await detailOf(c, h, id)).json()).toMatchObject({ name: 'Written during the outage' });
+    expect(c.app.readCache.size).toEqual({ sessions: 0, details: 0 });
+
+    await expect.poll(() => c.app.readCache.isLive, { timeout: 10_000, interval: 50 }).toBe(true);
+    for (let i = 0; i < 2; i++) expect((await detailOf(c, h, id)).json()).toMatchObject({ name: 'Written during the outage' });
+    expect(c.app.readCache.size.details).toBeGreaterThan(0);
+    await c.database.db.update(installation).set({ name: 'Written after the outage' }).where(eq(installation.id, id));
+    await expect.poll(async () => (await detailOf(c, h, id)).json().name, { timeout: 2000, interval: 20 }).toBe('Written after the outage');
+  });
+});
+
+describe('the read cache itself (embedded database)', () => {
+  it('keeps a value only when no change was announced while it was read, and settles on its own NOTIFY', async () => {
+    const database = await openDatabase({});
+    const cache = new ReadCache(database);
+    try {
+      await cache.start();
+      const announce = (payload: string) => database.db.execute(sql`select pg_notify(${READ_CACHE_CHANNEL}, ${payload})`);
+      let reads = 0;
+      const load = (value: string) => async () => {
+        reads++;
+        return { value };
+      };
+
+      expect(await cache.installation(1, load('first'))).toEqual({ value: 'first' });
+      expect(await cache.installation(1, load('unused'))).toEqual({ value: 'first' });
+      expect(reads).toBe(1);
+
+      // A change announced while a read is under way: its value is answered, but not kept.
+      let release!: (value: { value: string }) => void;
+      await announce('installation:1');
+      const slow = cache.installation(1, () => new Promise((resolve) => (release = resolve)));
+      await announce('installation:1');
+      release({ value: 'read before the change' });
+      expect(await slow).toEqual({ value: 'read before the change' });
+      expect(await cache.installation(1, load('after the change'))).toEqual({ value: 'after the change' });
+      expect(reads).toBe(2);
+
+      // Another installation's change leaves this one; 'data' drops every detail.
+      await announce('installation:2');
+      expect(await cache.installation(1, load('unused'))).toEqual({ value: 'after the change' });
+      await announce('data');
+      expect(await cache.installation(1, load('after data'))).toEqual({ value: 'after data' });
+
+      // Sessions: kept per session id for their user until they expire or 'auth' is announced.
+      const signedIn = { userId: 'u1' };
+      expect(await cache.session('s1', 'u1', async () => ({ value: signedIn, expiresAtMs: Date.now() + 60_000 }))).toBe(signedIn);
+      expect(await cache.session('s1', 'u1', async () => null)).toBe(signedIn);
+      expect(await cache.session('s1', 'u2', async () => null)).toBeNull();
+      await announce('auth');
+      expect(await cache.session('s1', 'u1', async () => null)).toBeNull();
+      expect(await cache.session('s2', 'u1', async () => ({ value: signedIn, expiresAtMs: Date.now() - 1 }))).toBe(signedIn);
+      expect(await cache.session('s2', 'u1', async () => null)).toBeNull();
+
+      await cache.settle();
+      expect(cache.isLive).toBe(true);
+    } finally {
+      await cache.stop();
+      await database.close();
+    }
+  });
+});
