@@ -1,7 +1,7 @@
 -- The API keeps hot reads (live sessions with their fleets, installation details) in each process's
 -- memory. Every change that could make such an entry wrong announces itself on the channel
 -- `read_cache` when its transaction commits, to every process: 'auth' for sessions, people,
--- memberships and fleets, 'installation:<id>' for one installation (also when it is created), 'data' for rows that many
+-- companies, memberships and fleets, 'installation:<id>' for one installation (also when it is created), 'data' for rows that many
 -- installations show (fleets, systems, controllers, telematics units, vehicles).
 CREATE FUNCTION "read_cache_notify_auth"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -30,6 +30,8 @@ END $$;
 CREATE TRIGGER "session_read_cache" AFTER UPDATE OR DELETE OR TRUNCATE ON "session" FOR EACH STATEMENT EXECUTE FUNCTION "read_cache_notify_auth"();
 --> statement-breakpoint
 CREATE TRIGGER "user_read_cache" AFTER UPDATE OR DELETE OR TRUNCATE ON "user" FOR EACH STATEMENT EXECUTE FUNCTION "read_cache_notify_auth"();
+--> statement-breakpoint
+CREATE TRIGGER "company_read_cache" AFTER UPDATE OR DELETE OR TRUNCATE ON "company" FOR EACH STATEMENT EXECUTE FUNCTION "read_cache_notify_auth"();
 --> statement-breakpoint
 CREATE TRIGGER "fleet_member_read_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "fleet_member" FOR EACH STATEMENT EXECUTE FUNCTION "read_cache_notify_auth"();
 --> statement-breakpoint

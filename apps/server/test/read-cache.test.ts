@@ -51,6 +51,67 @@ describe('reads kept in memory are never older than the writes before them', () 
     expect((await detailOf(c, h, id)).statusCode).toBe(404);
   });
 
+  it('/api/me follows changes to the person, their company, their fleets and their memberships', async () => {
+    const c = await ctx();
+    await runAdminCommand({ db: c.database.db, auth: c.app.auth, readCache: c.app.readCache }, { command: 'operator-add', email: 'me-operator@vendor.example' });
+    const op = bearer(await c.tokenFor('me-operator@vendor.example', []));
+    const company = await c.app.inject({ method: 'POST', url: '/api/operator/companies', headers: op, payload: { name: 'Cache Solar GmbH', shortName: 'CSG', email: 'office@cache-solar.example' } });
+    expect(company.statusCode).toBe(201);
+    await runAdminCommand({ db: c.database.db, auth: c.app.auth, readCache: c.app.readCache }, { command: 'grant', email: 'me-cached@example.com', fleet: 'sono', role: 'installer', company: 'CSG' });
+    const h = bearer(await c.tokenFor('me-cached@example.com'));
+    const me = async () => (await c.app.inject({ url: '/api/me', headers: h })).json();
+    expect(await me()).toMatchObject({ company: { name: 'Cache Solar GmbH' }, fleets: [{ slug: 'sono', role: 'installer' }] });
+    expect(await me()).toMatchObject({ company: { name: 'Cache Solar GmbH' } });
+
+    const renamed = await c.app.inject({ method: 'PUT', url: `/api/operator/companies/${company.json().id}`, headers: op, payload: { name: 'Cache Solar AG', shortName: 'CSG', email: 'office@cache-solar.example' } });
+    expect(renamed.statusCode).toBe(200);
+    expect(await me()).toMatchObject({ company: { name: 'Cache Solar AG' } });
+
+    const fleets = (await c.app.inject({ url: '/api/operator/fleets', headers: op })).json() as { id: number; slug: string; name: string; customerName: string; primaryContact: string; email: string }[];
+    const acme = fleets.find((f) => f.slug === 'acme')!;
+    await runAdminCommand({ db: c.database.db, auth: c.app.auth, readCache: c.app.readCache }, { command: 'grant', email: 'me-cached@example.com', fleet: 'acme', role: 'installer' });
+    expect((await me()).fleets).toEqual(expect.arrayContaining([expect.objectContaining({ slug: 'acme', role: 'installer' })]));
+    const edited = await c.app.inject({ method: 'PUT', url: `/api/operator/fleets/${acme.id}`, headers: op, payload: { ...acme, name: 'ACME Renamed' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await me()).fleets).toEqual(expect.arrayContaining([expect.objectContaining({ slug: 'acme', name: 'ACME Renamed' })]));
+    await runAdminCommand({ db: c.database.db, auth: c.app.auth, readCache: c.app.readCache }, { command: 'revoke', email: 'me-cached@example.com', fleet: 'acme' });
+    expect((await me()).fleets.map((f: { slug: string }) => f.slug)).toEqual(['sono']);
+  });
+
+  it('a page of the list is shared by the fleet but says per caller what they may delete, and follows every write', async () => {
+    const c = await ctx();
+    const author = bearer(await c.tokenFor('cache-author@example.com'));
+    const colleague = bearer(await c.tokenFor('cache-colleague@example.com'));
+    const admin = bearer(await c.tokenFor('cache-list-admin@example.com', [{ fleet: 'sono', role: 'admin' }]));
+    const page = async (headers: Record<string, string>, extra = '') => {
+      const res = await c.app.inject({ url: `/api/installations?fleet=sono&sort=name&order=asc${extra}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { total: number; items: { id: number; name: string; canDelete: boolean; vehicle: { vin: string } | null }[] };
+    };
+    const before = await page(author);
+    expect(await page(author)).toEqual(before);
+
+    const { id, version } = await draft(c, author, 'SN-DEMO-0005');
+    const listed = await page(author);
+    expect(listed.total).toBe(before.total + 1);
+    expect(listed.items.find((i) => i.id === id)).toMatchObject({ name: 'Bus SN-DEMO-0005', canDelete: true });
+    expect((await page(colleague)).items.find((i) => i.id === id)).toMatchObject({ canDelete: false });
+    expect((await page(admin)).items.find((i) => i.id === id)).toMatchObject({ canDelete: true });
+    expect((await page(author, '&mine=true')).items.map((i) => i.id)).toEqual([id]);
+    expect((await page(colleague, '&mine=true')).items).toEqual([]);
+
+    const put = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: author, payload: { name: 'A renamed bus', startDate: '2026-11-20', version } });
+    expect(put.statusCode).toBe(200);
+    expect((await page(colleague)).items.find((i) => i.id === id)).toMatchObject({ name: 'A renamed bus' });
+    expect((await page(author, '&mine=true')).items).toMatchObject([{ id, name: 'A renamed bus' }]);
+
+    expect((await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: author })).statusCode).toBe(204);
+    expect(await page(colleague)).toEqual({ ...before, items: before.items.map((i) => ({ ...i, canDelete: false })) });
+    expect((await page(author, '&mine=true')).items).toEqual([]);
+    // Another fleet's list stays closed, kept pages or not.
+    expect((await c.app.inject({ url: '/api/installations?fleet=acme', headers: admin })).statusCode).toBe(404);
+  });
+
   it('a signed-out session answers 401 and a removed member 404 on the next read', async () => {
     const c = await ctx();
     const admin = bearer(await c.tokenFor('cache-admin@example.com', [{ fleet: 'sono', role: 'admin' }]));
@@ -101,7 +162,7 @@ describe('reads kept in memory are never older than the writes before them', () 
     // Nothing announces this write to the server now: only a read from the database can see it.
     await c.database.db.update(installation).set({ name: 'Written during the outage' }).where(eq(installation.id, id));
     expect((await detailOf(c, h, id)).json()).toMatchObject({ name: 'Written during the outage' });
-    expect(c.app.readCache.size).toEqual({ sessions: 0, details: 0 });
+    expect(c.app.readCache.size).toEqual({ sessions: 0, details: 0, lists: 0 });
 
     await expect.poll(() => c.app.readCache.isLive, { timeout: 10_000, interval: 50 }).toBe(true);
     for (let i = 0; i < 2; i++) expect((await detailOf(c, h, id)).json()).toMatchObject({ name: 'Written during the outage' });
@@ -131,7 +192,7 @@ describe('the read cache itself (embedded database)', () => {
       // A change announced while a read is under way: its value is answered, but not kept.
       let release!: (value: { value: string }) => void;
       await announce('installation:1');
-      const slow = cache.installation(1, () => new Promise((resolve) => (release = resolve)));
+      const slow = cache.installation<{ value: string }>(1, () => new Promise((resolve) => (release = resolve)));
       await announce('installation:1');
       release({ value: 'read before the change' });
       expect(await slow).toEqual({ value: 'read before the change' });

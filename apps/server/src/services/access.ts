@@ -4,18 +4,21 @@ import type { IdTokenClaims } from '../auth/id-token';
 import type { Db } from '../db/client';
 import { company, fleet, fleetMember, session, user } from '../db/schema';
 import { AppError } from '../errors';
+import type { ReadCache } from './read-cache';
 
 /**
  * The signed-in user with their company and fleets (GET /api/me) for the holder of an ID token:
- * the session check and the answer in one prepared statement; null once the session has ended.
+ * the session check and the answer in one prepared statement, kept by the read cache with the
+ * session; null once the session has ended.
  */
-export function createMeReader(db: Db) {
+export function createMeReader(db: Db, cache: ReadCache) {
   const query = db
     .select({
       id: user.id,
       name: user.name,
       email: user.email,
       isOperator: user.isOperator,
+      expiresAt: session.expiresAt,
       company: sql<Me['company']>`(select json_build_object('name', c.name, 'shortName', c.short_name, 'email', c.email) from ${company} c where c.id = ${user.companyId})`,
       fleets: sql<FleetMembership[]>`coalesce((
         select json_agg(json_build_object('slug', f.slug, 'name', f.name, 'role', m.role) order by f.name)
@@ -26,10 +29,13 @@ export function createMeReader(db: Db) {
     .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('me_for_session');
-  return async (claims: IdTokenClaims): Promise<Me | null> => {
-    const [row] = await query.execute({ sid: claims.sid, sub: claims.sub });
-    return row ?? null;
-  };
+  return (claims: IdTokenClaims): Promise<Me | null> =>
+    cache.session(`me:${claims.sid}`, claims.sub, async () => {
+      const [row] = await query.execute({ sid: claims.sid, sub: claims.sub });
+      if (!row) return null;
+      const { expiresAt, ...me } = row;
+      return { value: me, expiresAtMs: expiresAt.getTime() };
+    });
 }
 
 /** The fleet a user opened, or 404 when it does not exist or the user is not a member. */

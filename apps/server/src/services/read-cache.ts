@@ -16,11 +16,13 @@ interface Held<T> {
   generation: number;
   keyGeneration: number;
   expiresAtMs: number;
+  /** The user a session's entry was read for. */
+  sub?: string;
 }
 
 /**
- * What the hot reads keep in this process's memory: live sessions with their fleets, and
- * installation details as the database writes them. The database says when an entry goes stale:
+ * What the hot reads keep in this process's memory: live sessions with their fleets, installation
+ * details as the database writes them, and pages of installation lists. The database says when an entry goes stale:
  * triggers NOTIFY on every change to the rows behind them, to this process and every other.
  *
  * - A value read while a change was announced is never kept (generations are taken before the read).
@@ -35,6 +37,9 @@ export class ReadCache {
   #installationGenerations = new Map<number, number>();
   #sessions = new Map<string, Held<unknown>>();
   #details = new Map<number, Held<unknown>>();
+  /** Pages of installation lists: any installation, vehicle, fleet or person may be on one. */
+  #lists = new Map<string, Held<unknown>>();
+  #listGeneration = 0;
   #loading = 0;
   #settles = new Map<string, () => void>();
   #settleCount = 0;
@@ -75,20 +80,21 @@ export class ReadCache {
 
   /** The entries held, for tests and metrics. */
   get size() {
-    return { sessions: this.#sessions.size, details: this.#details.size };
+    return { sessions: this.#sessions.size, details: this.#details.size, lists: this.#lists.size };
   }
 
   /**
-   * A session's signed-in user: from memory while its rows are unchanged and it has not expired,
-   * otherwise by `load` (null when the session has ended; that is not kept). `sub` must match the
-   * user the entry was read for.
+   * What a session says (its signed-in user, or `me`), by a key made of the session id: from memory
+   * while the rows of sessions, people, companies, memberships and fleets are unchanged and the
+   * session has not expired, otherwise by `load` (null when the session has ended; that is not
+   * kept). The entry serves only the user `sub` it was read for.
    */
-  session<T extends { userId: string }>(sid: string, sub: string, load: () => Promise<{ value: T; expiresAtMs: number } | null>): Promise<T | null> {
-    const held = this.#sessions.get(sid) as Held<T> | undefined;
-    if (held && this.#live && held.generation === this.#authGeneration && held.expiresAtMs > Date.now() && held.value.userId === sub) {
+  session<T>(key: string, sub: string, load: () => Promise<{ value: T; expiresAtMs: number } | null>): Promise<T | null> {
+    const held = this.#sessions.get(key) as Held<T> | undefined;
+    if (held && this.#live && held.generation === this.#authGeneration && held.expiresAtMs > Date.now() && held.sub === sub) {
       return Promise.resolve(held.value);
     }
-    return this.#load(this.#sessions, sid, () => this.#authGeneration, () => 0, load);
+    return this.#load(this.#sessions, key, () => this.#authGeneration, () => 0, load, sub);
   }
 
   /** An installation's cached read (its detail with what access is decided on), or `load`'s. */
@@ -109,13 +115,20 @@ export class ReadCache {
     );
   }
 
+  /** A page of an installation list by its key (fleet, order, page), or `load`'s. */
+  list<T>(key: string, load: () => Promise<T>): Promise<T | null> {
+    const held = this.#lists.get(key) as Held<T> | undefined;
+    if (held && this.#live && held.generation === this.#listGeneration) return Promise.resolve(held.value);
+    return this.#load(this.#lists, key, () => this.#listGeneration, () => 0, async () => ({ value: await load(), expiresAtMs: Infinity }));
+  }
+
   /**
    * Resolves once this process has heard every change committed before the call: a NOTIFY of its
    * own comes back after all of them, since the database delivers them in commit order. Without it
    * in time, everything held is dropped.
    */
   async settle(): Promise<void> {
-    if (!this.#live || this.#sessions.size + this.#details.size + this.#loading === 0) return;
+    if (!this.#live || this.#sessions.size + this.#details.size + this.#lists.size + this.#loading === 0) return;
     const key = `settle:${this.#process}:${++this.#settleCount}`;
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<boolean>((resolve) => {
@@ -139,6 +152,7 @@ export class ReadCache {
     generation: () => number,
     keyGeneration: () => number,
     load: () => Promise<{ value: T; expiresAtMs: number } | null>,
+    sub?: string,
   ): Promise<T | null> {
     if (!this.#live) return (await load())?.value ?? null;
     const before = { live: this.#live, generation: generation(), keyGeneration: keyGeneration() };
@@ -148,7 +162,7 @@ export class ReadCache {
       if (!loaded) return null;
       if (this.#live && generation() === before.generation && keyGeneration() === before.keyGeneration) {
         if (map.size >= ENTRIES_KEPT) map.clear();
-        map.set(key, { value: loaded.value, generation: before.generation, keyGeneration: before.keyGeneration, expiresAtMs: loaded.expiresAtMs });
+        map.set(key, { value: loaded.value, generation: before.generation, keyGeneration: before.keyGeneration, expiresAtMs: loaded.expiresAtMs, sub });
       }
       return loaded.value;
     } finally {
@@ -157,6 +171,7 @@ export class ReadCache {
   }
 
   #heard(payload: string) {
+    if (payload === 'auth' || payload === 'data' || payload.startsWith('installation:')) this.#forgetLists();
     if (payload === 'auth') {
       this.#authGeneration++;
       this.#sessions.clear();
@@ -178,7 +193,13 @@ export class ReadCache {
     this.#details.clear();
   }
 
+  #forgetLists() {
+    this.#listGeneration++;
+    this.#lists.clear();
+  }
+
   #forgetAll() {
+    this.#forgetLists();
     this.#authGeneration++;
     this.#sessions.clear();
     this.#forgetDetails();

@@ -5,7 +5,7 @@ import { canDeleteInstallation, InstallationListQuerySchema } from '@portal/doma
 import type { FleetRole } from '@portal/domain/fleet';
 import type { System } from '@portal/domain/system';
 import type { Vehicle } from '@portal/domain/vehicle';
-import { createSessionReader, sessionUserQuery, signedInUserOf, type IdTokenClaims } from '../../auth/id-token';
+import { createSessionReader, type IdTokenClaims } from '../../auth/id-token';
 import { rowsOf, type Db } from '../../db/client';
 import { fleet, fleetMember, installation, session, user, vehicle } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -279,41 +279,63 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
 }
 
 type ListItemRow = Omit<InstallationList['items'][number], 'canDelete'> & { createdById: string | null };
+type ListPage = { total: number; items: ListItemRow[] };
+
+/** The count and one page of a fleet's list (no search), for the fleet and user these expressions name. */
+function listPageColumns(fleetId: SQL, userId: SQL, sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
+  const column = sql.identifier(SORT_COLUMNS[sort].name);
+  const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+  const onlyMine = mine ? sql`and created_by = ${userId}` : sql``;
+  return {
+    total: sql`(select count(*)::int from installation where fleet_id = ${fleetId} ${onlyMine})`,
+    items: sql`(
+      select coalesce(json_agg(json_build_object(
+          'id', i.id, 'name', i.name, 'systemSerialNumber', i.system_serial, 'startDate', i.start_date, 'status', i.status,
+          'proceededWithFailedChecks', i.proceeded_with_failed_checks,
+          'updatedAt', ${isoTimestamp(sql`i.updated_at`)},
+          'vehicle', case when v.id is null then null else json_build_object('type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'vin', v.vin) end,
+          'createdBy', case when c.email is null then null else json_build_object('name', c.name, 'email', c.email) end,
+          'createdById', i.created_by)
+        order by i.${column} ${dir}, i.id ${dir}), '[]'::json)
+      from (
+        -- Deferred join: the page's ids come from the index alone; only those rows are joined.
+        select id from installation where fleet_id = ${fleetId} ${onlyMine}
+        order by ${column} ${dir}, id ${dir} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) page
+      join installation i on i.id = page.id
+      left join vehicle v on v.id = i.vehicle_id
+      left join "user" c on c.id = i.created_by)`,
+  };
+}
+
+/** The page as the caller gets it: each row says whether this caller may delete it. */
+const listPageFor = (found: ListPage, query: z.output<typeof InstallationListQuerySchema>, userId: string, role: FleetRole): InstallationList => ({
+  items: found.items.map(({ createdById, ...item }) => ({ ...item, canDelete: canDeleteInstallation({ status: item.status, createdBy: createdById }, { userId, role }) })),
+  total: found.total,
+  page: query.page,
+  pageSize: query.pageSize,
+});
 
 /**
- * Reads the first pages of a fleet's list (no search text) for the holder of an ID token with one
- * prepared statement per sort order: the live session, the caller's membership of the fleet, the
- * page and the total together. 'signed-out' when the session has ended, null when the caller is
- * not a member of the fleet. Searches (`q`) are not read here: `listInstallations` answers them.
+ * Reads the first pages of a fleet's list (no search text) for the holder of an ID token with
+ * prepared statements per sort order. While the read cache listens, the session and the page come
+ * from it (the page read by fleet when it lacks it); otherwise one statement reads the live
+ * session, the caller's membership of the fleet, the page and the total together.
+ * 'signed-out' when the session has ended, null when the caller is not a member of the fleet.
+ * Searches (`q`) are not read here: `listInstallations` answers them.
  */
-function createFirstPagesReader(db: Db) {
-  const statements = new Map<string, ReturnType<typeof prepare>>();
-  function prepare(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
-    const column = sql.identifier(SORT_COLUMNS[sort].name);
-    const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
-    const onlyMine = mine ? sql`and created_by = ${user.id}` : sql``;
+function createFirstPagesReader(db: Db, cache: ReadCache) {
+  const withSession = new Map<string, ReturnType<typeof prepareWithSession>>();
+  const byFleet = new Map<string, ReturnType<typeof prepareByFleet>>();
+  const name = (sort: string, order: string, mine: boolean) => `installation_list_${sort}_${order}${mine ? '_mine' : ''}`;
+  function prepareWithSession(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
+    const { total, items } = listPageColumns(sql`${fleet.id}`, sql`${user.id}`, sort, order, mine);
     const isMember = sql`${fleetMember.role} is not null`;
     return db
       .select({
         userId: user.id,
         role: fleetMember.role,
-        total: sql<number | null>`case when ${isMember} then (select count(*)::int from installation where fleet_id = ${fleet.id} ${onlyMine}) end`,
-        items: sql<ListItemRow[] | null>`case when ${isMember} then (
-          select coalesce(json_agg(json_build_object(
-              'id', i.id, 'name', i.name, 'systemSerialNumber', i.system_serial, 'startDate', i.start_date, 'status', i.status,
-              'proceededWithFailedChecks', i.proceeded_with_failed_checks,
-              'updatedAt', ${isoTimestamp(sql`i.updated_at`)},
-              'vehicle', case when v.id is null then null else json_build_object('type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'vin', v.vin) end,
-              'createdBy', case when c.email is null then null else json_build_object('name', c.name, 'email', c.email) end,
-              'createdById', i.created_by)
-            order by i.${column} ${dir}, i.id ${dir}), '[]'::json)
-          from (
-            -- Deferred join: the page's ids come from the index alone; only those rows are joined.
-            select id from installation where fleet_id = ${fleet.id} ${onlyMine}
-            order by ${column} ${dir}, id ${dir} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) page
-          join installation i on i.id = page.id
-          left join vehicle v on v.id = i.vehicle_id
-          left join "user" c on c.id = i.created_by) end`,
+        total: sql<number | null>`case when ${isMember} then ${total} end`,
+        items: sql<ListItemRow[] | null>`case when ${isMember} then ${items} end`,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
@@ -321,23 +343,42 @@ function createFirstPagesReader(db: Db) {
       .leftJoin(fleetMember, and(eq(fleetMember.fleetId, fleet.id), eq(fleetMember.userId, user.id)))
       .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
       .limit(1)
-      .prepare(`installation_list_${sort}_${order}${mine ? '_mine' : ''}`);
+      .prepare(name(sort, order, mine));
   }
+  function prepareByFleet(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
+    const { total, items } = listPageColumns(sql`${fleet.id}`, sql`${sql.placeholder('sub')}`, sort, order, mine);
+    return db
+      .select({ total: sql<number>`${total}`, items: sql<ListItemRow[]>`${items}` })
+      .from(fleet)
+      .where(eq(fleet.id, sql.placeholder('fleetId')))
+      .prepare(`${name(sort, order, mine)}_by_fleet`);
+  }
+  const sessionUser = createSessionReader(db, cache);
   return async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
     const mine = query.mine === 'true';
     const key = `${query.sort}:${query.order}:${mine}`;
-    let statement = statements.get(key);
-    if (!statement) statements.set(key, (statement = prepare(query.sort, query.order, mine)));
-    const [found] = await statement.execute({ sid: claims.sid, sub: claims.sub, fleet: query.fleet, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+    if (cache.isLive) {
+      const me = await sessionUser(claims);
+      if (!me) return 'signed-out';
+      const member = me.fleets.find((f) => f.slug === query.fleet);
+      if (!member) return null;
+      let statement = byFleet.get(key);
+      if (!statement) byFleet.set(key, (statement = prepareByFleet(query.sort, query.order, mine)));
+      const read = statement;
+      const found = await cache.list(`${member.id}:${key}:${mine ? claims.sub : ''}:${page.limit}:${page.offset}`, async () => {
+        const [row] = await read.execute({ fleetId: member.id, sub: claims.sub, ...page });
+        return row ?? { total: 0, items: [] };
+      });
+      return listPageFor(found!, query, claims.sub, member.role);
+    }
+    let statement = withSession.get(key);
+    if (!statement) withSession.set(key, (statement = prepareWithSession(query.sort, query.order, mine)));
+    const [found] = await statement.execute({ sid: claims.sid, sub: claims.sub, fleet: query.fleet, ...page });
     if (!found) return 'signed-out';
     const { role, userId } = found;
     if (!role) return null;
-    return {
-      items: (found.items ?? []).map(({ createdById, ...item }) => ({ ...item, canDelete: canDeleteInstallation({ status: item.status, createdBy: createdById }, { userId, role }) })),
-      total: found.total ?? 0,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    return listPageFor({ total: found.total ?? 0, items: found.items ?? [] }, query, userId, role);
   };
 }
 
@@ -346,13 +387,13 @@ function createFirstPagesReader(db: Db) {
  * one-statement reader (paging, sorting and `mine`), otherwise by the full query.
  * 'signed-out' when the session has ended, null when the caller is not a member of the fleet.
  */
-export function createInstallationListReader(db: Db) {
-  const readFirstPages = createFirstPagesReader(db);
-  const sessionUser = sessionUserQuery(db);
+export function createInstallationListReader(db: Db, cache: ReadCache) {
+  const readFirstPages = createFirstPagesReader(db, cache);
+  const sessionUser = createSessionReader(db, cache);
   return async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
     const { q, status, from, to, failedChecks } = query;
     if (!q && !status && !from && !to && !failedChecks) return readFirstPages(claims, query);
-    const me = signedInUserOf(claims, await sessionUser.execute({ sid: claims.sid, sub: claims.sub }));
+    const me = await sessionUser(claims);
     if (!me) return 'signed-out';
     return listInstallations(db, new FleetScope(me.fleets).bySlug(query.fleet).id, query, me);
   };

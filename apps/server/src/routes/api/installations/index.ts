@@ -17,7 +17,7 @@ import { onInstallation } from './on-installation';
 const tags = ['installations'];
 
 const installationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const readList = createInstallationListReader(app.db);
+  const readList = createInstallationListReader(app.db, app.readCache);
   app.get(
     '/',
     {

@@ -4,7 +4,7 @@ import { currentToken, sessionExpired } from '../../../plugins/request-auth';
 import { createMeReader } from '../../../services/access';
 
 const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  const readMe = createMeReader(app.db);
+  const readMe = createMeReader(app.db, app.readCache);
   app.get(
     '/',
     {
