@@ -149,4 +149,40 @@ describe.skipIf(engine !== 'postgres')('several server processes on one PostgreS
     expect(changed).toEqual(['telematics', 'CC-DEMO-0001-A', 'CC-DEMO-0001-B']);
     expect(stream.connects()).toBeGreaterThanOrEqual(2);
   });
+
+  it("a write or a sign-out through one process is in the other's next reads, which it keeps in memory until then", async () => {
+    const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL, AUTH_SECRET: SECRET, LOG_LEVEL: 'silent' });
+    const auth = createAuth({ env, db: database.db, secret: SECRET });
+    await runAdminCommand({ db: database.db, auth }, { command: 'grant', email: 'two-caches@example.com', fleet: 'sono' });
+    const { token } = await runAdminCommand({ db: database.db, auth }, { command: 'token', email: 'two-caches@example.com' });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const A = `http://127.0.0.1:${ports.a}`;
+    const B = `http://127.0.0.1:${ports.b}`;
+    const created = await fetch(`${A}/api/installations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ systemSerialNumber: 'SN-DEMO-0002', startDate: '2026-11-20', name: 'Read by B' }),
+    });
+    expect(created.status).toBe(201);
+    const { id, version } = (await created.json()) as { id: number; version: number };
+    const read = async (base: string, path: string) => {
+      const res = await fetch(`${base}${path}`, { headers });
+      return { status: res.status, body: res.status === 200 ? ((await res.json()) as { name?: string; items?: { id: number; name: string }[] }) : null };
+    };
+    // B reads the detail and the list twice: from then on it answers them from memory.
+    for (let i = 0; i < 2; i++) {
+      expect((await read(B, `/api/installations/${id}`)).body?.name).toBe('Read by B');
+      expect((await read(B, '/api/installations?fleet=sono')).body?.items?.find((item) => item.id === id)?.name).toBe('Read by B');
+    }
+
+    const put = await fetch(`${A}/api/installations/${id}`, { method: 'PUT', headers, body: JSON.stringify({ name: 'Renamed through A', startDate: '2026-11-20', version }) });
+    expect(put.status).toBe(200);
+    await expect.poll(async () => (await read(B, `/api/installations/${id}`)).body?.name, { timeout: 2000, interval: 10 }).toBe('Renamed through A');
+    expect((await read(B, '/api/installations?fleet=sono')).body?.items?.find((item) => item.id === id)?.name).toBe('Renamed through A');
+
+    // The operator CLI, a third process, ends the person's access: both servers refuse as soon as they hear of it.
+    await runAdminCommand({ db: database.db, auth }, { command: 'revoke', email: 'two-caches@example.com', fleet: 'sono' });
+    await expect.poll(async () => (await read(B, `/api/installations/${id}`)).status, { timeout: 2000, interval: 10 }).toBe(404);
+    await expect.poll(async () => (await read(A, '/api/installations?fleet=sono')).status, { timeout: 2000, interval: 10 }).toBe(404);
+  });
 });
