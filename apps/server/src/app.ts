@@ -137,8 +137,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('deviceKeys', [...env.deviceApiKeys, ...(options.extraDeviceKeys ?? [])]);
 
   await app.register(databasePlugin, { database: options.database });
-  await app.register(readCachePlugin);
   await app.register(metricsPlugin);
+  await app.register(readCachePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestGuardPlugin);
   await app.register(drainingPlugin);

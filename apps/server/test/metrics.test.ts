@@ -22,7 +22,7 @@ describe('metrics on a port of their own', () => {
   const servers: { close(): void }[] = [];
   afterAll(() => servers.forEach((s) => s.close()));
 
-  it('serve process metrics, request durations by route, open streams, mails and sign-in refusals', async () => {
+  it('serve process metrics, request durations by route, open streams, the read cache, mails and sign-in refusals', async () => {
     const c = await ctx();
     const server = await startMetricsServer(c.app.metrics, 0, '127.0.0.1');
     servers.push(server);
@@ -49,6 +49,8 @@ describe('metrics on a port of their own', () => {
       // Patterns, never raw URLs: no series per id.
       expect(text).not.toContain(`/api/installations/${id}"`);
       expect(sample(text, 'portal_check_event_streams')).toBe(1);
+      expect(sample(text, 'portal_read_cache_listening')).toBe(1);
+      expect(sample(text, 'portal_read_cache_entries', { kind: 'details' })).toBe(1);
       expect(sample(text, 'portal_mails_total', { result: 'sent' })).toBe(1);
       expect(sample(text, 'portal_sign_in_refusals_total', { route: '/api/auth/sign-in/email-otp' })).toBe(1);
     } finally {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import client from 'prom-client';
 import { ReadCache } from '../../services/read-cache';
 
 declare module 'fastify' {
@@ -18,6 +19,23 @@ export const readCachePlugin = fp(async (app) => {
   const cache = new ReadCache(app.database);
   await cache.start();
   app.decorate('readCache', cache);
+  new client.Gauge({
+    name: 'portal_read_cache_entries',
+    help: 'Reads this process keeps in memory, by kind (sessions, details, lists)',
+    labelNames: ['kind'],
+    registers: [app.metrics.registry],
+    collect() {
+      for (const [kind, entries] of Object.entries(cache.size)) this.set({ kind }, entries);
+    },
+  });
+  new client.Gauge({
+    name: 'portal_read_cache_listening',
+    help: '1 while the read cache listens for changes; 0 means every read goes to the database',
+    registers: [app.metrics.registry],
+    collect() {
+      this.set(cache.isLive ? 1 : 0);
+    },
+  });
   app.addHook('onSend', async (request) => {
     if (!READS.has(request.method)) await cache.settle();
   });
