@@ -12,8 +12,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The process's read cache (services/read-cache.ts), listening from start to close. Every request
- * that may write answers only once this process has heard what its writes changed: a client's next
- * read, here, sees them.
+ * that may have written answers only once this process has heard what its writes changed: a
+ * client's next read, here, sees them.
  */
 export const readCachePlugin = fp(async (app) => {
   const cache = new ReadCache(app.database);
@@ -36,8 +36,10 @@ export const readCachePlugin = fp(async (app) => {
       this.set(cache.isLive ? 1 : 0);
     },
   });
-  app.addHook('onSend', async (request) => {
-    if (!READS.has(request.method)) await cache.settle();
+  app.addHook('onSend', async (request, reply) => {
+    // A refused request wrote nothing; device heartbeats never touch what the cache holds.
+    if (READS.has(request.method) || reply.statusCode >= 400 || request.url.startsWith('/api/devices/')) return;
+    await cache.settle();
   });
   app.addHook('onClose', async () => {
     await cache.stop();
