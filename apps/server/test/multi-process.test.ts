@@ -98,14 +98,20 @@ describe.skipIf(engine !== 'postgres')('several server processes on one PostgreS
     await pgDb?.drop();
   });
 
-  it('a heartbeat posted to one process reaches a stream held by the other, and a restart loses nothing', async () => {
+  const A = `http://127.0.0.1:${ports.a}`;
+  const B = `http://127.0.0.1:${ports.b}`;
+
+  /** A member of fleet sono, granted by the operator CLI as a third process would: its CLI context and request headers. */
+  async function memberOfSono(email: string) {
     const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL, AUTH_SECRET: SECRET, LOG_LEVEL: 'silent' });
-    const auth = createAuth({ env, db: database.db, secret: SECRET });
-    await runAdminCommand({ db: database.db, auth }, { command: 'grant', email: 'two-servers@example.com', fleet: 'sono' });
-    const { token } = await runAdminCommand({ db: database.db, auth }, { command: 'token', email: 'two-servers@example.com' });
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const A = `http://127.0.0.1:${ports.a}`;
-    const B = `http://127.0.0.1:${ports.b}`;
+    const cli = { db: database.db, auth: createAuth({ env, db: database.db, secret: SECRET }) };
+    await runAdminCommand(cli, { command: 'grant', email, fleet: 'sono' });
+    const { token } = await runAdminCommand(cli, { command: 'token', email });
+    return { cli, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+  }
+
+  it('a heartbeat posted to one process reaches a stream held by the other, and a restart loses nothing', async () => {
+    const { headers } = await memberOfSono('two-servers@example.com');
 
     const created = await fetch(`${A}/api/installations`, {
       method: 'POST',
@@ -151,13 +157,7 @@ describe.skipIf(engine !== 'postgres')('several server processes on one PostgreS
   });
 
   it("a write or a sign-out through one process is in the other's next reads, which it keeps in memory until then", async () => {
-    const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL, AUTH_SECRET: SECRET, LOG_LEVEL: 'silent' });
-    const auth = createAuth({ env, db: database.db, secret: SECRET });
-    await runAdminCommand({ db: database.db, auth }, { command: 'grant', email: 'two-caches@example.com', fleet: 'sono' });
-    const { token } = await runAdminCommand({ db: database.db, auth }, { command: 'token', email: 'two-caches@example.com' });
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const A = `http://127.0.0.1:${ports.a}`;
-    const B = `http://127.0.0.1:${ports.b}`;
+    const { cli, headers } = await memberOfSono('two-caches@example.com');
     const created = await fetch(`${A}/api/installations`, {
       method: 'POST',
       headers,
@@ -181,7 +181,7 @@ describe.skipIf(engine !== 'postgres')('several server processes on one PostgreS
     expect((await read(B, '/api/installations?fleet=sono')).body?.items?.find((item) => item.id === id)?.name).toBe('Renamed through A');
 
     // The operator CLI, a third process, ends the person's access: both servers refuse as soon as they hear of it.
-    await runAdminCommand({ db: database.db, auth }, { command: 'revoke', email: 'two-caches@example.com', fleet: 'sono' });
+    await runAdminCommand(cli, { command: 'revoke', email: 'two-caches@example.com', fleet: 'sono' });
     await expect.poll(async () => (await read(B, `/api/installations/${id}`)).status, { timeout: 2000, interval: 10 }).toBe(404);
     await expect.poll(async () => (await read(A, '/api/installations?fleet=sono')).status, { timeout: 2000, interval: 10 }).toBe(404);
   });
