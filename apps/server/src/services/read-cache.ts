@@ -5,8 +5,11 @@ import type { Database } from '../db/client';
 /** The channel on which the database's triggers announce changes to what the read cache holds (migration 0007). */
 export const READ_CACHE_CHANNEL = 'read_cache';
 
-/** Entries kept per kind; a full map is emptied (simple and bounded, like the verified tokens). */
-const ENTRIES_KEPT = 10_000;
+/**
+ * Entries kept per kind; a full map is emptied (simple and bounded, like the verified tokens). A
+ * detail is a few KB and a list page up to a hundred rows, so those stay within some tens of MB.
+ */
+const KEPT = { sessions: 10_000, details: 2_000, lists: 1_000, installationGenerations: 10_000 };
 /** How long a write waits for the database to confirm that this process has heard of it. */
 const SETTLE_TIMEOUT_MS = 2000;
 
@@ -22,8 +25,9 @@ interface Held<T> {
 
 /**
  * What the hot reads keep in this process's memory: live sessions with their fleets, installation
- * details as the database writes them, and pages of installation lists. The database says when an entry goes stale:
- * triggers NOTIFY on every change to the rows behind them, to this process and every other.
+ * details as the database writes them, and the first pages of installation lists. The database says
+ * when an entry goes stale: triggers NOTIFY on every change to the rows behind them, to this process
+ * and every other.
  *
  * - A value read while a change was announced is never kept (generations are taken before the read).
  * - A write request answers only after this process has heard every change committed before it
@@ -40,7 +44,6 @@ export class ReadCache {
   /** Pages of installation lists: any installation, vehicle, fleet or person may be on one. */
   #lists = new Map<string, Held<unknown>>();
   #listGeneration = 0;
-  #loading = 0;
   #settles = new Map<string, () => void>();
   #settleCount = 0;
   readonly #process = randomUUID();
@@ -94,7 +97,7 @@ export class ReadCache {
     if (held && this.#live && held.generation === this.#authGeneration && held.expiresAtMs > Date.now() && held.sub === sub) {
       return Promise.resolve(held.value);
     }
-    return this.#load(this.#sessions, key, () => this.#authGeneration, () => 0, load, sub);
+    return this.#load(this.#sessions, KEPT.sessions, key, () => this.#authGeneration, () => 0, load, sub);
   }
 
   /** An installation's cached read (its detail with what access is decided on), or `load`'s. */
@@ -105,6 +108,7 @@ export class ReadCache {
     }
     return this.#load(
       this.#details,
+      KEPT.details,
       id,
       () => this.#dataGeneration,
       () => this.#installationGenerations.get(id) ?? 0,
@@ -115,11 +119,11 @@ export class ReadCache {
     );
   }
 
-  /** A page of an installation list by its key (fleet, order, page), or `load`'s. */
+  /** The first page of an installation list by its key (fleet, order, page size), or `load`'s. */
   list<T>(key: string, load: () => Promise<T>): Promise<T | null> {
     const held = this.#lists.get(key) as Held<T> | undefined;
     if (held && this.#live && held.generation === this.#listGeneration) return Promise.resolve(held.value);
-    return this.#load(this.#lists, key, () => this.#listGeneration, () => 0, async () => ({ value: await load(), expiresAtMs: Infinity }));
+    return this.#load(this.#lists, KEPT.lists, key, () => this.#listGeneration, () => 0, async () => ({ value: await load(), expiresAtMs: Infinity }));
   }
 
   /**
@@ -128,7 +132,8 @@ export class ReadCache {
    * in time, everything held is dropped.
    */
   async settle(): Promise<void> {
-    if (!this.#live || this.#sessions.size + this.#details.size + this.#lists.size + this.#loading === 0) return;
+    // Also with nothing held: an announcement heard late would keep the next read from being kept.
+    if (!this.#live) return;
     const key = `settle:${this.#process}:${++this.#settleCount}`;
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<boolean>((resolve) => {
@@ -148,6 +153,7 @@ export class ReadCache {
 
   async #load<K, T>(
     map: Map<K, Held<unknown>>,
+    limit: number,
     key: K,
     generation: () => number,
     keyGeneration: () => number,
@@ -155,19 +161,15 @@ export class ReadCache {
     sub?: string,
   ): Promise<T | null> {
     if (!this.#live) return (await load())?.value ?? null;
-    const before = { live: this.#live, generation: generation(), keyGeneration: keyGeneration() };
-    this.#loading++;
-    try {
-      const loaded = await load();
-      if (!loaded) return null;
-      if (this.#live && generation() === before.generation && keyGeneration() === before.keyGeneration) {
-        if (map.size >= ENTRIES_KEPT) map.clear();
-        map.set(key, { value: loaded.value, generation: before.generation, keyGeneration: before.keyGeneration, expiresAtMs: loaded.expiresAtMs, sub });
-      }
-      return loaded.value;
-    } finally {
-      this.#loading--;
+    // A drop and a reconnect of the listener move the generations too.
+    const before = { generation: generation(), keyGeneration: keyGeneration() };
+    const loaded = await load();
+    if (!loaded) return null;
+    if (this.#live && generation() === before.generation && keyGeneration() === before.keyGeneration) {
+      if (map.size >= limit) map.clear();
+      map.set(key, { value: loaded.value, ...before, expiresAtMs: loaded.expiresAtMs, sub });
     }
+    return loaded.value;
   }
 
   #heard(payload: string) {
@@ -179,7 +181,7 @@ export class ReadCache {
       this.#forgetDetails();
     } else if (payload.startsWith('installation:')) {
       const id = Number(payload.slice('installation:'.length));
-      if (this.#installationGenerations.size >= ENTRIES_KEPT) this.#forgetDetails();
+      if (this.#installationGenerations.size >= KEPT.installationGenerations) this.#forgetDetails();
       this.#installationGenerations.set(id, (this.#installationGenerations.get(id) ?? 0) + 1);
       this.#details.delete(id);
     } else if (payload.startsWith('settle:')) {

@@ -176,9 +176,9 @@ export function createInstallationReader(db: Db, cache: ReadCache) {
 
   return async (claims: IdTokenClaims, id: number): Promise<JsonText | 'signed-out' | null> => {
     if (cache.isLive) {
-      const me = await sessionUser(claims);
+      // Neither waits for the other: a first read costs one round trip's time, not two.
+      const [me, detail] = await Promise.all([sessionUser(claims), cache.installation(id, async () => (await detailQuery.execute({ id }))[0] ?? null)]);
       if (!me) return 'signed-out';
-      const detail = await cache.installation(id, async () => (await detailQuery.execute({ id }))[0] ?? null);
       const role = detail && me.fleets.find((f) => f.id === detail.fleetId)?.role;
       if (!detail || !role) return null;
       return answer(detail.json, detail.status, detail.createdBy, claims.sub, role);
@@ -317,8 +317,8 @@ const listPageFor = (found: ListPage, query: z.output<typeof InstallationListQue
 
 /**
  * Reads the first pages of a fleet's list (no search text) for the holder of an ID token with
- * prepared statements per sort order. While the read cache listens, the session and the page come
- * from it (the page read by fleet when it lacks it); otherwise one statement reads the live
+ * prepared statements per sort order. While the read cache listens, the session and the first page
+ * come from it (a page it lacks is read by fleet); otherwise one statement reads the live
  * session, the caller's membership of the fleet, the page and the total together.
  * 'signed-out' when the session has ended, null when the caller is not a member of the fleet.
  * Searches (`q`) are not read here: `listInstallations` answers them.
@@ -366,10 +366,10 @@ function createFirstPagesReader(db: Db, cache: ReadCache) {
       let statement = byFleet.get(key);
       if (!statement) byFleet.set(key, (statement = prepareByFleet(query.sort, query.order, mine)));
       const read = statement;
-      const found = await cache.list(`${member.id}:${key}:${mine ? claims.sub : ''}:${page.limit}:${page.offset}`, async () => {
-        const [row] = await read.execute({ fleetId: member.id, sub: claims.sub, ...page });
-        return row ?? { total: 0, items: [] };
-      });
+      const readPage = async () => (await read.execute({ fleetId: member.id, sub: claims.sub, ...page }))[0] ?? { total: 0, items: [] };
+      // Only the first page is kept: it is the one every visit opens, and later pages would let one
+      // client fill the memory with every page of a large fleet.
+      const found = page.offset === 0 ? await cache.list(`${member.id}:${key}:${mine ? claims.sub : ''}:${page.limit}`, readPage) : await readPage();
       return listPageFor(found!, query, claims.sub, member.role);
     }
     let statement = withSession.get(key);
