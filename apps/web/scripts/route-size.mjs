@@ -5,15 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '..', 'dist');
+// WEB_DIST: another build's folder, as the server takes it.
+const dist = process.env.WEB_DIST ?? path.resolve(import.meta.dirname, '..', 'dist');
 
 /**
  * The lazily loaded modules, in order, between the entry and each measured screen: what Chromium loads
- * to show it for someone in one fleet with nothing waiting on the device (the English texts included;
- * a wizard tab adds its step's chunk). The senders of saves and files kept offline, the fleet switcher,
+ * to show it for someone in one fleet with nothing waiting on the device, opening the screen's address on
+ * a device signed in before (the boot preloader included, and the English texts; a wizard tab adds its
+ * step's chunk). The senders of saves and files kept offline, the fleet switcher,
  * the connection badge, toasts and dialogs load only when they are needed.
  */
-const FRAME = ['src/app/app.tsx', 'virtual:locale-part/en/app', 'src/app/layouts/app-frame.tsx', 'src/app/routes/fleet/fleet-layout.tsx'];
+const FRAME = ['src/app/preload-screens.ts', 'src/app/app.tsx', 'virtual:locale-part/en/app', 'src/app/layouts/app-frame.tsx', 'src/app/routes/fleet/fleet-layout.tsx'];
 export const ROUTES = {
   login: {
     path: '#/login',

@@ -1,4 +1,4 @@
-import { stepLoaders } from '@/features/installation-wizard/components/lazy-steps';
+import { stepLoaders } from '@/features/installation-wizard/components/step-loaders';
 import { appTextsReady, textsReady } from '@/lib/i18n-lazy';
 import { preloadServiceWorkerSupport } from '@/lib/service-worker';
 import type { BootPlan } from './boot';
