@@ -6,6 +6,7 @@ import { pwa } from './pwa.ts';
 import { leanImports } from './lean-imports.ts';
 import { mantineStyles } from './mantine-styles.ts';
 import { themeVariables } from './theme-variables.ts';
+import { isPlanPass, screenChunks } from './screen-chunks.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The auth endpoints refuse foreign origins, so the dev server speaks to the API as the API's own origin.
@@ -13,7 +14,7 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: apiTar
 const proxy = { '/api': toApi, '^/config\\.[\\w-]+\\.json$': toApi };
 
 export default defineConfig({
-  plugins: [react(), leanImports(), mantineStyles(), themeVariables(), localeSections(), pwa()],
+  plugins: [react(), leanImports(), mantineStyles(), themeVariables(), localeSections(), screenChunks(), ...(isPlanPass() ? [] : [pwa()])],
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
   },
@@ -33,5 +34,8 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each screen loads (scripts/route-size.mjs measures them).
     manifest: true,
+    // A browser without module preloading (Safari before 17) still loads every module, only without the
+    // head start; a polyfill for it would weigh on the first chunk of every page.
+    modulePreload: { polyfill: false },
   },
 });

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { build, type Plugin } from 'vite';
+import type { OutputChunk } from 'rolldown';
+import { ROUTES } from './scripts/route-size.mjs';
+
+/** Set while the plan's own build runs: that build splits code the default way and writes nothing. */
+const PLAN_PASS = 'PORTAL_SCREEN_CHUNKS_PLAN';
+
+export const isPlanPass = () => process.env[PLAN_PASS] === '1';
+
+/**
+ * Module ids of the groups: what the login page and the fleet home both load after the entry, what the
+ * home loads beyond the login page, and what a wizard tab loads beyond the home.
+ */
+type Plan = { common: Set<string>; signedIn: Set<string>; wizard: Set<string> };
+
+/** The modules each measured screen loads, read off a build split the default way. */
+async function makePlan(root: string, configFile: string): Promise<Plan> {
+  process.env[PLAN_PASS] = '1';
+  let result;
+  try {
+    result = await build({ root, configFile, logLevel: 'silent', build: { write: false, manifest: false } });
+  } finally {
+    delete process.env[PLAN_PASS];
+  }
+  const chunks = (Array.isArray(result) ? result : [result])
+    .flatMap((output) => ('output' in output ? output.output : []))
+    .filter((file): file is OutputChunk => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunkOf = (key: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId !== null && path.relative(root, c.facadeModuleId.replace(/^\0/, '')) === key);
+    if (!chunk) throw new Error(`screen-chunks: no chunk is built for ${key}`);
+    return chunk;
+  };
+  const modulesOf = (route?: keyof typeof ROUTES) => {
+    const seen = new Set<OutputChunk>();
+    const stack = [...chunks.filter((c) => c.isEntry), ...(route ? ROUTES[route].chunks.map(chunkOf) : [])];
+    while (stack.length > 0) {
+      const chunk = stack.pop()!;
+      if (seen.has(chunk)) continue;
+      seen.add(chunk);
+      for (const file of chunk.imports) stack.push(byFile.get(file)!);
+    }
+    return new Set([...seen].flatMap((chunk) => chunk.moduleIds));
+  };
+  // A lazily loaded module keeps a chunk of its own (its dynamic import and the manifest name it), and
+  // the texts of each language stay apart.
+  const keepsOwnChunk = new Set(chunks.flatMap((c) => (c.isDynamicEntry && c.facadeModuleId !== null ? [c.facadeModuleId] : [])));
+  const only = (modules: Set<string>, ...loadedBefore: Set<string>[]) =>
+    new Set([...modules].filter((id) => !keepsOwnChunk.has(id) && !id.includes('virtual:locale-part/') && !loadedBefore.some((set) => set.has(id))));
+  const entry = modulesOf();
+  const login = modulesOf('login');
+  const home = modulesOf('home');
+  const common = new Set([...only(login, entry)].filter((id) => home.has(id)));
+  return { common, signedIn: only(home, login), wizard: only(modulesOf('wizard'), home, login) };
+}
+
+/**
+ * Fewer, larger chunks for the screens installers open most. Split the default way, the fleet home
+ * loads some seventy files, most under a kilobyte: each costs a request, a module record and its own
+ * gzip dictionary, and together they weigh about a tenth more than the same code in one file. So a
+ * first build, which writes nothing, tells which modules the home loads beyond the login page and which
+ * a wizard tab loads beyond the home (the screens of scripts/route-size.mjs); the real build puts each
+ * of the two sets in one chunk. The login page keeps its small files; the screens that are not measured
+ * share the two chunks.
+ *
+ * Each group holds a set closed under static imports, less what loads before it, so no chunk imports
+ * one that imports it back, and the groups need not carry their dependencies along.
+ */
+export function screenChunks(): Plugin {
+  let plan: Plan | undefined;
+  let root = '';
+  let configFile = '';
+  return {
+    name: 'portal:screen-chunks',
+    apply: (_config, env) => env.command === 'build' && !isPlanPass(),
+    configResolved(config) {
+      root = config.root;
+      configFile = config.configFile ?? '';
+    },
+    async buildStart() {
+      plan = await makePlan(root, configFile);
+    },
+    // Output options are read before the build starts, so the groups look the plan up when they sort modules.
+    outputOptions(options) {
+      const inGroup = (group: keyof Plan) => (id: string) => {
+        if (!plan) throw new Error('screen-chunks: modules are sorted before the plan is made');
+        return plan[group].has(id);
+      };
+      return {
+        ...options,
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'common', test: inGroup('common') },
+            { name: 'signed-in', test: inGroup('signedIn') },
+            { name: 'wizard', test: inGroup('wizard') },
+          ],
+        },
+      };
+    },
+  };
+}
