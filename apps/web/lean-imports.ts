@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 
-const mantine = (component: string) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${component}\\.mjs$`);
+const mantine = (module: string) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\\\/]${module}\\.mjs$`);
 
 /**
  * Some Mantine components import a whole library for one small piece of it. On the fleet home, which
@@ -12,10 +12,18 @@ const mantine = (component: string) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm
  * - ScrollArea (still behind the dropdowns of selects) takes only `useMergeRefs` from @floating-ui/react,
  *   and with it the positioning code that tooltips, menus and selects share. It gets the same hook from
  *   src/lib/merge-refs.ts.
+ * - MantineProvider works out the theme's CSS variables and injects them at run time. The pages load
+ *   them as a static stylesheet instead (theme-variables.ts), so the provider's variables component is
+ *   src/lib/no-css-variables.ts, and the app's provider says `withCssVariables={false}`.
  */
 const RULES: { importer: RegExp; source: string; target: string }[] = [
-  { importer: mantine('Table/Table'), source: './TableScrollContainer.mjs', target: fileURLToPath(new URL('./src/lib/table-scroll-container.ts', import.meta.url)) },
-  { importer: mantine('ScrollArea/ScrollArea'), source: '@floating-ui/react', target: fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url)) },
+  { importer: mantine('components/Table/Table'), source: './TableScrollContainer.mjs', target: fileURLToPath(new URL('./src/lib/table-scroll-container.ts', import.meta.url)) },
+  { importer: mantine('components/ScrollArea/ScrollArea'), source: '@floating-ui/react', target: fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url)) },
+  {
+    importer: mantine('core/MantineProvider/MantineProvider'),
+    source: './MantineCssVariables/MantineCssVariables.mjs',
+    target: fileURLToPath(new URL('./src/lib/no-css-variables.ts', import.meta.url)),
+  },
 ];
 
 export function leanImports(): Plugin {

@@ -17,7 +17,9 @@ export function themeVariablesCss(): string {
       light: { ...base.light, ...own.light },
       dark: { ...base.dark, ...own.dark },
     },
-    ':root',
+    // More specific than the `:root` of Mantine's own stylesheet, which the signed-in app loads later
+    // and whose default values would otherwise win.
+    'html:root',
   );
 }
 

@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ErrorModalHost } from '@/components/ui/error-modal-host';
 import { getStyleNonce } from '@/lib/csp-nonce';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 type AppProviderProps = {
   children: ReactNode;
@@ -15,7 +15,8 @@ type AppProviderProps = {
 
 export function AppProvider({ children, queryClient = defaultQueryClient, env = 'default' }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env} getStyleNonce={getStyleNonce}>
+    // The theme's CSS variables come from the static stylesheet that src/main.tsx loads (theme-variables.ts).
+    <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light" env={env} getStyleNonce={getStyleNonce}>
       <QueryClientProvider client={queryClient}>
         {children}
         <ErrorModalHost />
