@@ -19,6 +19,11 @@ const mantine = (module: string) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\
 const RULES: { importer: RegExp; source: string; target: string }[] = [
   { importer: mantine('components/Table/Table'), source: './TableScrollContainer.mjs', target: fileURLToPath(new URL('./src/lib/table-scroll-container.ts', import.meta.url)) },
   { importer: mantine('components/ScrollArea/ScrollArea'), source: '@floating-ui/react', target: fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url)) },
+  ...['components/Button/Button', 'components/ActionIcon/ActionIcon'].map((component) => ({
+    importer: mantine(component),
+    source: '../Transition/Transition.mjs',
+    target: fileURLToPath(new URL('./src/lib/loader-transition.tsx', import.meta.url)),
+  })),
   {
     importer: mantine('core/MantineProvider/MantineProvider'),
     source: './MantineCssVariables/MantineCssVariables.mjs',

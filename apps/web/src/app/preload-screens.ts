@@ -1,4 +1,3 @@
-import { stepLoaders } from '@/features/installation-wizard/components/step-loaders';
 import { appTextsReady, textsReady } from '@/lib/i18n-lazy';
 import { preloadServiceWorkerSupport } from '@/lib/service-worker';
 import type { BootPlan } from './boot';
@@ -28,7 +27,13 @@ export async function preloadScreens(plan: BootPlan, hash: string): Promise<void
   if (plan.screen === 'installation') {
     layers.push(() => import('./routes/fleet/installation'), () => textsReady('wizard'));
     const tab = new URLSearchParams(hash.split('?')[1] ?? '').get('tab');
-    if (tab !== null && Object.hasOwn(stepLoaders, tab)) layers.push(stepLoaders[tab as keyof typeof stepLoaders]);
+    // The loaders of the tabs come in a chunk of their own, so that no other screen carries their file lists.
+    if (tab !== null) {
+      layers.push(async () => {
+        const { stepLoaders } = await import('@/features/installation-wizard/components/step-loaders');
+        if (Object.hasOwn(stepLoaders, tab)) await stepLoaders[tab as keyof typeof stepLoaders]();
+      });
+    }
   }
   for (const [i, layer] of layers.entries()) {
     if (i > 0) await nextTask();
