@@ -1,7 +1,7 @@
-import { Alert } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
+import { Notice } from '@/components/ui/notice';
+import notice from '@/components/ui/notice.module.css';
 import { useIsOnline } from '@/lib/use-is-online';
 
 /** Above every signed-in page while the device is offline: what is shown is the last copy this device loaded. */
@@ -10,8 +10,8 @@ export function OfflineNotice() {
   const online = useIsOnline();
   if (online) return null;
   return (
-    <Alert color="orange" variant="light" c={WARNING_TEXT_COLOR} icon={<IconWifiOff aria-hidden />} title={t('nav.offline.title')} mb="md" data-testid="app-offline-notice">
-      {t('nav.offline.text')}
-    </Alert>
+    <Notice tone="warning" icon={<IconWifiOff aria-hidden />} title={t('nav.offline.title')} className={notice.abovePage} role="alert" data-testid="app-offline-notice">
+      <p>{t('nav.offline.text')}</p>
+    </Notice>
   );
 }

@@ -1,19 +1,20 @@
-import { Alert, Button, Center, Stack, Text } from '@mantine/core';
+import { Button, Center } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '@/components/ui/notice';
+import notice from '@/components/ui/notice.module.css';
 
 /** Last resort when a screen crashes or its code cannot be loaded (e.g. after a deploy). */
 export function RouteError() {
   const { t } = useTranslation();
   return (
     <Center mih="60dvh" p="md">
-      <Alert color="red" variant="light" title={t('errors.loadingData.title')} maw={560} role="alert">
-        <Stack gap="md" align="flex-start">
-          <Text>{t('errors.loadingData.text')}</Text>
-          <Button color="red" variant="light" onClick={() => window.location.reload()}>
-            {t('errors.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <Notice tone="danger" icon={<IconAlertTriangle aria-hidden />} title={t('errors.loadingData.title')} role="alert" className={notice.narrow}>
+        <p>{t('errors.loadingData.text')}</p>
+        <Button color="red" variant="light" onClick={() => window.location.reload()}>
+          {t('errors.retry')}
+        </Button>
+      </Notice>
     </Center>
   );
 }

@@ -1,23 +1,23 @@
-import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import classes from './access-denied.module.css';
 
 type AccessDeniedProps = { onRetry: () => void; isRetrying?: boolean };
 
+/** In place of a screen the user may not open, with a way to ask again once access has been given. */
 export function AccessDenied({ onRetry, isRetrying = false }: AccessDeniedProps) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="xl" maw={560} mx="auto" mt="xl" data-testid="access-denied" role="alert">
-      <Stack align="center" gap="md" ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" color="red" aria-hidden>
-          <IconLock size={30} />
-        </ThemeIcon>
-        <Title order={2}>{t('fleet.accessDenied.title')}</Title>
-        <Text>{t('fleet.accessDenied.text')}</Text>
-        <Button onClick={onRetry} loading={isRetrying}>
-          {t('fleet.accessDenied.retry')}
-        </Button>
-      </Stack>
-    </Card>
+    <div className={classes.card} data-testid="access-denied" role="alert">
+      <span className={classes.icon} aria-hidden>
+        <IconLock size={30} />
+      </span>
+      <Title order={2}>{t('fleet.accessDenied.title')}</Title>
+      <p>{t('fleet.accessDenied.text')}</p>
+      <Button onClick={onRetry} loading={isRetrying}>
+        {t('fleet.accessDenied.retry')}
+      </Button>
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from './notice';
+import classes from './notice.module.css';
 
 type LoadErrorProps = { onRetry: () => void; isRetrying?: boolean };
 
@@ -9,14 +11,12 @@ type LoadErrorProps = { onRetry: () => void; isRetrying?: boolean };
 export function LoadError({ onRetry, isRetrying = false }: LoadErrorProps) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" title={t('errors.loadingData.title')} icon={<IconAlertTriangle />} maw={640} mx="auto" mt="xl">
-      <Stack gap="md" align="flex-start">
-        <Text>{t('errors.loadingData.text')}</Text>
-        <Button onClick={onRetry} loading={isRetrying} variant="light" color="red">
-          {t('errors.retry')}
-        </Button>
-      </Stack>
-    </Alert>
+    <Notice tone="danger" icon={<IconAlertTriangle aria-hidden />} title={t('errors.loadingData.title')} role="alert" className={classes.inPage}>
+      <p>{t('errors.loadingData.text')}</p>
+      <Button onClick={onRetry} loading={isRetrying} variant="light" color="red">
+        {t('errors.retry')}
+      </Button>
+    </Notice>
   );
 }
 

@@ -3,6 +3,7 @@ import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AuthConfig } from '@portal/domain/auth';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
+import { Notice } from '@/components/ui/notice';
 import { useIsOnline } from '@/lib/use-is-online';
 import { getAuthConfig } from '../api/get-auth-config';
 import { sendSignInEmail } from '../api/send-sign-in-email';
@@ -14,7 +15,6 @@ import { useAuthStore } from '../stores/auth-store';
 import { LoginCodeForm } from './login-code-form';
 import { LoginEmailForm } from './login-email-form';
 import { LoginSocialButtons } from './login-social-buttons';
-import { Notice } from './login-ui';
 import frame from '@/components/ui/public-page.module.css';
 import classes from './login.module.css';
 

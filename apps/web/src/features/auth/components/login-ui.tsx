@@ -60,25 +60,3 @@ export function ActionButton({ variant = 'filled', isLoading = false, icon, chil
     </button>
   );
 }
-
-type NoticeProps = {
-  tone: 'danger' | 'info';
-  icon: ReactNode;
-  title?: string;
-  children: ReactNode;
-  role?: 'alert' | 'status';
-  'data-testid'?: string;
-};
-
-/** A coloured message box with an icon (an error, or what to do next). */
-export function Notice({ tone, icon, title, children, role, 'data-testid': testId }: NoticeProps) {
-  return (
-    <div className={classes[tone]} role={role} data-testid={testId}>
-      {icon}
-      <div>
-        {title && <p className={classes.alertTitle}>{title}</p>}
-        <p>{children}</p>
-      </div>
-    </div>
-  );
-}
