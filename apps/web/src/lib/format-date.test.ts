@@ -18,6 +18,11 @@ describe('formatDate (SPEC §9)', () => {
     expect(formatDate('', 'de')).toBe('');
     expect(formatDate('not a date', 'de')).toBe('');
   });
+
+  it('writes a moment as the day it is where the user is', () => {
+    const moment = new Date(2026, 10, 20, 23, 30);
+    expect(formatDate(moment.toISOString(), 'de')).toBe('20/11/2026');
+  });
 });
 
 describe('toIsoDate', () => {

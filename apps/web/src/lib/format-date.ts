@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import type { Locale } from '@portal/domain/constants';
 
 /** SPEC §9: dates read DD/MM/YYYY in German and MM/DD/YYYY otherwise. */
@@ -6,14 +5,34 @@ export function displayDateFormat(locale: Locale | string): string {
   return locale.toLowerCase().startsWith('de') ? 'DD/MM/YYYY' : 'MM/DD/YYYY';
 }
 
+/** `YYYY-MM-DD`: a calendar day, which is a day where the user is, not a moment in UTC. */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The browser's own date formatting gives the numbers; the order and separators are SPEC §9's. */
+const NUMERIC_DAY = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+function toDate(value: string | Date): Date | null {
+  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+  const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function dayFields(date: Date): Record<'DD' | 'MM' | 'YYYY', string> {
+  const parts = new Map(NUMERIC_DAY.formatToParts(date).map((part) => [part.type, part.value]));
+  return { DD: parts.get('day') ?? '', MM: parts.get('month') ?? '', YYYY: parts.get('year') ?? '' };
+}
+
 /** A calendar day (`YYYY-MM-DD`, an ISO timestamp or a Date) as the user's locale writes it; '' when there is none. */
 export function formatDate(value: string | Date | null | undefined, locale: Locale | string): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(displayDateFormat(locale)) : '';
+  const date = toDate(value);
+  if (!date) return '';
+  const fields = dayFields(date);
+  return displayDateFormat(locale).replace(/DD|MM|YYYY/g, (token) => fields[token as keyof typeof fields]);
 }
 
 /** The calendar day the API expects (`YYYY-MM-DD`), in local time so midnight never slips to the day before. */
 export function toIsoDate(value: Date): string {
-  return dayjs(value).format('YYYY-MM-DD');
+  const { YYYY, MM, DD } = dayFields(value);
+  return `${YYYY}-${MM}-${DD}`;
 }
