@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
-import { ROUTES } from './scripts/route-size.mjs';
+import { ROUTES, SCREEN_CHUNKS_FILE } from './scripts/route-size.mjs';
 
 /** Set while the plan's own build runs: that build splits code the default way and writes nothing. */
 const PLAN_PASS = 'PORTAL_SCREEN_CHUNKS_PLAN';
@@ -13,6 +13,11 @@ export const isPlanPass = () => process.env[PLAN_PASS] === '1';
  * home loads beyond the login page, and what a wizard tab loads beyond the home.
  */
 type Plan = { common: Set<string>; signedIn: Set<string>; wizard: Set<string> };
+
+/** `src/app/app.tsx` or `virtual:locale-part/en/app`: a module as scripts/route-size.mjs names it. */
+const keyOf = (root: string, id: string) => path.relative(root, id.replace(/^\0/, ''));
+
+const isTexts = (id: string) => id.includes('virtual:locale-part/');
 
 /** The modules each measured screen loads, read off a build split the default way. */
 async function makePlan(root: string, configFile: string): Promise<Plan> {
@@ -28,7 +33,7 @@ async function makePlan(root: string, configFile: string): Promise<Plan> {
     .filter((file): file is OutputChunk => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const chunkOf = (key: string) => {
-    const chunk = chunks.find((c) => c.facadeModuleId !== null && path.relative(root, c.facadeModuleId.replace(/^\0/, '')) === key);
+    const chunk = chunks.find((c) => c.facadeModuleId !== null && keyOf(root, c.facadeModuleId) === key);
     if (!chunk) throw new Error(`screen-chunks: no chunk is built for ${key}`);
     return chunk;
   };
@@ -43,16 +48,22 @@ async function makePlan(root: string, configFile: string): Promise<Plan> {
     }
     return new Set([...seen].flatMap((chunk) => chunk.moduleIds));
   };
-  // A lazily loaded module keeps a chunk of its own (its dynamic import and the manifest name it), and
-  // the texts of each language stay apart.
-  const keepsOwnChunk = new Set(chunks.flatMap((c) => (c.isDynamicEntry && c.facadeModuleId !== null ? [c.facadeModuleId] : [])));
-  const only = (modules: Set<string>, ...loadedBefore: Set<string>[]) =>
-    new Set([...modules].filter((id) => !keepsOwnChunk.has(id) && !id.includes('virtual:locale-part/') && !loadedBefore.some((set) => set.has(id))));
+  const isLazy = new Set(chunks.flatMap((c) => (c.isDynamicEntry && c.facadeModuleId !== null ? [c.facadeModuleId] : [])));
+  const without = (modules: Set<string>, keep: (id: string) => boolean, ...loadedBefore: Set<string>[]) =>
+    new Set([...modules].filter((id) => keep(id) && !loadedBefore.some((set) => set.has(id))));
   const entry = modulesOf();
   const login = modulesOf('login');
   const home = modulesOf('home');
-  const common = new Set([...only(login, entry)].filter((id) => home.has(id)));
-  return { common, signedIn: only(home, login), wizard: only(modulesOf('wizard'), home, login) };
+  // The texts of each language stay apart. The home's own screens (the app, its frame, the fleet
+  // layout, the home) join its chunk, since it loads them all at once; a wizard tab, or a lazily
+  // loaded piece of the login page, keeps its own chunk, so that the other tabs and screens do not
+  // load it.
+  const ownChunkKept = (id: string) => !isTexts(id) && !isLazy.has(id);
+  return {
+    common: without(login, (id) => ownChunkKept(id) && home.has(id), entry),
+    signedIn: without(home, (id) => !isTexts(id), login),
+    wizard: without(modulesOf('wizard'), ownChunkKept, home, login),
+  };
 }
 
 /**
@@ -61,11 +72,13 @@ async function makePlan(root: string, configFile: string): Promise<Plan> {
  * gzip dictionary, and together they weigh about a tenth more than the same code in one file. So a
  * first build, which writes nothing, tells which modules the home loads beyond the login page and which
  * a wizard tab loads beyond the home (the screens of scripts/route-size.mjs); the real build puts each
- * of the two sets in one chunk. The login page keeps its small files; the screens that are not measured
- * share the two chunks.
+ * of the two sets in one chunk, and what the login page and the home share in a third. The login page
+ * keeps its small files; the screens that are not measured share the chunks.
  *
  * Each group holds a set closed under static imports, less what loads before it, so no chunk imports
- * one that imports it back, and the groups need not carry their dependencies along.
+ * one that imports it back, and the groups need not carry their dependencies along. The build also
+ * writes which chunk holds each module the measured screens open (SCREEN_CHUNKS_FILE), since a module
+ * inside a group has no name of its own in the manifest.
  */
 export function screenChunks(): Plugin {
   let plan: Plan | undefined;
@@ -98,6 +111,15 @@ export function screenChunks(): Plugin {
           ],
         },
       };
+    },
+    generateBundle(_options, bundle) {
+      const wanted = new Set(Object.values(ROUTES).flatMap((route) => route.chunks));
+      const files: Record<string, string> = {};
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        for (const id of file.moduleIds) if (wanted.has(keyOf(root, id))) files[keyOf(root, id)] = file.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: SCREEN_CHUNKS_FILE, source: `${JSON.stringify(files, null, 2)}\n` });
     },
   };
 }

@@ -6,6 +6,7 @@ export interface RouteSize {
   css: number;
   files: number;
 }
+export const SCREEN_CHUNKS_FILE: string;
 export const ROUTES: Record<RouteName, { path: string; chunks: string[] }>;
 export const JS_BUDGETS: Record<RouteName, number>;
 export const JS_LIMITS: Record<RouteName, number>;
