@@ -90,7 +90,8 @@ export async function measureHomeRounds(url: string, storageState: BrowserContex
     const shown = await page.evaluate(() => (window as unknown as { rowShownAt: number }).rowShownAt);
     await page.waitForTimeout(200);
     const result = requestRounds(timed, shown);
-    return { ...result, ms: shown - started, requests: timed.filter((r) => r.start <= shown).length };
+    const before = timed.filter((r) => r.start <= shown);
+    return { ...result, ms: shown - started, requests: before.length, js: gzippedJs(before.map((r) => r.url)) };
   } finally {
     await browser.close();
   }
@@ -104,6 +105,7 @@ export function roundsTable(result: Awaited<ReturnType<typeof measureHomeRounds>
       { measure: 'rounds after the document', value: result.rounds },
       { measure: 'requests started before the row showed', value: result.requests },
       { measure: 'time to the first row', value: `${result.ms} ms` },
+      { measure: 'JavaScript Chromium loaded before the row showed (gzip 9)', value: kb(result.js) },
       { measure: 'deepest chain', value: result.chain.join(' → ') },
       { measure: 'JavaScript Chromium loads for the fleet home (gzip 9, until the network is idle)', value: kb(js.home) },
       { measure: 'JavaScript Chromium loads for a wizard tab (gzip 9, until the network is idle)', value: kb(js.wizard) },
