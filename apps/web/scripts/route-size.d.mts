@@ -9,5 +9,4 @@ export interface RouteSize {
 export const SCREEN_CHUNKS_FILE: string;
 export const ROUTES: Record<RouteName, { path: string; chunks: string[] }>;
 export const JS_BUDGETS: Record<RouteName, number>;
-export const JS_LIMITS: Record<RouteName, number>;
 export function routeSize(route: RouteName): RouteSize;
