@@ -11,7 +11,7 @@ export function RouteError() {
     <Center mih="60dvh" p="md">
       <Notice tone="danger" icon={<IconAlertTriangle aria-hidden />} title={t('errors.loadingData.title')} role="alert" className={notice.narrow}>
         <p>{t('errors.loadingData.text')}</p>
-        <Button color="red" variant="light" onClick={() => window.location.reload()}>
+        <Button color="red" variant="white" onClick={() => window.location.reload()}>
           {t('errors.retry')}
         </Button>
       </Notice>

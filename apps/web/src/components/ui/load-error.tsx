@@ -13,7 +13,7 @@ export function LoadError({ onRetry, isRetrying = false }: LoadErrorProps) {
   return (
     <Notice tone="danger" icon={<IconAlertTriangle aria-hidden />} title={t('errors.loadingData.title')} role="alert" className={classes.inPage}>
       <p>{t('errors.loadingData.text')}</p>
-      <Button onClick={onRetry} loading={isRetrying} variant="light" color="red">
+      <Button onClick={onRetry} loading={isRetrying} variant="white" color="red">
         {t('errors.retry')}
       </Button>
     </Notice>
