@@ -1,5 +1,4 @@
 import { appTextsReady, textsReady } from '@/lib/i18n-lazy';
-import { preloadServiceWorkerSupport } from '@/lib/service-worker';
 import type { BootPlan } from './boot';
 
 /** Resolves in the next task: the browser may paint and answer input in between. */
@@ -13,14 +12,16 @@ function nextTask(): Promise<void> {
 
 /**
  * The chunks of the screen a page load opens, fetched side by side at once instead of one after the
- * other as each layer of the screen renders (the router then finds them loaded). Its own chunk, so the
- * login page's first chunk does not carry the app's file lists.
+ * other as each layer of the screen renders (the router then finds them loaded). It comes with the
+ * signed-in chunk (screen-chunks.ts), so the login page's first chunk does not carry the app's file
+ * lists. Nothing the screen does not show is fetched here: the service worker's support loads when the
+ * worker is registered, after the first paint.
  *
  * Each layer's files are asked for in a task of its own: adding a preload link costs the main thread
- * about a millisecond on a phone, and a screen has over a hundred files.
+ * about a millisecond on a phone.
  */
 export async function preloadScreens(plan: BootPlan, hash: string): Promise<void> {
-  const layers: (() => unknown)[] = [() => import('./app'), appTextsReady, () => import('./layouts/app-frame'), preloadServiceWorkerSupport];
+  const layers: (() => unknown)[] = [() => import('./app'), appTextsReady, () => import('./layouts/app-frame')];
   if (plan.fleet !== null) layers.push(() => import('./routes/fleet/fleet-layout'));
   if (plan.screen === 'home') layers.push(() => import('./routes/fleet/home'));
   if (plan.screen === 'installations') layers.push(() => import('./routes/fleet/installations'));

@@ -22,11 +22,6 @@ export const hasWaitingUpdate = () => isUpdateWaiting;
 
 const loadWorkbox = () => import('workbox-window');
 
-/** Fetches workbox-window beside the first screen's chunks, so registering later waits for nothing. */
-export function preloadServiceWorkerSupport(): void {
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) void loadWorkbox();
-}
-
 /** Registers the worker once, in production builds only (the dev server has none); workbox-window loads only here. */
 export async function registerServiceWorker(): Promise<void> {
   if (workbox || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
