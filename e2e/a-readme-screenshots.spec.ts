@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin, expect, signInViaApi, test } from './fixtures';
+import { admin, expect, signInViaApi, stillScreenshot, test } from './fixtures';
 
 /** The pictures in README.md, made anew by every run so they show the portal as it is. */
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
@@ -9,7 +9,7 @@ test('README screenshots: login, fleet home and a wizard tab', async ({ page }) 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/#/login');
   await expect(page.getByTestId('login-email')).toBeVisible();
-  await page.screenshot({ path: path.join(out, 'login.png') });
+  await stillScreenshot(page, { path: path.join(out, 'login.png') });
 
   const email = 'installer@solarfit.example';
   await signInViaApi(page, email);
@@ -29,13 +29,13 @@ test('README screenshots: login, fleet home and a wizard tab', async ({ page }) 
   // The login page was open before the sign-in: a reload lets it pick up the new session.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
-  await page.screenshot({ path: path.join(out, 'fleet-home.png') });
+  await stillScreenshot(page, { path: path.join(out, 'fleet-home.png') });
 
   await page.goto(`/#/sono/installations/${id}?tab=general`);
   await expect(page.getByTestId('step-title')).toHaveText('General');
   // The tab's form comes with its own chunk after the wizard's frame.
   await expect(page.getByTestId('general-name')).toBeVisible();
-  await page.screenshot({ path: path.join(out, 'wizard-general.png') });
+  await stillScreenshot(page, { path: path.join(out, 'wizard-general.png') });
 
   if (!existing) await page.request.delete(`/api/installations/${id}`, { headers: { authorization: `Bearer ${token}` } });
 });
@@ -54,7 +54,7 @@ test('README screenshots: the operator area in English and German, at 1280 and 3
         const row = page.getByTestId(tab === 'fleets' ? 'operator-fleet-row' : 'operator-company-row').first();
         await expect(row).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await page.screenshot({ path: path.join(out, `operator-${tab}-${locale}-${width}.png`), fullPage: width < 1000 });
+        await stillScreenshot(page, { path: path.join(out, `operator-${tab}-${locale}-${width}.png`), fullPage: width < 1000 });
       }
     }
   }

@@ -52,14 +52,31 @@ export async function signInViaApi(page: Page, email: string): Promise<void> {
 
 export const test = base;
 
+/**
+ * Resolves once no CSS transition runs: a dialog, popover or calendar that fades in is judged and pictured
+ * as the installer sees it once it stands still, not half-transparent. Two frames first, so that a
+ * transition the last click asked for has started.
+ */
+export async function untilStill(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'), undefined, {
+      timeout: 5000,
+    })
+    .catch(() => {});
+}
+
+/** A picture of the page for the docs, taken once nothing moves (see untilStill). */
+export async function stillScreenshot(page: Page, options: Parameters<Page['screenshot']>[0]): Promise<void> {
+  await untilStill(page);
+  await page.screenshot(options);
+}
+
 /** No serious or critical accessibility violations on what the page shows now (WCAG 2.1 A/AA). */
 export async function expectAccessible(page: Page, label: string) {
   // Judge the settled screen, not a list fading between two loads.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-  // ...and a dialog or calendar once it has faded in: half-transparent, its colours are not the ones the installer sees.
-  await page
-    .waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'), undefined, { timeout: 5000 })
-    .catch(() => {});
+  await untilStill(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

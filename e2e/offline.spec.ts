@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { E2E_BASE_URL } from './config.mjs';
-import { expect, storedText, test } from './fixtures';
+import { expect, stillScreenshot, storedText, test } from './fixtures';
 import { createDraft, createDraftUpToSetup, deleteInstallation, pngFile, signInWithToken, type Api } from './installation-api';
 
 // The portal on a phone in a depot without signal: the service worker is on in this file only.
@@ -24,7 +24,7 @@ async function shotsOf(page: Page, name: string, isShown: () => Promise<void>, b
       await beforeReload();
       await page.reload();
       await isShown();
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${locale}-${width}.png`) });
+      await stillScreenshot(page, { path: path.join(SHOTS, `${name}-${locale}-${width}.png`) });
     }
   }
   await page.evaluate(() => window.localStorage.setItem('sonoLocale', 'en'));
@@ -173,7 +173,7 @@ test.describe('offline', () => {
         await expect(badge).toHaveText(locale === 'en' ? 'Offline · 3 photos waiting' : 'Offline · 3 Fotos warten');
         await badge.click();
         await expect(page.getByTestId('waiting-file')).toHaveCount(3);
-        await page.screenshot({ path: path.join(out, `offline-waiting-${locale}-${width}.png`) });
+        await stillScreenshot(page, { path: path.join(out, `offline-waiting-${locale}-${width}.png`) });
         await page.keyboard.press('Escape');
       }
     }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, stillScreenshot, test } from './fixtures';
 import { createDraft, deleteInstallation, signInWithToken, type Api } from './installation-api';
 
 // A phone on site, in German: what the installer sees must be where they look, and whole.
@@ -10,7 +10,7 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 test.use({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  if (SHOTS) await stillScreenshot(page, { path: `${SHOTS}/${name}.png` });
 }
 
 /** The distinct lines a piece of text of an element is laid out on. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { admin, expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { admin, expect, signInViaApi, stillScreenshot, test, uniqueEmail } from './fixtures';
 import { createDraftUpToSetup, jpegDataUrl, type Api } from './installation-api';
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
@@ -113,12 +113,12 @@ test('the report downloaded from the summary leads to its public verification pa
       const first = page.getByTestId('history-entry').first();
       await expect(first).toHaveAttribute('data-action', 'reopened');
       await expect(first).toContainText(locale === 'en' ? 'Reopened' : 'Wieder geöffnet');
-      await page.screenshot({ path: path.join(out, `history-panel-${locale}-${width}.png`) });
+      await stillScreenshot(page, { path: path.join(out, `history-panel-${locale}-${width}.png`) });
       // The list's filters live in the address, like search and sort.
       await page.goto('/#/sono/installations?status=draft&from=2026-11-01');
       await expect(page.getByTestId('filter-from')).toContainText(locale === 'en' ? '11/01/2026' : '01/11/2026');
       await expect(page.getByText(SERIAL).first()).toBeVisible();
-      await page.screenshot({ path: path.join(out, `installations-filters-${locale}-${width}.png`) });
+      await stillScreenshot(page, { path: path.join(out, `installations-filters-${locale}-${width}.png`) });
       await openInLocale(stranger, url!, locale, width);
       await expect(stranger.getByTestId('verify-state')).toBeVisible();
       await stranger.screenshot({ path: path.join(out, `verify-${locale}-${width}.png`) });
@@ -137,10 +137,10 @@ test('the report downloaded from the summary leads to its public verification pa
       const actions = page.getByTestId('download-report');
       await actions.scrollIntoViewIfNeeded();
       await expect(page.getByTestId('reopen-open')).toBeVisible();
-      await page.screenshot({ path: path.join(out, `summary-report-actions-${locale}-${width}.png`) });
+      await stillScreenshot(page, { path: path.join(out, `summary-report-actions-${locale}-${width}.png`) });
       await page.goto('/#/sono/admin?tab=history');
       await expect(page.getByTestId('history-export-download')).toBeVisible();
-      await page.screenshot({ path: path.join(out, `admin-history-${locale}-${width}.png`) });
+      await stillScreenshot(page, { path: path.join(out, `admin-history-${locale}-${width}.png`) });
     }
   }
 });
