@@ -43,6 +43,23 @@ describe('routes', () => {
     expect(new Headers(meCall?.init?.headers).get('authorization')).toBe(`Bearer ${token}`);
   });
 
+  it('shows the home with a load error and its retry when the list fails, and stops asking', async () => {
+    const fake = start('/sono', {
+      'GET /api/me': { body: me([sono]) },
+      'GET /api/fleets/sono': { body: fleetBody(sono) },
+      'GET /api/installations': { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' } },
+    });
+    expect(await screen.findByText('Error loading data', undefined, slow)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add new installation' })).toBeTruthy();
+    const listCalls = () => fake.calls.filter((call) => call.path === '/api/installations').length;
+    const asked = listCalls();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(listCalls()).toBe(asked);
+    expect(screen.getByText('Error loading data')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(listCalls()).toBe(asked + 1));
+  });
+
   it('shows Admin only to admins of the fleet and the fleet switcher only with several fleets', async () => {
     start('/sono', {
       'GET /api/me': { body: me([other, sono]) },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
@@ -14,8 +15,13 @@ export function FleetHomeRoute() {
   const { fleet } = useCurrentFleet();
   const list = useInstallations(fleet.slug, RECENT_INSTALLATIONS);
   // The first page of the list is on its way since boot: the home shows whole, with its rows, instead
-  // of a skeleton the rows would resize. Offline (the request waits) it shows at once.
-  if (list.isPending && list.fetchStatus === 'fetching') return <PageLoader />;
+  // of a skeleton the rows would resize. Offline (the request waits) it shows at once, and so it does
+  // once the first answer failed: the list then says so in place, with its retry. Once shown, it stays:
+  // the list asking again (its retry, or a failed query asked anew) must not take the page away.
+  const isFirstAnswerComing = list.isPending && list.fetchStatus === 'fetching' && list.failureCount === 0;
+  const [isShown, setIsShown] = useState(!isFirstAnswerComing);
+  if (!isShown && !isFirstAnswerComing) setIsShown(true);
+  if (!isShown) return <PageLoader />;
   return (
     <PageSection title={t('home.title')} subtitle={fleet.name}>
       <NewInstallationBox onAdd={() => navigate(`/${fleet.slug}/installations/new`)} />
