@@ -121,7 +121,7 @@ test('the report downloaded from the summary leads to its public verification pa
       await stillScreenshot(page, { path: path.join(out, `installations-filters-${locale}-${width}.png`) });
       await openInLocale(stranger, url!, locale, width);
       await expect(stranger.getByTestId('verify-state')).toBeVisible();
-      await stranger.screenshot({ path: path.join(out, `verify-${locale}-${width}.png`) });
+      await stillScreenshot(stranger, { path: path.join(out, `verify-${locale}-${width}.png`) });
     }
   }
 

@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { E2E_BASE_URL } from './config.mjs';
 import { fakeCameraFile, type LabelCode } from './fake-camera';
-import { admin, expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, signInViaApi, stillScreenshot, test, uniqueEmail } from './fixtures';
 import { createDraftUpToSystem, deleteInstallation, importSystem, type Api } from './installation-api';
 
 // Each browser gets a fake camera that films one label; the codes are drawn at test time.
@@ -140,7 +140,7 @@ test.describe('scanning labels', () => {
           await expect(page.getByTestId('scanner')).toHaveCSS('opacity', '1');
           await expect.poll(() => page.getByTestId('scanner-video').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0)).toBe(true);
           const target = width < 1000 ? docs : test.info().outputPath();
-          await page.screenshot({ path: path.join(target, `scanner-${locale}-${width}.png`) });
+          await stillScreenshot(page, { path: path.join(target, `scanner-${locale}-${width}.png`) });
           if (locale === 'en') await expectAccessible(page, `scanner open at ${width} px`);
           await page.getByTestId('scanner-close').click();
           await expect(page.getByTestId('scanner')).toHaveCount(0);

@@ -20,12 +20,10 @@ export function subscribeUpdate(listener: () => void): () => void {
 
 export const hasWaitingUpdate = () => isUpdateWaiting;
 
-const loadWorkbox = () => import('workbox-window');
-
 /** Registers the worker once, in production builds only (the dev server has none); workbox-window loads only here. */
 export async function registerServiceWorker(): Promise<void> {
   if (workbox || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const { Workbox } = await loadWorkbox();
+  const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => setUpdateWaiting(true));
   await workbox.register().catch(() => undefined);
