@@ -6,7 +6,7 @@ import { persistentSecret } from './auth/secret';
 import { SIGNING_KEY_MISMATCH, unreadableSigningKeys } from './auth/signing-keys';
 import { seedDemo } from './db/seed';
 import { startMetricsServer } from './plugins/metrics';
-import { FileStoreError } from './services/file-store';
+import { FileStoreError } from './services/uploads/file-store';
 import { EnvError, loadEnv } from './env';
 import { openRuntime } from './runtime';
 

@@ -10,7 +10,7 @@ import { createAuth } from '../src/auth/auth';
 import { unreadableSigningKeys } from '../src/auth/signing-keys';
 import { openDatabase, rowsOf, type Db } from '../src/db/client';
 import { loadEnv } from '../src/env';
-import { backupTables, listTables } from '../src/services/backup';
+import { backupTables, listTables } from '../src/services/access/backup';
 import { engine, openFreshDatabase, PUBLIC_URL, readyToSubmit, useTestApp } from './helper';
 
 const ctx = useTestApp();

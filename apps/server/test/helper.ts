@@ -226,7 +226,7 @@ const BOOKKEEPING_TABLES = new Set(['session', 'verification', 'send_limit', 'jw
 
 /** Every row of every data table, as text: equal before and after means a request stored nothing. */
 export async function dataSnapshot(c: TestContext, alsoIgnore: string[] = []): Promise<string> {
-  const { listTables } = await import('../src/services/backup');
+  const { listTables } = await import('../src/services/access/backup');
   const { rowsOf } = await import('../src/db/client');
   const { sql } = await import('drizzle-orm');
   const out: string[] = [];

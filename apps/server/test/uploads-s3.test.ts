@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/admin/commands';
 import { objectDeletion, upload } from '../src/db/schema';
 import type { Env } from '../src/env';
-import { createS3FileStore } from '../src/services/file-store';
-import { processObjectDeletions } from '../src/services/object-deletions';
+import { createS3FileStore } from '../src/services/uploads/file-store';
+import { processObjectDeletions } from '../src/services/uploads/object-deletions';
 import { dataUrl, makeJpeg, makePdf } from './files';
 import { createTestApp, draftInstallation, engine, type TestContext } from './helper';
 

@@ -6,14 +6,14 @@ import { FleetRoleSchema, FleetSlugSchema } from '@portal/domain/fleet';
 import { CompanyShortNameSchema } from '@portal/domain/operator';
 import type { Auth } from '../auth/auth';
 import { rotateSigningKeys } from '../auth/signing-keys';
-import type { FileStore } from '../services/file-store';
-import { checkStorage } from '../services/object-deletions';
+import type { FileStore } from '../services/uploads/file-store';
+import { checkStorage } from '../services/uploads/object-deletions';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 import { AppError } from '../errors';
-import { revokeFleet } from '../services/access';
-import { addCompanyMember, createCompany, createFleet, findCompanyByShortName, grantPerson, setOperator } from '../services/operator';
-import { backupDatabase, restoreDatabase } from '../services/backup';
+import { revokeFleet } from '../services/access/access';
+import { addCompanyMember, createCompany, createFleet, findCompanyByShortName, grantPerson, setOperator } from '../services/access/operator';
+import { backupDatabase, restoreDatabase } from '../services/access/backup';
 import type { ReadCache } from '../services/read-cache';
 
 export const AdminCommandSchema = z.discriminatedUnion('command', [

@@ -4,7 +4,7 @@ import { controlSocketPath, isServerListening, sendControlCommand } from '../adm
 import { runAdminCommand, type AdminCommand } from '../admin/commands';
 import { createAuth } from '../auth/auth';
 import { loadEnv } from '../env';
-import { createS3FileStore } from '../services/file-store';
+import { createS3FileStore } from '../services/uploads/file-store';
 import { hasEmbeddedDatabase, hasMigrations, openRuntime } from '../runtime';
 
 const USAGE = `Usage: npm run admin -- <command>

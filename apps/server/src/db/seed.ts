@@ -3,7 +3,7 @@ import { DEFAULT_FLEET } from '@portal/domain/constants';
 import type { Db } from './client';
 import type { RegistrySystem } from '@portal/domain/registry';
 import { channelsFor } from '@portal/domain/system';
-import { insertSystem } from '../services/registry';
+import { insertSystem } from '../services/access/registry';
 import { company, fleet, fleetMember, user } from './schema';
 
 export const DEMO_COMPANY = { name: 'Solarfit Installations GmbH', shortName: 'SFI', email: 'office@solarfit.example' };

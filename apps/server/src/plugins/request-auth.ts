@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { IdTokenClaims, SignedInUser } from '../auth/id-token';
 import { createSessionReader, createTokenVerifier, sessionUserQuery, signedInUserOf } from '../auth/id-token';
 import { AppError } from '../errors';
-import { FleetScope, NO_FLEETS } from '../services/fleet-scope';
+import { FleetScope, NO_FLEETS } from '../services/access/fleet-scope';
 
 declare module 'fastify' {
   interface FastifyRequest {

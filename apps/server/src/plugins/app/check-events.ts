@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { EVENT_STREAM_RETRY_MS } from '@portal/domain/constants';
 import { AppError } from '../../errors';
-import { claimEventStream, releaseEventStreams, renewEventStreams, type StreamOwner } from '../../services/event-streams';
-import { purgeExpiredLimits } from '../../services/send-limit';
-import { CHECK_EVENTS_CHANNEL } from '../../services/system-checks';
+import { claimEventStream, releaseEventStreams, renewEventStreams, type StreamOwner } from '../../services/checks/event-streams';
+import { purgeExpiredLimits } from '../../services/access/send-limit';
+import { CHECK_EVENTS_CHANNEL } from '../../services/checks/system-checks';
 
 export interface CheckStream {
   id: string;

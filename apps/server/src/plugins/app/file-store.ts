@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { answeringFileStore, createS3FileStore, type FileStore } from '../../services/file-store';
+import { answeringFileStore, createS3FileStore, type FileStore } from '../../services/uploads/file-store';
 import { objectDeletionsPlugin } from './object-deletions';
 
 declare module 'fastify' {

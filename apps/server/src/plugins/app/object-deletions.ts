@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import client from 'prom-client';
-import { pendingObjectDeletions, processObjectDeletions } from '../../services/object-deletions';
+import { pendingObjectDeletions, processObjectDeletions } from '../../services/uploads/object-deletions';
 
 /**
  * Retries the queued deletions of objects no row names any more, every `intervalMs` (0: never), on

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Locale } from '@portal/domain/constants';
 import type { Place } from '@portal/domain/place';
-import { searchMapboxPlaces, searchOfflinePlaces } from '../../services/places';
+import { searchMapboxPlaces, searchOfflinePlaces } from '../../services/places/places';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SystemCheckOptions } from '../../services/system-checks';
+import type { SystemCheckOptions } from '../../services/checks/system-checks';
 import { devicesOfChecks, heartbeatsForDevices, postHeartbeats } from '../../simulator/simulator';
 
 interface Simulator {

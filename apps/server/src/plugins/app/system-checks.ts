@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSystemCheckService, type SystemCheckService } from '../../services/system-checks';
+import { createSystemCheckService, type SystemCheckService } from '../../services/checks/system-checks';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
-import { databaseRateLimitStore } from '../../services/send-limit';
+import { databaseRateLimitStore } from '../../services/access/send-limit';
 
 /**
  * Rate limits for the routes that ask for one (`config.rateLimit`, whose key names what it counts), counted in the database so a limit holds across every server process.

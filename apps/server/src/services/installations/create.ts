@@ -4,7 +4,7 @@ import { CreateInstallationSchema } from '@portal/domain/installation';
 import type { Db } from '../../db/client';
 import { fleet, installation } from '../../db/schema';
 import { AppError } from '../../errors';
-import { changedFields, recordHistory } from '../history';
+import { changedFields, recordHistory } from '../reports/history';
 import { installationForCaller } from './read-model';
 import { assertOwnPartner, findScopedSystem, searchTextOf, type Writer } from './repository';
 

@@ -3,9 +3,9 @@ import { isEditable } from '@portal/domain/installation';
 import type { Db } from '../../db/client';
 import { chargeController, installation, upload, vehicle } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { FileStore } from '../file-store';
-import { recordHistory } from '../history';
-import { processObjectDeletions, queueUnreferencedObjects } from '../object-deletions';
+import type { FileStore } from '../uploads/file-store';
+import { recordHistory } from '../reports/history';
+import { processObjectDeletions, queueUnreferencedObjects } from '../uploads/object-deletions';
 import { callerMayDelete, findScopedInstallation, type Caller } from './repository';
 
 /**

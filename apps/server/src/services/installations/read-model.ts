@@ -9,7 +9,7 @@ import { createSessionReader, type IdTokenClaims } from '../../auth/id-token';
 import { rowsOf, type Db } from '../../db/client';
 import { fleet, fleetMember, installation, session, user, vehicle } from '../../db/schema';
 import { notFound } from '../../errors';
-import { FleetScope } from '../fleet-scope';
+import { FleetScope } from '../access/fleet-scope';
 import type { ReadCache } from '../read-cache';
 import { JsonText } from '../../json-text';
 import { callerMayDelete, type Caller, type InstallationRow } from './repository';

@@ -6,8 +6,8 @@ import type { SystemCheckEvent } from '@portal/domain/system-check';
 import type { Db } from '../../db/client';
 import { chargeController, physicalInspection, system } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { changedFields, recordHistory } from '../history';
-import type { SystemCheckService } from '../system-checks';
+import { changedFields, recordHistory } from '../reports/history';
+import type { SystemCheckService } from '../checks/system-checks';
 import { installationForCaller } from './read-model';
 import { bumpVersion, findInstallationOfController, lockWritable, type Caller, type InstallationRow } from './repository';
 

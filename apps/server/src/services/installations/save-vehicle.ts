@@ -3,7 +3,7 @@ import type { Installation } from '@portal/domain/installation';
 import { VehicleInputSchema, type SaveVehicle, type VehicleData } from '@portal/domain/vehicle';
 import type { Db } from '../../db/client';
 import { vehicle } from '../../db/schema';
-import { changedFields, recordHistory } from '../history';
+import { changedFields, recordHistory } from '../reports/history';
 import { installationForCaller } from './read-model';
 import { bumpVersion, lockWritable, searchTextOf, type Caller } from './repository';
 

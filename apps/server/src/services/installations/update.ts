@@ -3,7 +3,7 @@ import type { Installation, UpdateInstallation } from '@portal/domain/installati
 import { UpdateInstallationSchema } from '@portal/domain/installation';
 import type { Db } from '../../db/client';
 import { vehicle } from '../../db/schema';
-import { changedFields, recordHistory } from '../history';
+import { changedFields, recordHistory } from '../reports/history';
 import { installationForCaller } from './read-model';
 import { assertOwnPartner, bumpVersion, lockWritable, searchTextOf, type Writer } from './repository';
 

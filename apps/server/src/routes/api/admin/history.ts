@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HistoryExportQuerySchema } from '@portal/domain/history';
 import { FleetParamsSchema } from '@portal/domain/registry';
-import { fleetHistoryCsv } from '../../../services/exports';
+import { fleetHistoryCsv } from '../../../services/reports/exports';
 
 /** Fleet admins download the history of every installation of their fleet for a range of days. */
 const historyExportRoutes: FastifyPluginAsyncZod = async (app) => {

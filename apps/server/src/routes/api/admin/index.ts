@@ -15,8 +15,8 @@ import {
 import { buildInvitationMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
 import { currentUser } from '../../../plugins/request-auth';
-import { grantFleet, listMembers, removeMember, setMemberRole } from '../../../services/access';
-import { exportRegistry, importRegistry, listRegistry } from '../../../services/registry';
+import { grantFleet, listMembers, removeMember, setMemberRole } from '../../../services/access/access';
+import { exportRegistry, importRegistry, listRegistry } from '../../../services/access/registry';
 
 const tags = ['admin'];
 

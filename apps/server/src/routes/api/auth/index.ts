@@ -8,7 +8,7 @@ import { buildSignInMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
 import { codeOfStatus, databaseUnavailable, isDatabaseUnavailable, sendError } from '../../../plugins/error-handler';
 import { publicRoute } from '../../../plugins/request-auth';
-import { allowCodeGuess, allowSignInMail, forgiveCodeGuess, releaseSignInMail } from '../../../services/send-limit';
+import { allowCodeGuess, allowSignInMail, forgiveCodeGuess, releaseSignInMail } from '../../../services/access/send-limit';
 
 const tags = ['auth'];
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FleetSchema, FleetSlugParamsSchema } from '@portal/domain/fleet';
 import { currentUser } from '../../../plugins/request-auth';
-import { listMembers, requireFleetMembership } from '../../../services/access';
+import { listMembers, requireFleetMembership } from '../../../services/access/access';
 
 const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -5,11 +5,12 @@ import { ErrorEnvelopeSchema } from '@portal/domain/errors';
 import { HistoryListSchema, ReopenInstallationSchema, ReportQuerySchema } from '@portal/domain/history';
 import { InstallationListQuerySchema, InstallationSchema } from '@portal/domain/installation';
 import { currentUser } from '../../../plugins/request-auth';
-import { installationExportRows, INSTALLATION_EXPORT_COLUMNS, toCsv, toXlsx } from '../../../services/exports';
-import { listHistory } from '../../../services/history';
+import { installationExportRows, INSTALLATION_EXPORT_COLUMNS, toCsv, toXlsx } from '../../../services/reports/exports';
+import { listHistory } from '../../../services/reports/history';
 import { findScopedInstallation } from '../../../services/installations/repository';
-import { renderReportPdf } from '../../../services/report-pdf';
-import { reopenInstallation, reportContent } from '../../../services/reports';
+import { renderReportPdf } from '../../../services/reports/report-pdf';
+import { reopenInstallation } from '../../../services/installations/reopen';
+import { reportContent } from '../../../services/reports/reports';
 import { onInstallation } from './on-installation';
 
 const tags = ['installations'];

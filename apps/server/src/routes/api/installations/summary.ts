@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstallationSchema } from '@portal/domain/installation';
 import { InstallationSummarySchema, SubmitInstallationSchema } from '@portal/domain/summary';
 import { currentUser } from '../../../plugins/request-auth';
-import { readSummary, submitInstallation } from '../../../services/summary';
+import { submitInstallation } from '../../../services/installations/submit';
+import { readSummary } from '../../../services/reports/summary';
 import { onInstallation } from './on-installation';
 
 const tags = ['installations'];

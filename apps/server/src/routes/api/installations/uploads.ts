@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DeletedUploadsSchema, DeleteUploadsSchema, SaveUploadsSchema, UploadListSchema, type Upload } from '@portal/domain/upload';
 import { IdParamsSchema as IdParams, RowIdSchema } from '@portal/domain/ids';
-import { createInspector } from '../../../services/inspection-pool';
-import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/upload-gate';
+import { createInspector } from '../../../services/uploads/inspection-pool';
+import { createUploadGate, UPLOAD_RETRY_AFTER_SECONDS, UploadsBusy } from '../../../services/uploads/upload-gate';
 import { currentUser } from '../../../plugins/request-auth';
-import { deleteUploads, listUploads, readUploadFile, savedUploadsJson, saveUploads } from '../../../services/uploads';
+import { deleteUploads, listUploads, readUploadFile, savedUploadsJson, saveUploads } from '../../../services/uploads/uploads';
 import { onInstallation } from './on-installation';
 
 const tags = ['uploads'];

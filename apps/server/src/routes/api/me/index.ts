@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MeSchema } from '@portal/domain/fleet';
 import { currentToken, sessionExpired } from '../../../plugins/request-auth';
-import { createMeReader } from '../../../services/access';
+import { createMeReader } from '../../../services/access/access';
 
 const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const readMe = createMeReader(app.db, app.readCache);

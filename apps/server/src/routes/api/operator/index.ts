@@ -22,7 +22,7 @@ import {
   listFleets,
   updateCompany,
   updateFleet,
-} from '../../../services/operator';
+} from '../../../services/access/operator';
 
 const tags = ['operator'];
 

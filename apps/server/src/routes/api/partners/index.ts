@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DeletePartnerResultSchema, PartnerInputSchema, PartnerListSchema, PartnerSchema } from '@portal/domain/partner';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
-import { createPartner, deletePartner, listPartners, updatePartner } from '../../../services/partners';
+import { createPartner, deletePartner, listPartners, updatePartner } from '../../../services/installations/partners';
 
 const tags = ['partners'];
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SaveVehicleSchema, VehicleSchema } from '@portal/domain/vehicle';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
 import { currentUser } from '../../../plugins/request-auth';
-import { readScopedVehicle, updateScopedVehicle } from '../../../services/vehicles';
+import { readScopedVehicle, updateScopedVehicle } from '../../../services/installations/vehicles';
 
 const tags = ['vehicles'];
 

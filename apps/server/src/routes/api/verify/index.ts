@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VerificationParamsSchema, VerificationSchema } from '@portal/domain/history';
 import { AppError } from '../../../errors';
 import { publicRoute } from '../../../plugins/request-auth';
-import { verifyReport } from '../../../services/reports';
+import { verifyReport } from '../../../services/reports/reports';
 
 /** The public verification page's data: no sign-in, and nothing beyond what the page shows. */
 const verifyRoutes: FastifyPluginAsyncZod = async (app) => {

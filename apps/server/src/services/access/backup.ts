@@ -4,7 +4,7 @@ import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
+import { rowsOf, type Db } from '../../db/client';
 
 export const BACKUP_FORMAT = 'installer-portal-backup';
 /**

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { FleetMembership, FleetRole, Me } from '@portal/domain/fleet';
-import type { IdTokenClaims } from '../auth/id-token';
-import type { Db } from '../db/client';
-import { company, fleet, fleetMember, session, user } from '../db/schema';
-import { AppError } from '../errors';
-import type { ReadCache } from './read-cache';
+import type { IdTokenClaims } from '../../auth/id-token';
+import type { Db } from '../../db/client';
+import { company, fleet, fleetMember, session, user } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { ReadCache } from '../read-cache';
 
 /**
  * The signed-in user with their company and fleets (GET /api/me) for the holder of an ID token:

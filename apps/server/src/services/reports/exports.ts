@@ -4,11 +4,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { InstallationListQuery } from '@portal/domain/installation';
 import { neutraliseRow } from '@portal/domain/spreadsheet';
 import writeExcelFile from 'write-excel-file/node';
-import type { Db } from '../db/client';
-import { installation, user, vehicle } from '../db/schema';
+import type { Db } from '../../db/client';
+import { installation, user, vehicle } from '../../db/schema';
 import { fleetHistory } from './history';
-import { listConditions } from './installations/read-model';
-import type { Caller } from './installations/repository';
+import { listConditions } from '../installations/read-model';
+import type { Caller } from '../installations/repository';
 
 /** More rows than any fleet has; an export never holds the process with millions. */
 const EXPORT_MAX_ROWS = 50_000;

@@ -3,9 +3,9 @@ import type { AddCompanyMember, CompanyInput, FleetInput, GrantFleet, OperatorCo
 import { AddCompanyMemberSchema, CompanyInputSchema, FleetInputSchema, GrantFleetSchema } from '@portal/domain/operator';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
-import { company, fleet, fleetMember, user } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import type { Db } from '../../db/client';
+import { company, fleet, fleetMember, user } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
 import { ensureUser, grantFleet } from './access';
 
 /** Serialises creating and renaming fleets (and, with another key, companies), so two equal names cannot both pass the check. */

@@ -1,15 +1,11 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Installation } from '@portal/domain/installation';
-import type { InstallationSummary, SubmitInstallation } from '@portal/domain/summary';
-import { missingForSubmit, SubmitInstallationSchema } from '@portal/domain/summary';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { InstallationSummary } from '@portal/domain/summary';
 import { UPLOAD_TYPES } from '@portal/domain/upload';
-import type { Db } from '../db/client';
-import { company, installation, partner, systemCheck, systemCheckRun, upload, user } from '../db/schema';
-import { AppError } from '../errors';
-import { recordHistory } from './history';
-import { generalOf, getInstallationDetail, installationForCaller } from './installations/read-model';
-import { findScopedInstallation, type Caller } from './installations/repository';
-import { createReport } from './reports';
+import type { Db } from '../../db/client';
+import type { installation } from '../../db/schema';
+import { company, partner, systemCheck, systemCheckRun, upload, user } from '../../db/schema';
+import { generalOf, getInstallationDetail } from '../installations/read-model';
+import { findScopedInstallation } from '../installations/repository';
 
 type InstallationRow = typeof installation.$inferSelect;
 
@@ -83,46 +79,4 @@ export async function buildSummary(db: Db, row: InstallationRow): Promise<Instal
 /** The summary of an installation in the caller's fleets; 404 otherwise. */
 export async function readSummary(db: Db, fleetIds: number[], id: number): Promise<InstallationSummary> {
   return buildSummary(db, await findScopedInstallation(db, fleetIds, id));
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * Completes an installation. Idempotent: concurrent or repeated submits wait on the row lock and
- * find it completed, so it completes once and every caller gets the same answer.
- */
-export async function submitInstallation(db: Db, fleetIds: number[], caller: Caller, id: number, input: SubmitInstallation): Promise<{ installation: Installation; alreadyCompleted: boolean }> {
-  const data = SubmitInstallationSchema.parse(input);
-  const actor = caller.userId;
-  const { row, alreadyCompleted } = await db.transaction(async (tx) => {
-    const row = await findScopedInstallation(tx as Db, fleetIds, id, { forUpdate: true });
-    if (row.status === 'completed') return { row, alreadyCompleted: true };
-    const summary = await buildSummary(tx as Db, row);
-    const missing = missingForSubmit(summary);
-    if (missing.length) throw new AppError('UNPROCESSABLE', `The installation cannot be submitted yet: ${missing.join(', ')}`, { missing });
-    const [done] = await tx
-      .update(installation)
-      .set({
-        status: 'completed',
-        summaryDataConfirmed: true,
-        comments: data.comments ?? row.comments,
-        commissioningDate: row.commissioningDate ?? today(),
-        completionDate: today(),
-        version: sql`${installation.version} + 1`,
-        updatedAt: new Date(),
-        updatedBy: actor,
-        submittedBy: actor,
-        submittedAt: new Date(),
-      })
-      .where(and(eq(installation.id, id), eq(installation.status, 'draft')))
-      .returning();
-    // Each submit signs a new report version; an earlier one's verification then points to it.
-    const report = await createReport(tx as Db, done!);
-    await recordHistory(tx as Db, row, actor, 'submitted', [
-      { field: 'reportVersion', newValue: report.reportVersion },
-      ...(row.proceededWithFailedChecks ? [{ field: 'proceededWithFailedChecks', newValue: true }] : []),
-    ]);
-    return { row: done!, alreadyCompleted: false };
-  });
-  return { installation: await installationForCaller(db, row, caller), alreadyCompleted };
 }

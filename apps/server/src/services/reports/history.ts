@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { HistoryAction, HistoryEntry } from '@portal/domain/history';
-import { rowsOf, type Db } from '../db/client';
-import { installationHistory, user } from '../db/schema';
+import { rowsOf, type Db } from '../../db/client';
+import { installationHistory, user } from '../../db/schema';
 
 /** The installation a history entry belongs to: enough to find it by fleet after it is gone. */
 export type HistorySubject = { id: number; fleetId: number; systemSerial: string };

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Heartbeat, SystemCheck, SystemCheckEvent, SystemCheckRun } from '@portal/domain/system-check';
-import { rowsOf, type Database, type Db } from '../db/client';
-import { chargeController, heartbeat, installation, systemCheck, systemCheckEvent, systemCheckRun, telematicsUnit } from '../db/schema';
-import { recordFinishedRuns, recordHistory } from './history';
+import { rowsOf, type Database, type Db } from '../../db/client';
+import { chargeController, heartbeat, installation, systemCheck, systemCheckEvent, systemCheckRun, telematicsUnit } from '../../db/schema';
+import { recordFinishedRuns, recordHistory } from '../reports/history';
 
 export const CHECK_EVENTS_CHANNEL = 'system_check_events';
 

@@ -13,9 +13,9 @@ import {
   type RegistryRow,
   type RowError,
 } from '@portal/domain/registry';
-import type { Db } from '../db/client';
-import { chargeController, system, telematicsUnit } from '../db/schema';
-import { AppError } from '../errors';
+import type { Db } from '../../db/client';
+import { chargeController, system, telematicsUnit } from '../../db/schema';
+import { AppError } from '../../errors';
 
 export const MAX_IMPORT_ROWS = 5000;
 

@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 export type UploadGateOptions = {
   /** Uploads read and inspected at the same time. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { SaveVehicle } from '@portal/domain/vehicle';
-import type { Db } from '../db/client';
-import { vehicle } from '../db/schema';
-import { toVehicle } from './installations/read-model';
-import { findInstallationOfVehicle } from './installations/repository';
-import { recordVehicle } from './installations/save-vehicle';
+import type { Db } from '../../db/client';
+import { vehicle } from '../../db/schema';
+import { toVehicle } from './read-model';
+import { findInstallationOfVehicle } from './repository';
+import { recordVehicle } from './save-vehicle';
 
 /** A vehicle of an installation in the caller's fleets; 404 otherwise. */
 export async function readScopedVehicle(db: Db, fleetIds: number[], vehicleId: number) {

@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Locale } from '@portal/domain/constants';
-import de from '../../../web/src/locales/de.json' with { type: 'json' };
-import en from '../../../web/src/locales/en.json' with { type: 'json' };
+import de from '../../../../web/src/locales/de.json' with { type: 'json' };
+import en from '../../../../web/src/locales/en.json' with { type: 'json' };
 import type { ReportContent } from './reports';
 
 /** The report speaks the portal's words: the same locale files as the web app. */

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Installation } from '@portal/domain/installation';
-import type { ReopenInstallation, Verification } from '@portal/domain/history';
+import type { Verification } from '@portal/domain/history';
 import { VERIFICATION_CODE_BYTES } from '@portal/domain/history';
-import type { Db } from '../db/client';
-import type { installation } from '../db/schema';
-import { company, installationReport, upload, user, vehicle } from '../db/schema';
-import { AppError } from '../errors';
-import type { FileStore } from './file-store';
-import { firstReopenAfter, recordHistory } from './history';
-import { installationForCaller } from './installations/read-model';
-import { assertVersion, bumpVersion, findScopedInstallation, type Caller } from './installations/repository';
+import type { Db } from '../../db/client';
+import type { installation } from '../../db/schema';
+import { company, installationReport, upload, user, vehicle } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { FileStore } from '../uploads/file-store';
+import { findScopedInstallation } from '../installations/repository';
+import { firstReopenAfter } from './history';
 import { buildSummary } from './summary';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -66,25 +64,6 @@ async function currentReport(db: Db, row: InstallationRow) {
 export async function reportOf(db: Db, row: InstallationRow): Promise<ReportRow> {
   if (row.status !== 'completed') throw new AppError('INSTALLATION_NOT_COMPLETED', 'Only a completed installation has a report');
   return (await currentReport(db, row)) ?? db.transaction((tx) => createReport(tx as Db, row));
-}
-
-/**
- * A fleet admin takes a completed installation back to draft, with the reason in its history. Its
- * reports stay: their verification pages say it was reopened, and the next submit signs a new version.
- */
-export async function reopenInstallation(db: Db, caller: Caller, id: number, input: ReopenInstallation): Promise<Installation> {
-  const row = await db.transaction(async (tx) => {
-    const row = await findScopedInstallation(tx as Db, caller.fleets.map((f) => f.id), id, { forUpdate: true });
-    if (caller.fleets.find((f) => f.id === row.fleetId)?.role !== 'admin') {
-      throw new AppError('FORBIDDEN', 'Only an admin of the fleet may reopen a completed installation');
-    }
-    if (row.status !== 'completed') throw new AppError('INSTALLATION_NOT_COMPLETED', 'Only a completed installation can be reopened');
-    assertVersion(row, input.version);
-    const reopened = await bumpVersion(tx as Db, id, caller.userId, { status: 'draft', summaryDataConfirmed: false, completionDate: null });
-    await recordHistory(tx as Db, row, caller.userId, 'reopened', [{ field: 'reason', newValue: input.reason }]);
-    return reopened;
-  });
-  return installationForCaller(db, row, caller);
 }
 
 /** What the public verification page shows for a code; 404 for a code no report has. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { objectDeletion, upload } from '../db/schema';
+import type { Db } from '../../db/client';
+import { objectDeletion, upload } from '../../db/schema';
 import type { FileStore } from './file-store';
 
 /** Longest wait between two tries of one deletion. */

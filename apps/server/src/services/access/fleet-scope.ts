@@ -1,5 +1,5 @@
 import type { FleetRole } from '@portal/domain/fleet';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 export type ScopedFleet = { id: number; slug: string; role: FleetRole };
 

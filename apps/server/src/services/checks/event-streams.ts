@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { eventStream, fleetMember, installation, session, user } from '../db/schema';
+import type { Db } from '../../db/client';
+import { eventStream, fleetMember, installation, session, user } from '../../db/schema';
 
 export interface StreamOwner {
   userId: string;

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 import { inspectFile, type InspectionLimits } from './file-inspection';
 
 /** One file to inspect; its bytes are shared with the request, not copied. */

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Partner, PartnerInput } from '@portal/domain/partner';
 import { PartnerInputSchema } from '@portal/domain/partner';
-import type { Db } from '../db/client';
-import { installation, partner } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import type { Db } from '../../db/client';
+import { installation, partner } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
 
 function requireCompany(companyId: number | null): number {
   if (!companyId) throw new AppError('FORBIDDEN', 'Partners belong to an installer company; your account has none');

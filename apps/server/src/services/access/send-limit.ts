@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
+import { rowsOf, type Db } from '../../db/client';
 
 export interface SendLimits {
   perEmail: number;

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
 import { allowedFormats, base64DecodedBytes, checkUpload, formatOf, validatedDataUrlParts, type NewUpload, type Upload } from '@portal/domain/upload';
-import type { Db } from '../db/client';
-import { upload } from '../db/schema';
-import { AppError } from '../errors';
-import { assertDraft, findScopedInstallation } from './installations/repository';
+import type { Db } from '../../db/client';
+import { upload } from '../../db/schema';
+import { AppError } from '../../errors';
+import { assertDraft, findScopedInstallation } from '../installations/repository';
 import type { Inspector } from './inspection-pool';
 import { uploadObjectKey, type FileStore } from './file-store';
-import { recordHistory } from './history';
+import { recordHistory } from '../reports/history';
 import { cancelObjectDeletions, processObjectDeletions, queueUnreferencedObjects } from './object-deletions';
 
 type UploadRow = typeof upload.$inferSelect;

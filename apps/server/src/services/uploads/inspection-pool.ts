@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 import type { InspectionLimits } from './file-inspection';
 import type { InspectionReply, InspectionTask } from './inspection-worker';
 

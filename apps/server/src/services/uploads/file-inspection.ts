@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_MAX_FILE_BYTES } from '@portal/domain/constants';
 import { headFitsFormat, isImageTooLarge, readImageSize } from '@portal/domain/file-header';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 import { PdfNotInspectable, scanPdf } from './pdf-scan';
 
 /** What file-type calls each format we accept; text formats have no signature. */

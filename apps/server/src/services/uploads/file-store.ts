@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { Env } from '../env';
-import { AppError } from '../errors';
+import type { Env } from '../../env';
+import { AppError } from '../../errors';
 
 /** Where upload bytes live when not in the database: any S3-compatible object store. */
 export interface FileStore {
