@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, type Mutation, type Query } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, onlineManager, type Mutation, type Query } from '@tanstack/react-query';
 import { isApiError, normalizeError } from './api-error';
 import { showError } from './error-store';
 
@@ -18,8 +18,14 @@ export function isUnexpectedError(error: unknown): boolean {
   return error.status >= 500;
 }
 
+/**
+ * A read that got no answer at all is never an error to confirm: the screen keeps what the device
+ * holds (or says it needs the connection), and the read goes again once the network is back.
+ */
+const isNoAnswer = (error: unknown) => isApiError(error) && error.isNetworkError;
+
 function onQueryError(error: unknown, query: Query<unknown, unknown, unknown>) {
-  if (query.meta?.errorModal === false) return;
+  if (query.meta?.errorModal === false || isNoAnswer(error)) return;
   if (query.meta?.errorModal === true || isUnexpectedError(error)) showError(normalizeError(error));
 }
 
@@ -33,7 +39,17 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * TanStack Query takes the network for up until the first 'offline' event: a page opened without a
+ * network would send every read, fail, and show an error over the device's copy. It starts from
+ * what the browser knows instead, so reads wait (paused) offline and go by themselves once online.
+ */
+export function followBrowserConnection(): void {
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
+}
+
 export function createQueryClient(): QueryClient {
+  followBrowserConnection();
   return new QueryClient({
     queryCache: new QueryCache({ onError: onQueryError }),
     mutationCache: new MutationCache({ onError: onMutationError }),
@@ -44,7 +60,8 @@ export function createQueryClient(): QueryClient {
         // Tablets switch apps a lot on site; refetching on every focus would flicker the forms.
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // Writes say themselves what became of them offline (the wizard queues its saves): never paused.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

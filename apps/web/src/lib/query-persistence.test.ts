@@ -70,6 +70,21 @@ describe('the last copy of the screens, for an offline start', () => {
     });
   });
 
+  it('a read that fails after its answer never empties the copy: the answer stays, written as an answer', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['installation', 42], { id: 42, name: 'Trailer 12' });
+    await persistWhile(client, 'u1', () => {
+      void client.fetchQuery({ queryKey: ['installation', 42], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => undefined);
+    });
+    expect(client.getQueryState(['installation', 42])?.status).toBe('error');
+    await vi.waitFor(async () => {
+      const restored = new QueryClient();
+      await restoreQueryCache(restored, 'u1');
+      expect(restored.getQueryData(['installation', 42])).toEqual({ id: 42, name: 'Trailer 12' });
+      expect(restored.getQueryState(['installation', 42])?.status).toBe('success');
+    });
+  });
+
   it('drops a copy older than a week', async () => {
     const client = new QueryClient();
     await persistWhile(client, 'u1', () => client.setQueryData(['me'], { id: 'u1' }));

@@ -29,8 +29,24 @@ export function isKeptOffline(key: QueryKey): boolean {
   return first === 'installation' && (key.length === 2 || (key.length === 3 && third === 'uploads'));
 }
 
-/** A query whose answer goes into the copy: one of the kept screens, answered. */
-const isKeptAnswer = (query: Query) => query.state.status === 'success' && isKeptOffline(query.queryKey);
+/**
+ * A query whose answer goes into the copy: one of the kept screens with an answer. A read that
+ * failed afterwards still holds its last answer, and that answer stays in the copy: a failure never
+ * empties what the device holds.
+ */
+const isKeptAnswer = (query: Query) => query.state.data !== undefined && isKeptOffline(query.queryKey);
+
+/** The copy holds answers only: a failed read after the answer is written as the answer it still holds. */
+function answersOnly(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.status === 'success'
+        ? query
+        : { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureReason: null, fetchFailureCount: 0, fetchStatus: 'idle' as const } },
+    ),
+  };
+}
 
 const KEPT_PREFIXES: QueryKey[] = [meKeys.all, fleetKeys.all, installationKeys.allLists, installationKeys.all];
 
@@ -62,7 +78,7 @@ export function persistQueryCache(client: QueryClient, userId: string): () => vo
   let timer: ReturnType<typeof setTimeout> | null = null;
   const write = () => {
     timer = null;
-    const state = dehydrate(client, { shouldDehydrateQuery: isKeptAnswer });
+    const state = answersOnly(dehydrate(client, { shouldDehydrateQuery: isKeptAnswer }));
     void set(snapshotKey(userId), { version: SNAPSHOT_VERSION, savedAt: Date.now(), state } satisfies Snapshot, s).catch(() => undefined);
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {

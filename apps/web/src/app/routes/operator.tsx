@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '@/components/ui/page-section';
 import { AccessDenied } from '@/components/ui/access-denied';
-import { LoadError } from '@/components/ui/load-error';
+import { isWaitingForNetwork, LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useMe } from '@/features/fleet/api/get-me';
 import { OperatorArea } from '@/features/operator/components/operator-area';
@@ -10,8 +10,9 @@ import { OperatorArea } from '@/features/operator/components/operator-area';
 export function OperatorRoute() {
   const { t } = useTranslation();
   const me = useMe();
+  if (isWaitingForNetwork(me)) return <LoadError onRetry={() => void me.refetch()} />;
   if (me.isPending) return <PageLoader />;
-  if (me.isError) return <LoadError onRetry={() => void me.refetch()} isRetrying={me.isFetching} />;
+  if (me.isError && !me.data) return <LoadError onRetry={() => void me.refetch()} isRetrying={me.isFetching} />;
   if (!me.data.isOperator) return <AccessDenied onRetry={() => void me.refetch()} isRetrying={me.isFetching} />;
   return (
     <PageSection title={t('operator.title')} subtitle={t('operator.subtitle')}>

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
-import { LoadError } from '@/components/ui/load-error';
+import { isWaitingForNetwork, LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useFleet } from '@/features/fleet/api/get-fleet';
 import { isApiError } from '@/lib/api-error';
@@ -13,8 +13,10 @@ export function FleetLayout() {
   const fleet = useFleet(slug);
   const refetch = () => void fleet.refetch();
 
+  if (isWaitingForNetwork(fleet)) return <LoadError onRetry={refetch} />;
   if (fleet.isPending) return <PageLoader />;
-  if (fleet.isError) {
+  // A read that failed after an answer keeps showing that answer (the device's copy, offline).
+  if (fleet.isError && !fleet.data) {
     const status = isApiError(fleet.error) ? fleet.error.status : 500;
     if (status === 403 || status === 404) return <AccessDenied onRetry={refetch} isRetrying={fleet.isFetching} />;
     return <LoadError onRetry={refetch} isRetrying={fleet.isFetching} />;

@@ -3,7 +3,7 @@ import { IconSearchOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '@/components/ui/load-error';
+import { isWaitingForNetwork, LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useInstallation } from '@/features/installation-wizard/api/get-installation';
 import { InstallationWizard } from '@/features/installation-wizard/components/installation-wizard';
@@ -49,8 +49,9 @@ export function InstallationRoute() {
   const viewer = useViewer(fleet);
 
   if (!isValidId) return <InstallationNotFound fleet={fleet.slug} />;
+  if (isWaitingForNetwork(installation)) return <LoadError onRetry={() => void installation.refetch()} />;
   if (installation.isPending) return <PageLoader />;
-  if (installation.isError) {
+  if (installation.isError && !installation.data) {
     if (isApiError(installation.error) && installation.error.status === 404) return <InstallationNotFound fleet={fleet.slug} />;
     return <LoadError onRetry={() => void installation.refetch()} isRetrying={installation.isFetching} />;
   }
