@@ -5,7 +5,8 @@ import type { APIRequestContext, BrowserContext, BrowserType, Page } from '@play
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { E2E_BASE_URL } from './config.mjs';
 import { admin, expect, readSignInMail, storedText, test, uniqueEmail } from './fixtures';
-import { createDraftUpToSetup, deleteInstallation, type Api } from './installation-api';
+import { createDraftUpToSetup, deleteDraftOn, deleteInstallation, getInstallation, pngFile, type Api } from './installation-api';
+import { customerStep, setupStep, systemStep, vehicleStep } from './wizard-steps';
 
 // A real installer's phone: a persistent profile, signed in through the login page with the emailed
 // code, the service worker in control, then the network cut. Uses only SN-DEMO-0004.
@@ -56,6 +57,7 @@ async function expectNoError(page: Page) {
 }
 
 test.describe('field: offline on a real profile', () => {
+  test.use({ actionTimeout: 15_000 });
   let profile: string;
   test.beforeEach(() => {
     profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-field-'));
@@ -116,6 +118,64 @@ test.describe('field: offline on a real profile', () => {
     } finally {
       await context.close();
       await deleteInstallation(api, id);
+    }
+  });
+
+  test('a complete installation with the network cut from the vehicle tab to the uploads tab, reloaded once offline', async ({ playwright, request }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('fieldwizard');
+    const context = await openProfile(playwright, profile);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInOnLoginPage(page, email);
+    const api = apiOf(request, email);
+    await deleteDraftOn(api, SERIAL);
+    await untilControlled(page);
+    let id: number | null = null;
+    try {
+      await page.getByRole('button', { name: 'Add new installation' }).click();
+      await page.getByTestId('pre-start').click();
+      await page.getByTestId('general-serial').fill(SERIAL);
+      await page.getByTestId('general-name').fill('Truck 4, no signal in bay 3');
+      await page.getByTestId('step-next').click();
+      await expect(page).toHaveURL(/#\/sono\/installations\/\d+\?tab=customer$/);
+      id = Number(/installations\/(\d+)/.exec(page.url())?.[1]);
+      await customerStep(page);
+      await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+      // The copy of the installation is on the device before the network goes.
+      await expect.poll(() => storedText(page, 'installer-portal-cache', 'queries')).toContain('Truck 4, no signal in bay 3');
+
+      await context.setOffline(true);
+      await expect(page.getByTestId('vehicle-city')).toHaveAccessibleDescription(/Suggestions need the connection/);
+      await vehicleStep(page, { type: 'Van', manufacturer: 'Ford', model: 'E-Transit', year: '2023', batteryCapacity: '68', vin: 'WF0EXXTTRELA12345', mileage: '5400' });
+      await systemStep(page);
+      await expect(page.getByTestId('step-title')).toHaveText('Setup');
+      // Reloaded once on the way: the tab opens from the device, its waiting saves with it.
+      await page.reload();
+      await setupStep(page, { pvModules: '6', channels: '6', statusLed: 'On' });
+      await expect(page.getByTestId('step-title')).toHaveText('Uploads');
+      await page.getByTestId('upload-input-pvModules').setInputFiles(pngFile('roof.png', 11));
+      await page.getByTestId('upload-input-telematics-mcu').setInputFiles(pngFile('tcu.png', 12));
+      await page.getByTestId('step-next').click();
+      await expect(page.getByTestId('step-title')).toHaveText('Digital check');
+      await expect(page.getByTestId('checks-offline')).toHaveText(/The checks wait for the connection/);
+      await page.goto(`/#/sono/installations/${id}?tab=summary`);
+      await expect(page.getByTestId('summary-waiting')).toContainText('Not sent yet: 2 photos, 3 changes');
+      // Never opened online: the summary itself needs the connection, so no Submit is offered.
+      await expect(page.getByTestId('summary-offline')).toHaveText(/The summary needs the connection/);
+      await expect(page.getByTestId('summary-submit')).toHaveCount(0);
+      expect((await getInstallation(api, id)).system.chargeControllers[0]).toMatchObject({ pvModulesCount: null });
+
+      // Back online: the saves and photos go by themselves, the summary and the checks follow.
+      await context.setOffline(false);
+      await expect(page.getByTestId('summary-waiting')).toHaveCount(0, { timeout: 30_000 });
+      await expect(page.getByTestId('summary-vin')).toHaveText('WF0EXXTTRELA12345');
+      await expect(page.getByTestId('summary-submit')).toBeEnabled();
+      expect((await getInstallation(api, id)).system.chargeControllers[0]).toMatchObject({ pvModulesCount: 6 });
+      await page.goto(`/#/sono/installations/${id}?tab=digitalCheck`);
+      await expect(page.getByTestId('check-row').first()).toBeVisible();
+    } finally {
+      await context.close();
+      if (id !== null) await deleteInstallation(api, id);
     }
   });
 });

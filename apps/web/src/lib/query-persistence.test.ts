@@ -24,13 +24,14 @@ describe('the last copy of the screens, for an offline start', () => {
     resetQueryCacheStoreForTests();
   });
 
-  it('keeps the fleets, lists, installations and their uploads, nothing else', () => {
+  it('keeps the fleets, lists, installations, their uploads and summaries, nothing else', () => {
     expect(isKeptOffline(['me'])).toBe(true);
     expect(isKeptOffline(['fleets', 'sono'])).toBe(true);
     expect(isKeptOffline(['installations', 'sono', { page: 1 }])).toBe(true);
     expect(isKeptOffline(['installation', 42])).toBe(true);
     expect(isKeptOffline(['installation', 42, 'uploads'])).toBe(true);
-    expect(isKeptOffline(['installation', 42, 'summary'])).toBe(false);
+    expect(isKeptOffline(['installation', 42, 'summary'])).toBe(true);
+    expect(isKeptOffline(['installation', 42, 'history'])).toBe(false);
     expect(isKeptOffline(['places', 'de', 'Mün'])).toBe(false);
     expect(isKeptOffline(['config', 'auth'])).toBe(false);
   });

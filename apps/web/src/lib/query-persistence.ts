@@ -22,11 +22,11 @@ const cacheStore = () => queries.get();
 
 const snapshotKey = (userId: string) => `queries:${userId}`;
 
-/** ['me'], ['fleets', slug], ['installations', fleet, params], ['installation', id] and ['installation', id, 'uploads']. */
+/** ['me'], ['fleets', slug], ['installations', fleet, params], ['installation', id] and its uploads and summary. */
 export function isKeptOffline(key: QueryKey): boolean {
   const [first, , third] = key;
   if (first === 'me' || first === 'fleets' || first === 'installations') return true;
-  return first === 'installation' && (key.length === 2 || (key.length === 3 && third === 'uploads'));
+  return first === 'installation' && (key.length === 2 || (key.length === 3 && (third === 'uploads' || third === 'summary')));
 }
 
 /**

@@ -53,11 +53,11 @@ describe('installation query keys', () => {
     expect(await invalidatedBy(operatorKeys.all, [operatorKeys.fleets, operatorKeys.companies])).toEqual([true, true]);
   });
 
-  it('keep offline the installation and its uploads, not its summary or checks', () => {
+  it('keep offline the installation, its uploads and its summary, not its checks', () => {
     expect(isKeptOffline(installationKeys.detail(7))).toBe(true);
     expect(isKeptOffline(installationKeys.uploads(7))).toBe(true);
     expect(isKeptOffline(installationKeys.list('nordbus', { page: 1 }))).toBe(true);
-    expect(isKeptOffline(installationKeys.summary(7))).toBe(false);
+    expect(isKeptOffline(installationKeys.summary(7))).toBe(true);
     expect(isKeptOffline(installationKeys.systemChecks(7))).toBe(false);
   });
 });

@@ -13,8 +13,9 @@ import { setLeaveGuard } from '@/lib/leave-guard';
 import { useOnceTrue } from '@/lib/use-once-true';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
 import { resetWizardState } from '../lib/reset-wizard-state';
-import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from '../lib/tabs';
+import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor, withWaitingTabs } from '../lib/tabs';
 import { useWizardStore } from '../stores/wizard-store';
+import { useWaitingItems } from '../hooks/use-waiting-items';
 import { CustomerStep, DigitalCheckStep, GeneralStep, PreInstallationStep, SetupStep, SummaryStep, SystemStep, UploadsStep, VehicleStep } from './lazy-steps';
 import { ProgressDots } from './progress-dots';
 import type { StepProps } from './step-props';
@@ -60,7 +61,10 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   useEffect(() => afterNextPaint(preloadDialogs), []);
 
   const tabs = tabsFor(isNew);
-  const reachable = reachableTabs(installation);
+  const waiting = useWaitingItems(userId);
+  const installationId = installation?.id;
+  const waitingTabs = waiting.changes.filter((change) => change.installation === installationId).map((change) => change.tab);
+  const reachable = withWaitingTabs(reachableTabs(installation), waitingTabs);
   const requested = parseTab(params.get('tab'));
   const tab: WizardTab =
     requested && tabs.includes(requested) && reachable.has(requested) ? requested : installation ? resumeTab(installation, reachable) : 'preInstallation';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import type { WizardTab } from '@portal/domain/installation';
 import { IMAGE_FORMATS } from '@portal/domain/constants';
 import { pendingDraftKeys, readPendingSave, subscribePendingSaves, type InstallationKey } from '../lib/draft-storage';
@@ -10,6 +11,18 @@ export type WaitingItems = { changes: WaitingChange[]; files: StoredFile[] };
 const NONE: WaitingItems = { changes: [], files: [] };
 
 export const isPhoto = (file: Pick<StoredFile, 'format'>) => (IMAGE_FORMATS as readonly string[]).includes(file.format);
+
+/** '3 photos, 1 document, 2 changes': what waits, counted by kind (empty when nothing waits). */
+export function waitingCounts(t: TFunction, items: WaitingItems): string {
+  const photos = items.files.filter(isPhoto).length;
+  const documents = items.files.length - photos;
+  const changes = items.changes.length;
+  return [
+    ...(photos > 0 ? [t('wizard.offline.badge.photos', { count: photos })] : []),
+    ...(documents > 0 ? [t('wizard.offline.badge.documents', { count: documents })] : []),
+    ...(changes > 0 ? [t('wizard.offline.badge.changes', { count: changes })] : []),
+  ].join(', ');
+}
 
 async function readWaiting(userId: string): Promise<WaitingItems> {
   const keys = await pendingDraftKeys(userId);

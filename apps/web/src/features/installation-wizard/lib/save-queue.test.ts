@@ -122,30 +122,65 @@ describe('the save queue', () => {
     expect(await hasPendingSave(generalKey)).toBe(false);
   });
 
-  it('replays the waiting saves of one user in order and stops at the first that finds no network', async () => {
+  it('replays the waiting saves of one user in the order they were made and stops at the first that finds no network', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const parked = server(offline(), offline(), offline());
-    await sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: parked.send });
-    await sendQueuedSave({ ...entry('Customer', customerKey), tab: 'customer' }, { onSaved: vi.fn(), send: parked.send });
-    await sendQueuedSave(entry('Other user', otherUserKey), { onSaved: vi.fn(), send: parked.send });
+    try {
+      vi.setSystemTime(new Date('2026-11-24T10:00:00.000Z'));
+      await sendQueuedSave(entry('General'), { onSaved: vi.fn(), send: parked.send });
+      vi.setSystemTime(new Date('2026-11-24T10:01:00.000Z'));
+      await sendQueuedSave({ ...entry('Customer', customerKey), tab: 'customer' }, { onSaved: vi.fn(), send: parked.send });
+      await sendQueuedSave(entry('Other user', otherUserKey), { onSaved: vi.fn(), send: parked.send });
+    } finally {
+      vi.useRealTimers();
+    }
 
     const first = server(createInstallation({ version: 4 }), offline());
     const heard = events();
     await replayPendingSaves('u1', heard, first.send);
-    // The user's keys in the store's order, one at a time; the other user's save is not theirs to send.
+    // One at a time, oldest first; the other user's save is not theirs to send. The customer tab's
+    // save was made on version 3 too: it builds on the version the general tab's save made.
     expect(first.received.map((save) => save.body)).toEqual([
-      { version: 3, name: 'Customer' },
       { version: 3, name: 'General' },
+      { version: 4, name: 'Customer' },
     ]);
-    expect(heard.onSending).toHaveBeenNthCalledWith(1, customerKey);
-    expect(heard.onSending).toHaveBeenNthCalledWith(2, generalKey);
-    expect(heard.onSaved).toHaveBeenCalledWith(customerKey, createInstallation({ version: 4 }), expect.objectContaining({ tab: 'customer' }));
-    expect(heard.onOffline).toHaveBeenCalledWith(generalKey);
-    expect(await pendingDraftKeys('u1')).toEqual([generalKey]);
+    expect(heard.onSending).toHaveBeenNthCalledWith(1, generalKey);
+    expect(heard.onSending).toHaveBeenNthCalledWith(2, customerKey);
+    expect(heard.onSaved).toHaveBeenCalledWith(generalKey, createInstallation({ version: 4 }), expect.objectContaining({ tab: 'general' }));
+    expect(heard.onOffline).toHaveBeenCalledWith(customerKey);
+    expect(await pendingDraftKeys('u1')).toEqual([customerKey]);
     expect(await pendingDraftKeys('u2')).toEqual([otherUserKey]);
 
     const again = server();
     await replayPendingSaves('u1', events(), again.send);
-    expect(again.received.map((save) => save.idempotencyKey)).toEqual([parked.received[0]!.idempotencyKey]);
+    expect(again.received.map((save) => save.idempotencyKey)).toEqual([parked.received[1]!.idempotencyKey]);
+    expect(await pendingDraftKeys('u1')).toEqual([]);
+  });
+
+  it('chains the saves of several tabs made offline on one version; a save someone else overtook still conflicts', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const parked = server(offline(), offline(), offline());
+    const vehicleKey = draftKey('u1', 42, 'vehicle');
+    try {
+      vi.setSystemTime(new Date('2026-11-24T10:00:00.000Z'));
+      await sendQueuedSave({ ...entry('Customer', customerKey), tab: 'customer' }, { onSaved: vi.fn(), send: parked.send });
+      vi.setSystemTime(new Date('2026-11-24T10:01:00.000Z'));
+      await sendQueuedSave({ ...entry('Vehicle', vehicleKey), tab: 'vehicle' }, { onSaved: vi.fn(), send: parked.send });
+      vi.setSystemTime(new Date('2026-11-24T10:02:00.000Z'));
+      await sendQueuedSave({ ...entry('General', generalKey, 2), tab: 'general' }, { onSaved: vi.fn(), send: parked.send });
+    } finally {
+      vi.useRealTimers();
+    }
+    const replay = server(createInstallation({ version: 4 }), createInstallation({ version: 5 }), conflict());
+    const heard = events();
+    await replayPendingSaves('u1', heard, replay.send);
+    expect(replay.received.map((save) => save.body)).toEqual([
+      { version: 3, name: 'Customer' },
+      { version: 4, name: 'Vehicle' },
+      // Based on version 2, which none of these saves made: sent as it was, and refused.
+      { version: 2, name: 'General' },
+    ]);
+    expect(heard.onRefused).toHaveBeenCalledWith(generalKey, true);
     expect(await pendingDraftKeys('u1')).toEqual([]);
   });
 

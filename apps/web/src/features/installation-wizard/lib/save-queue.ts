@@ -146,13 +146,39 @@ export type ReplayEvents = {
   isStopped?: () => boolean;
 };
 
-/** Sends a user's waiting saves again, one after the other, each with its own Idempotency-Key. */
+/** The version a save is based on, if it names one (a create does not). */
+const baseVersion = (save: PendingSave): number | null => (save.endpoint === 'create' ? null : save.body.version);
+
+/**
+ * Sends a user's waiting saves again, one after the other in the order they were made, each with its
+ * own Idempotency-Key. Saves of several tabs made offline all build on the version the device had:
+ * once the first of them went through, the next builds on the version that save made (our own
+ * change, not someone else's), so the installer's tabs do not conflict with each other. A save
+ * based on a version someone else changed still conflicts.
+ */
 export async function replayPendingSaves(userId: string, events: ReplayEvents, send: SendSave = sendSaveOnce): Promise<void> {
-  for (const key of await pendingDraftKeys(userId)) {
+  const waiting = await Promise.all((await pendingDraftKeys(userId)).map(async (key) => ({ key, createdAt: (await readPendingSave(key))?.createdAt ?? '' })));
+  waiting.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  /** Per installation: the version one of our saves started from → the version it made. */
+  const madeBy = new Map<number, Map<number, number>>();
+  for (const { key } of waiting) {
     const pending = await readPendingSave(key);
     if (!pending || events.isStopped?.() || inFlight.has(key)) continue;
+    let save = pending.save;
+    const from = baseVersion(save);
+    if (from !== null && save.endpoint !== 'create') {
+      const chain = madeBy.get(save.installationId);
+      let version = from;
+      while (chain?.has(version)) version = chain.get(version)!;
+      if (version !== from) save = withVersion(save, version);
+    }
     events.onSending(key);
-    const result = await sendKept(key, pending.save, send);
+    const result = await sendKept(key, save, send);
+    if (result.outcome === 'saved' && save.endpoint !== 'create') {
+      const chain = madeBy.get(save.installationId) ?? new Map<number, number>();
+      chain.set(baseVersion(save)!, result.installation.version);
+      madeBy.set(save.installationId, chain);
+    }
     if (result.outcome === 'offline') {
       events.onOffline(key);
       return;

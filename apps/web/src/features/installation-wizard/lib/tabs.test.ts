@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInstallation, createInstallationWithVehicle } from '../testing/installation-factory';
-import { neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor } from './tabs';
+import { neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor, withWaitingTabs } from './tabs';
 import { PASSED_INSPECTION } from '@portal/domain/testing/vehicle';
 
 const healthy = PASSED_INSPECTION;
@@ -34,6 +34,15 @@ describe('wizard tabs', () => {
     expect(reachable.has('setup') && reachable.has('summary')).toBe(true);
     expect(resumeTab(setUp, reachable)).toBe('uploads');
     expect(reachableTabs(createInstallation({ status: 'completed' })).size).toBe(8);
+  });
+
+  it('a tab whose save waits on the device opens the next one; a waiting setup opens the rest', () => {
+    const fresh = reachableTabs(createInstallation());
+    expect([...withWaitingTabs(fresh, ['customer'])]).toEqual(['general', 'customer', 'vehicle']);
+    expect([...withWaitingTabs(fresh, ['customer', 'vehicle', 'system'])]).toEqual(['general', 'customer', 'vehicle', 'system', 'setup']);
+    expect([...withWaitingTabs(fresh, ['customer', 'vehicle', 'system', 'setup'])]).toEqual([...tabsFor(false)]);
+    // A waiting save of a tab that cannot be reached yet opens nothing.
+    expect([...withWaitingTabs(fresh, ['system'])]).toEqual(['general', 'customer']);
   });
 
   it('resumes on the furthest tab with data to enter', () => {

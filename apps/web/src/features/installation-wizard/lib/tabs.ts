@@ -42,6 +42,23 @@ export function reachableTabs(installation: Installation | null): Set<WizardTab>
   return tabs;
 }
 
+/**
+ * Offline a tab's save waits on the device, and the installer goes on all the same: a reachable tab
+ * whose save waits opens the tab after it, as the save will once the server has it (a setup opens
+ * uploads, checks and summary).
+ */
+export function withWaitingTabs(reachable: Set<WizardTab>, waiting: Iterable<WizardTab>): Set<WizardTab> {
+  const queued = new Set(waiting);
+  if (queued.size === 0) return reachable;
+  const tabs = new Set(reachable);
+  FORM_TABS.forEach((tab, index) => {
+    if (!tabs.has(tab) || !queued.has(tab)) return;
+    const unlocked = tab === 'setup' ? FORM_TABS.slice(index + 1) : FORM_TABS.slice(index + 1, index + 2);
+    for (const next of unlocked) tabs.add(next);
+  });
+  return tabs;
+}
+
 /** Where a saved installation opens without a tab in the address: the furthest step it can reach. */
 export function resumeTab(installation: Installation, reachable: Set<WizardTab>): WizardTab {
   if (installation.status === 'completed') return 'summary';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconHome, IconLockOpen, IconSend } from '@tabler/icons-react';
+import { IconClockHour4, IconHome, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
@@ -10,6 +10,7 @@ import { DownloadReportButton } from '@/components/ui/download-report-button';
 import { isApiError, normalizeError } from '@/lib/api-error';
 import { afterNextPaint } from '@/lib/deferred-part';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
+import { useIsOnline } from '@/lib/use-is-online';
 import { useSummary } from '../api/get-summary';
 import { useSubmitInstallation } from '../api/submit-installation';
 import { useUpdateInstallation } from '../api/update-installation';
@@ -20,6 +21,8 @@ import { ReopenDialog } from '../components/reopen-dialog';
 import type { StepProps } from '../components/step-props';
 import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { SummarySections } from '../components/summary-sections';
+import { WaitingList } from '../components/waiting-list';
+import { useWaitingItems, waitingCounts, type WaitingItems } from '../hooks/use-waiting-items';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
 import { translateFormError } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
@@ -33,6 +36,36 @@ import { useIsFleetAdmin, useWizardUserId } from '../lib/wizard-user';
 export type SubmitFormValues = { summaryDataConfirmed: boolean; comments: string };
 
 const resolver = formResolver(() => import('../lib/step-schemas').then((m) => m.SubmitInstallationSchema), (values: SubmitFormValues) => values);
+
+/** What of this installation still waits on the device: its saves and its files. */
+function useWaitingFor(installationId: number): WaitingItems {
+  const items = useWaitingItems(useWizardUserId());
+  return {
+    changes: items.changes.filter((change) => change.installation === installationId),
+    files: items.files.filter((file) => file.installationId === installationId),
+  };
+}
+
+const isNothingWaiting = (items: WaitingItems) => items.changes.length === 0 && items.files.length === 0;
+
+/** The saves and files of this installation not sent yet: Submit waits for them. */
+function WaitingForSubmit({ items }: { items: WaitingItems }) {
+  const { t } = useTranslation();
+  if (isNothingWaiting(items)) return null;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="summary-waiting">
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <IconClockHour4 aria-hidden color={WARNING_TEXT_COLOR} />
+          <Text fw={700} c={WARNING_TEXT_COLOR}>
+            {t('wizard.summary.waiting', { items: waitingCounts(t, items) })}
+          </Text>
+        </Group>
+        <WaitingList items={items} />
+      </Stack>
+    </Paper>
+  );
+}
 
 type SubmitFormProps = {
   installation: Installation;
@@ -106,6 +139,11 @@ function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: Su
   // The server's list while it still describes the summary on screen; otherwise what the summary itself lacks.
   const missing = refusal && refusal.at === summaryUpdatedAt ? refusal.missing : missingForSubmit(summary);
   const commentsError = translateFormError(t, errors.comments?.message, 'comments');
+  // Nothing is submitted without its saves and files: Submit waits for them, and for the connection.
+  const waiting = useWaitingFor(installation.id);
+  const isOnline = useIsOnline();
+  const hasWaiting = !isNothingWaiting(waiting);
+  const submitBlock = hasWaiting ? t('wizard.summary.submitWaits') : !isOnline ? t('wizard.summary.submitNeedsConnection') : null;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="submit-form">
@@ -134,8 +172,13 @@ function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: Su
           </Stack>
         </Paper>
         <MissingPartsAlert missing={missing} />
+        {submitBlock && (
+          <Text c={WARNING_TEXT_COLOR} fw={600} ta="right" data-testid="summary-submit-waits">
+            {submitBlock}
+          </Text>
+        )}
         <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconSend aria-hidden />} loading={submit.isPending} disabled={submit.isPending} data-testid="summary-submit">
+          <Button type="submit" leftSection={<IconSend aria-hidden />} loading={submit.isPending} disabled={submit.isPending || submitBlock !== null} data-testid="summary-submit">
             {t('wizard.summary.submit')}
           </Button>
         </Group>
@@ -153,6 +196,7 @@ export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepP
   const [isReopenOpen, setReopenOpen] = useState(false);
   const isFleetAdmin = useIsFleetAdmin();
   const summary = summaryQuery.data;
+  const waiting = useWaitingFor(installation.id);
 
   const onCompleted = (done: Installation) => {
     // Nothing of this installation is edited any more: forget the wizard's state and the device copies.
@@ -162,13 +206,19 @@ export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepP
   };
 
   if (!summary) {
-    return <QueryFallback query={summaryQuery} texts="wizard.summary" testId="summary" />;
+    return (
+      <Stack gap="lg">
+        <WaitingForSubmit items={waiting} />
+        <QueryFallback query={summaryQuery} texts="wizard.summary" testId="summary" />
+      </Stack>
+    );
   }
 
   const isDraft = !isReadOnly && summary.general.status === 'draft';
   return (
     <Stack gap="lg" data-testid="summary">
       {isDraft && <Text>{t('wizard.summary.intro')}</Text>}
+      {isDraft && <WaitingForSubmit items={waiting} />}
       <SummarySections summary={summary} />
       {isDraft ? (
         <SubmitForm installation={installation} summary={summary} summaryUpdatedAt={summaryQuery.dataUpdatedAt} onCompleted={onCompleted} />

@@ -322,8 +322,6 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
   });
 
   it('keeps the files of a save without network on the device, queued, and says so', async () => {
-    // The device says it has no network, as a phone without signal does, and requests fail.
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { fake } = openUploadsTab({ routes: {
         'POST /api/installations/42/uploads': () => {
           throw new TypeError('Failed to fetch');
@@ -331,6 +329,8 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
       },
     });
     await screen.findByTestId('upload-slot-pvModules', undefined, slow);
+    // Then the device says it has no network, as a phone without signal does, and requests fail.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await pick('pvModules', [file('roof.png', 'image/png')]);
     await pick('telematics-mcu', [file('tcu.png', 'image/png')]);
     fireEvent.click(screen.getByTestId('step-save'));

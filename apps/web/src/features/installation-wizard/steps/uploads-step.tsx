@@ -8,6 +8,8 @@ import type { StepProps } from '../components/step-props';
 import { UploadSlot } from '../components/upload-slot';
 import { useUploadsForm } from '../hooks/use-uploads-form';
 
+const NO_UPLOADS: [] = [];
+
 function UploadsSkeleton() {
   return (
     <Stack gap="md" data-testid="uploads-loading" aria-busy>
@@ -32,9 +34,12 @@ function UploadsSkeleton() {
 export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
   const uploads = useUploads(installation.id);
-  const form = useUploadsForm({ installation, saved: uploads.data, isReadOnly });
+  // Offline, with no copy of this installation's uploads on the device (a tab first opened without a
+  // network): photos are picked and queued all the same; what the server already has shows once online.
+  const isWithoutCopy = uploads.isPending && uploads.fetchStatus === 'paused';
+  const form = useUploadsForm({ installation, saved: uploads.data ?? (isWithoutCopy ? NO_UPLOADS : undefined), isReadOnly });
   const { sending } = form;
-  const isLoaded = uploads.isSuccess;
+  const isLoaded = uploads.isSuccess || isWithoutCopy;
 
   const onSave = () => void form.save({ withToast: true });
   const onNextClick = async () => {
@@ -49,7 +54,12 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
   return (
     <Stack gap="lg">
       <Text>{t('wizard.uploads.intro')}</Text>
-      {uploads.isPending && <UploadsSkeleton />}
+      {uploads.isPending && !isWithoutCopy && <UploadsSkeleton />}
+      {isWithoutCopy && (
+        <Text size="sm" c="dimmed" data-testid="uploads-without-copy">
+          {t('wizard.uploads.withoutCopy')}
+        </Text>
+      )}
       {uploads.isError && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="uploads-load-error">
           <Stack gap="sm" align="flex-start">

@@ -36,6 +36,7 @@ import { StepFormFooter } from '../components/step-footer';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
+import { useIsOnline } from '@/lib/use-is-online';
 import { translateFormError, type FieldNameKey } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
 import { numberToText, parseNumberInput } from '../lib/form-values';
@@ -136,6 +137,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
   const city = watch('city');
   const [cityQuery] = useDebouncedValue(city, SUGGESTION_DEBOUNCE_MS);
   const places = usePlaces(isReadOnly ? '' : cityQuery, locale);
+  const isOnline = useIsOnline();
   const citySuggestions = [...new Set((places.data ?? []).map((place) => place.place_name))];
   // Help for a second look, beside the field; a completed installation is not to be corrected any more.
   const showCheckDigitWarning = !isReadOnly && isVinCheckDigitSuspicious(vin);
@@ -313,7 +315,8 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
               <cityField.Component
                 {...field}
                 label={`${t('wizard.labels.city')} (${t('wizard.labels.optional')})`}
-                description={t('wizard.vehicle.cityHint')}
+                // Offline the places service cannot be asked: typing stays possible, and the hint says why no list comes.
+                description={isOnline ? t('wizard.vehicle.cityHint') : t('wizard.vehicle.cityHintOffline')}
                 suggestions={citySuggestions}
                 error={errorOf('city')}
                 data-testid="vehicle-city"
