@@ -13,6 +13,11 @@ const EnvSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('data'),
     DATABASE_URL: optional,
+    DATABASE_DIRECT_URL: optional,
+    DATABASE_POOLER: z.enum(['none', 'session', 'transaction']).default('none'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(4000),
     PUBLIC_URL: optional,
     AUTH_SECRET: optional,
     DEMO: z.enum(['true', 'false', '1', '0']).optional(),
@@ -81,6 +86,13 @@ const EnvSchema = z
       host: e.HOST,
       dataDir: path.resolve(e.DATA_DIR),
       databaseUrl: e.DATABASE_URL,
+      database: {
+        directUrl: e.DATABASE_DIRECT_URL,
+        pooler: e.DATABASE_POOLER,
+        poolSize: e.DATABASE_POOL_SIZE,
+        connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      },
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       authSecret: e.AUTH_SECRET,
       demo,
@@ -164,6 +176,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if (env.isProduction && !env.authSecret) {
     throw new EnvError('AUTH_SECRET must be set when NODE_ENV=production (at least 32 random characters).');
+  }
+  if (env.database.pooler === 'transaction' && env.databaseUrl && !env.database.directUrl) {
+    throw new EnvError(
+      'DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL: a connection to PostgreSQL itself (or to a pooler in session mode) for LISTEN and the migration lock, which a transaction pooler does not keep.',
+    );
   }
   if (env.authSecret && env.authSecret.length < 32) {
     throw new EnvError('AUTH_SECRET must be at least 32 characters long.');
