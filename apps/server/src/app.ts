@@ -74,6 +74,9 @@ const LOG_FLUSH_MS = 1000;
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** A hop count: the addresses the nearest `hops` proxies saw are believed. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Request lines are logged without their query: sign-in links carry one-time tokens there. */
 const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
   method: req.method,
@@ -106,7 +109,8 @@ export async function buildApp(options: AppOptions) {
     forceCloseConnections: 'idle',
     // Our own hook below answers with the error envelope instead.
     return503OnClosing: false,
-    trustProxy: false,
+    // Behind a reverse proxy the client's own address (X-Forwarded-For) is what limits and logs see.
+    trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: env.requestLimits.bodyBytes,
     routerOptions: { maxParamLength: env.requestLimits.paramLength },
     // Router refusals (414, malformed paths) answer the error envelope too.

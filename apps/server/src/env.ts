@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './services/access/client-address';
 
 const optional = z
   .string()
@@ -39,16 +40,17 @@ const EnvSchema = z
     MAPBOX_TOKEN: optional,
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: optional,
+    TRUST_PROXY: optional,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     JSON_MAX_DEPTH: z.coerce.number().int().min(2).max(1000).default(32),
     MAX_PARAM_LENGTH: z.coerce.number().int().min(16).max(8192).default(100),
     ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
     SEND_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-    SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
     SEND_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
     CODE_GUESS_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-    CODE_GUESS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    CODE_GUESS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
     CODE_GUESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
     WEB_DIST: optional,
     DEVICE_API_KEYS: optional,
@@ -112,6 +114,7 @@ const EnvSchema = z
           : null,
       mapboxToken: e.MAPBOX_TOKEN,
       logLevel: e.LOG_LEVEL,
+      trustProxyValue: e.TRUST_PROXY,
       requestLimits: { bodyBytes: e.BODY_LIMIT_BYTES, jsonDepth: e.JSON_MAX_DEPTH, paramLength: e.MAX_PARAM_LENGTH },
       idTokenTtlSeconds: e.ID_TOKEN_TTL_SECONDS,
       sendLimit: {
@@ -162,7 +165,7 @@ const EnvSchema = z
     };
   });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.infer<typeof EnvSchema> & { trustProxy: boolean | number | string[] };
 
 export class EnvError extends Error {}
 
@@ -173,7 +176,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  const env = parsed.data;
+  let trustProxy: ReturnType<typeof parseTrustProxy>;
+  try {
+    trustProxy = parseTrustProxy(parsed.data.trustProxyValue);
+  } catch (error) {
+    throw new EnvError((error as Error).message);
+  }
+  const env = { ...parsed.data, trustProxy };
   if (env.isProduction && !env.authSecret) {
     throw new EnvError('AUTH_SECRET must be set when NODE_ENV=production (at least 32 random characters).');
   }
