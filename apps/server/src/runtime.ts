@@ -31,7 +31,7 @@ export async function openRuntime(env: Env, holder: string, options: { migrate?:
       url: env.databaseUrl,
       pgliteDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'pglite'),
       directUrl: env.database.directUrl,
-      transactionPooler: env.database.pooler === 'transaction',
+      pooler: env.database.pooler,
       poolSize: env.database.poolSize,
       connectTimeoutMs: env.database.connectTimeoutMs,
       statementTimeoutMs: env.database.statementTimeoutMs,

@@ -71,12 +71,16 @@ export interface TestAppOptions {
   realMailer?: boolean;
   /** Receives the server log as JSON lines, every level. */
   logStream?: NodeJS.WritableStream;
+  /** A database the caller opened and migrated (closed with the app, not dropped). */
+  database?: Database;
 }
 
 /** The real app on a real database (PGlite, or PostgreSQL when TEST_ENGINE=postgres). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
-  const { database, drop } = await openFreshDatabase(options.viaProxyPort, options.listenViaProxyPort);
+  const { database, drop } = options.database
+    ? { database: options.database, drop: async () => {} }
+    : await openFreshDatabase(options.viaProxyPort, options.listenViaProxyPort);
   if (options.seed !== false) await seedDemo(database.db);
 
   const env = loadEnv({

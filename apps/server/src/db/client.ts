@@ -43,8 +43,12 @@ export interface DatabaseOptions {
    * through a transaction pooler (PgBouncer `pool_mode = transaction`), which keeps neither.
    */
   directUrl?: string;
-  /** `url` is a transaction pooler: statements are sent unnamed (a pooled server never knows a name). */
-  transactionPooler?: boolean;
+  /**
+   * What `url` reaches: PostgreSQL itself, or PgBouncer (or another pooler) in session or transaction
+   * mode. Through a transaction pooler statements are sent unnamed (a pooled server never knows a
+   * name); through any pooler the statement timeout is not sent at start-up, which PgBouncer refuses.
+   */
+  pooler?: 'none' | 'session' | 'transaction';
   /** Folder of the embedded database files; omitted means in memory. */
   pgliteDir?: string;
   /** Pre-built data directory (tarball) to start the embedded engine from. */
@@ -87,10 +91,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: connectTimeoutMs,
       query_timeout: statementTimeoutMs,
       // The server stops a statement too (a pooler refuses this start-up parameter, so not through one).
-      ...(options.transactionPooler ? {} : { statement_timeout: statementTimeoutMs }),
+      ...(options.pooler && options.pooler !== 'none' ? {} : { statement_timeout: statementTimeoutMs }),
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
-      ...(options.transactionPooler ? { Client: UnnamedStatementsClient } : {}),
+      ...(options.pooler === 'transaction' ? { Client: UnnamedStatementsClient } : {}),
     });
     // A dropped connection must never crash the process, idle or checked out (inside a transaction):
     // the query in flight fails (503), the pool drops the connection and the next query opens another.
