@@ -41,6 +41,7 @@ const EnvSchema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: optional,
     TRUST_PROXY: optional,
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     JSON_MAX_DEPTH: z.coerce.number().int().min(2).max(1000).default(32),
@@ -115,6 +116,7 @@ const EnvSchema = z
       mapboxToken: e.MAPBOX_TOKEN,
       logLevel: e.LOG_LEVEL,
       trustProxyValue: e.TRUST_PROXY,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
       requestLimits: { bodyBytes: e.BODY_LIMIT_BYTES, jsonDepth: e.JSON_MAX_DEPTH, paramLength: e.MAX_PARAM_LENGTH },
       idTokenTtlSeconds: e.ID_TOKEN_TTL_SECONDS,
       sendLimit: {

@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { serverPackageDir } from '../package-dir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,7 +29,7 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_DIR = path.join(serverPackageDir(), 'drizzle');
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; without it the embedded engine is used. */
@@ -130,6 +126,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  // The embedded engine is loaded only when it is used: a server on PostgreSQL never holds it.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite({
     dataDir: options.pgliteDir,
