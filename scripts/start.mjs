@@ -1,19 +1,24 @@
-// npm start: build what is missing, then run the server (it migrates and seeds on its own).
+// npm start: build what is missing or older than its sources, then run the compiled server in this
+// process (so SIGTERM reaches it). Production: `npm run build` once, then
+// `node --max-semi-space-size=4 apps/server/dist/server.mjs` (see README, "Production install").
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { register } from 'tsx/esm/api';
+import { isBuildCurrent } from './source-version.mjs';
 
-const major = Number(process.versions.node.split('.')[0]);
-if (major < 22) {
-  console.error(`Node ${process.versions.node} is too old: run through npm (npm start), which uses the project's Node 24.`);
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Node ${process.versions.node} is too old: the portal needs Node 22.12 or later (24 recommended).`);
   process.exit(1);
 }
 
-if (!existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) {
-  console.log('Building the web app (first start only)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@portal/web'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+for (const [kind, workspace] of /** @type {const} */ ([['web', '@portal/web'], ['server', '@portal/server']])) {
+  if (isBuildCurrent(kind)) continue;
+  console.log(`Building the ${kind} (its sources changed since the last build)...`);
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error(`The ${kind} build failed. A production install builds once with its dev dependencies (npm ci --include=dev && npm run build) before it starts.`);
+    process.exit(build.status ?? 1);
+  }
 }
 
-register();
-await import('../apps/server/src/server.ts');
+// The build's address is worked out, so that type checks do not read the bundle.
+await import(new URL('../apps/server/dist/server.mjs', import.meta.url).href);

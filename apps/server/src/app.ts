@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Mailer } from './auth/mailer';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { serverPackageDir } from './package-dir';
 import { authPlugin } from './plugins/app/auth';
 import { checkEventsPlugin } from './plugins/app/check-events';
 import { databasePlugin } from './plugins/app/database';
@@ -72,7 +72,10 @@ const LOG_BLOCK_BYTES = 8192;
 /** ...and at least this often, so that the lines of a quiet server show up at once. */
 const LOG_FLUSH_MS = 1000;
 
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(serverPackageDir(), '../web/dist');
+
+/** A hop count: the addresses the nearest `hops` proxies saw are believed. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Request lines are logged without their query: sign-in links carry one-time tokens there. */
 const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
@@ -106,7 +109,8 @@ export async function buildApp(options: AppOptions) {
     forceCloseConnections: 'idle',
     // Our own hook below answers with the error envelope instead.
     return503OnClosing: false,
-    trustProxy: false,
+    // Behind a reverse proxy the client's own address (X-Forwarded-For) is what limits and logs see.
+    trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: env.requestLimits.bodyBytes,
     routerOptions: { maxParamLength: env.requestLimits.paramLength },
     // Router refusals (414, malformed paths) answer the error envelope too.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './services/access/client-address';
 
 const optional = z
   .string()
@@ -13,6 +14,11 @@ const EnvSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('data'),
     DATABASE_URL: optional,
+    DATABASE_DIRECT_URL: optional,
+    DATABASE_POOLER: z.enum(['none', 'session', 'transaction']).default('none'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(4000),
     PUBLIC_URL: optional,
     AUTH_SECRET: optional,
     DEMO: z.enum(['true', 'false', '1', '0']).optional(),
@@ -34,16 +40,18 @@ const EnvSchema = z
     MAPBOX_TOKEN: optional,
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: optional,
+    TRUST_PROXY: optional,
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     JSON_MAX_DEPTH: z.coerce.number().int().min(2).max(1000).default(32),
     MAX_PARAM_LENGTH: z.coerce.number().int().min(16).max(8192).default(100),
     ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
     SEND_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-    SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
     SEND_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
     CODE_GUESS_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-    CODE_GUESS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    CODE_GUESS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
     CODE_GUESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
     WEB_DIST: optional,
     DEVICE_API_KEYS: optional,
@@ -81,6 +89,13 @@ const EnvSchema = z
       host: e.HOST,
       dataDir: path.resolve(e.DATA_DIR),
       databaseUrl: e.DATABASE_URL,
+      database: {
+        directUrl: e.DATABASE_DIRECT_URL,
+        pooler: e.DATABASE_POOLER,
+        poolSize: e.DATABASE_POOL_SIZE,
+        connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      },
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       authSecret: e.AUTH_SECRET,
       demo,
@@ -100,6 +115,8 @@ const EnvSchema = z
           : null,
       mapboxToken: e.MAPBOX_TOKEN,
       logLevel: e.LOG_LEVEL,
+      trustProxyValue: e.TRUST_PROXY,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
       requestLimits: { bodyBytes: e.BODY_LIMIT_BYTES, jsonDepth: e.JSON_MAX_DEPTH, paramLength: e.MAX_PARAM_LENGTH },
       idTokenTtlSeconds: e.ID_TOKEN_TTL_SECONDS,
       sendLimit: {
@@ -150,7 +167,7 @@ const EnvSchema = z
     };
   });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.infer<typeof EnvSchema> & { trustProxy: boolean | number | string[] };
 
 export class EnvError extends Error {}
 
@@ -161,9 +178,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  const env = parsed.data;
+  let trustProxy: ReturnType<typeof parseTrustProxy>;
+  try {
+    trustProxy = parseTrustProxy(parsed.data.trustProxyValue);
+  } catch (error) {
+    throw new EnvError((error as Error).message);
+  }
+  const env = { ...parsed.data, trustProxy };
   if (env.isProduction && !env.authSecret) {
     throw new EnvError('AUTH_SECRET must be set when NODE_ENV=production (at least 32 random characters).');
+  }
+  if (env.database.pooler === 'transaction' && env.databaseUrl && !env.database.directUrl) {
+    throw new EnvError(
+      'DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL: a connection to PostgreSQL itself (or to a pooler in session mode) for LISTEN and the migration lock, which a transaction pooler does not keep.',
+    );
   }
   if (env.authSecret && env.authSecret.length < 32) {
     throw new EnvError('AUTH_SECRET must be at least 32 characters long.');

@@ -27,7 +27,15 @@ export async function hasMigrations(db: Db): Promise<boolean> {
 export async function openRuntime(env: Env, holder: string, options: { migrate?: boolean } = {}): Promise<Runtime> {
   const unlock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir, holder);
   try {
-    const database = await openDatabase({ url: env.databaseUrl, pgliteDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'pglite') });
+    const database = await openDatabase({
+      url: env.databaseUrl,
+      pgliteDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'pglite'),
+      directUrl: env.database.directUrl,
+      pooler: env.database.pooler,
+      poolSize: env.database.poolSize,
+      connectTimeoutMs: env.database.connectTimeoutMs,
+      statementTimeoutMs: env.database.statementTimeoutMs,
+    });
     if (options.migrate !== false) await database.migrate();
     return {
       database,

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import net from 'node:net';
 import { controlSocketPath, startControlSocket } from './admin/control-socket';
 import { DataDirBusyError } from './admin/data-dir-lock';
 import { buildApp } from './app';
@@ -10,7 +11,10 @@ import { FileStoreError } from './services/uploads/file-store';
 import { EnvError, loadEnv } from './env';
 import { openRuntime } from './runtime';
 
-const SHUTDOWN_GRACE_MS = 8_000;
+/** How often a stopping process looks whether its connections are gone. */
+const DRAIN_POLL_MS = 50;
+
+const openConnections = (server: net.Server) => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
 
 async function main() {
   const env = loadEnv();
@@ -56,12 +60,24 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    const budgetMs = env.shutdownTimeoutMs;
+    app.log.info({ signal, budgetMs }, 'shutting down');
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long, exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+      // Out of time: whatever is still open is cut, and the stop is still a stop.
+      app.log.warn('shutdown took longer than SHUTDOWN_TIMEOUT_MS; closing the remaining connections');
+      app.server.closeAllConnections();
+      process.exit(0);
+    }, budgetMs);
     force.unref();
+    // 1. Stop accepting connections (a proxy then sends new ones elsewhere) but keep the open ones:
+    //    every answer now says Connection: close, and idle keep-alive connections are left for the
+    //    proxy to close, so no request is sent into a socket this process is closing.
+    net.Server.prototype.close.call(app.server);
+    await app.drain();
+    const idleDeadline = Date.now() + budgetMs / 2;
+    while (Date.now() < idleDeadline && (await openConnections(app.server)) > 0) await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
+    // 2. Close what is left (idle connections at once, requests in flight when they are answered),
+    //    then the database.
     control?.close();
     metrics?.close();
     await app.close();

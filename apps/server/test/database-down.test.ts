@@ -3,24 +3,40 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
 import { buildApp } from '../src/app';
-import { rowsOf } from '../src/db/client';
+import { openDatabase, rowsOf } from '../src/db/client';
+import { revokeFleet } from '../src/services/access/access';
 import { bearer, createTestApp, dataSnapshot, DEVICE_KEY, draftInstallation, engine, ORIGIN, signInWithCode, type TestContext } from './helper';
 
-/** A TCP hop between the app and PostgreSQL that the test can cut and restore. */
+/**
+ * A TCP hop between the app and PostgreSQL that the test can cut and restore, or freeze: connections
+ * stay open but nothing passes either way (a partition, a NAT that forgot them) until it thaws.
+ */
 function createProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   let server: net.Server | null = null;
   let port = 0;
+  let frozen = false;
+  const connectPair = (client: net.Socket, upstream: net.Socket) => {
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
   const start = () =>
     new Promise<number>((resolve) => {
       server = net.createServer((client) => {
         const upstream = net.connect(target);
+        const pair: [net.Socket, net.Socket] = [client, upstream];
+        pairs.add(pair);
         for (const s of [client, upstream]) {
           sockets.add(s);
-          s.on('close', () => sockets.delete(s));
+          s.on('close', () => {
+            sockets.delete(s);
+            pairs.delete(pair);
+          });
           s.on('error', () => s.destroy());
         }
-        client.pipe(upstream).pipe(client);
+        if (frozen) for (const s of pair) s.pause();
+        else connectPair(client, upstream);
       });
       server.listen(port, '127.0.0.1', () => resolve((port = (server!.address() as net.AddressInfo).port)));
     });
@@ -29,7 +45,20 @@ function createProxy(target: { host: string; port: number }) {
       for (const s of sockets) s.destroy();
       server?.close(() => resolve());
     });
-  return { start, stop };
+  const freeze = () => {
+    frozen = true;
+    for (const [client, upstream] of pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+  };
+  const thaw = () => {
+    frozen = false;
+    for (const [client, upstream] of pairs) connectPair(client, upstream);
+  };
+  return { start, stop, freeze, thaw };
 }
 
 describe.skipIf(engine !== 'postgres')('database down', () => {
@@ -52,6 +81,78 @@ describe.skipIf(engine !== 'postgres')('database down', () => {
 
     await proxy.start();
     await expect.poll(async () => (await c!.app.inject({ url: '/api/health/ready' })).statusCode, { timeout: 15_000 }).toBe(200);
+  });
+});
+
+describe.skipIf(engine !== 'postgres')('the database going away under the running app', () => {
+  const open: TestContext[] = [];
+  afterAll(async () => {
+    for (const c of open) await c.close().catch(() => {});
+  });
+  const target = () => {
+    const base = new URL(process.env.TEST_DATABASE_URL!);
+    return { host: base.hostname, port: Number(base.port || 5432) };
+  };
+
+  it('connections killed in the middle of a transaction fail that request, never the process, and the next request is served', async () => {
+    const c = await createTestApp();
+    open.push(c);
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001', 'killed@example.com');
+    const name = rowsOf<{ name: string }>(await c.database.db.execute(sql`select current_database() as name`))[0]!.name;
+    const killer = await openDatabase({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
+    try {
+      // Transactions hold their connections while the server ends every one of them (a restart, a failover).
+      const held = Array.from({ length: 3 }, () =>
+        c.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_sleep(2)`);
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      await killer.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`);
+      for (const result of await Promise.allSettled(held)) expect(result.status).toBe('rejected');
+    } finally {
+      await killer.close();
+    }
+    await expect.poll(async () => (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).statusCode, { timeout: 2000, interval: 50 }).toBe(200);
+  });
+
+  it('a silent network answers 503 with Retry-After within the statement timeout instead of holding the request', async () => {
+    const proxy = createProxy(target());
+    const c = await createTestApp({ viaProxyPort: await proxy.start() });
+    open.push(c);
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001', 'partition@example.com');
+    proxy.freeze();
+    const started = Date.now();
+    const res = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { name: 'During a partition', startDate: '2026-11-20', version: 0 } });
+    expect(res.statusCode, res.body).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThanOrEqual(5500);
+    proxy.thaw();
+    await proxy.stop();
+    await proxy.start();
+    await expect.poll(async () => (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).statusCode, { timeout: 5000, interval: 50 }).toBe(200);
+  });
+
+  it('a listening connection that stays open but goes silent stops the read cache within a few seconds: a revoked member is refused', async () => {
+    const proxy = createProxy(target());
+    const c = await createTestApp({ listenViaProxyPort: await proxy.start() });
+    open.push(c);
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001', 'stalled@example.com');
+    for (let i = 0; i < 2; i++) expect((await c.app.inject({ url: `/api/installations/${id}`, headers: h })).statusCode).toBe(200);
+    expect(c.app.readCache.size.details).toBe(1);
+
+    proxy.freeze();
+    // The revocation's announcement is sent but never heard here.
+    await revokeFleet(c.database.db, { email: 'stalled@example.com', fleet: 'sono' });
+    const frozeAt = Date.now();
+    await expect.poll(async () => (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).statusCode, { timeout: 6000, interval: 100 }).toBe(404);
+    expect(Date.now() - frozeAt).toBeLessThanOrEqual(5000);
+    expect(c.app.readCache.isLive).toBe(false);
+
+    // Once the network is back the cache listens again on a new connection.
+    proxy.thaw();
+    await expect.poll(() => c.app.readCache.isLive, { timeout: 10_000 }).toBe(true);
+    await proxy.stop();
   });
 });
 

@@ -39,11 +39,12 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 /** A new, migrated, empty database of the engine under test. */
-export async function openFreshDatabase(viaProxyPort?: number): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openFreshDatabase(viaProxyPort?: number, listenViaProxyPort?: number): Promise<{ database: Database; drop(): Promise<void> }> {
   const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
-  const url = pgDb && viaProxyPort ? Object.assign(new URL(pgDb.url), { hostname: '127.0.0.1', port: String(viaProxyPort) }).toString() : pgDb?.url;
+  const proxied = (port: number | undefined) => (pgDb && port ? Object.assign(new URL(pgDb.url), { hostname: '127.0.0.1', port: String(port) }).toString() : undefined);
+  const url = proxied(viaProxyPort) ?? pgDb?.url;
   const database = pgDb
-    ? await openDatabase({ url, poolSize: 5 })
+    ? await openDatabase({ url, directUrl: proxied(listenViaProxyPort), poolSize: 5 })
     : await openDatabase({ pgliteSnapshot: new Blob([fs.readFileSync(inject('pgliteSnapshot'))]) });
   await database.migrate();
   return { database, drop: async () => void (await pgDb?.drop()) };
@@ -64,16 +65,22 @@ export interface TestAppOptions {
   seed?: boolean;
   /** PostgreSQL only: reach the test database through a local TCP proxy on this port. */
   viaProxyPort?: number;
+  /** PostgreSQL only: the listening connection (and the migration lock) goes through a TCP proxy on this port. */
+  listenViaProxyPort?: number;
   /** Send mail as the server does (SMTP_URL or the outbox) instead of capturing it in `mails`. */
   realMailer?: boolean;
   /** Receives the server log as JSON lines, every level. */
   logStream?: NodeJS.WritableStream;
+  /** A database the caller opened and migrated (closed with the app, not dropped). */
+  database?: Database;
 }
 
 /** The real app on a real database (PGlite, or PostgreSQL when TEST_ENGINE=postgres). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
-  const { database, drop } = await openFreshDatabase(options.viaProxyPort);
+  const { database, drop } = options.database
+    ? { database: options.database, drop: async () => {} }
+    : await openFreshDatabase(options.viaProxyPort, options.listenViaProxyPort);
   if (options.seed !== false) await seedDemo(database.db);
 
   const env = loadEnv({

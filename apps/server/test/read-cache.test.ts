@@ -157,7 +157,7 @@ describe('reads kept in memory are never older than the writes before them', () 
     const { id } = await draft(c, h, 'SN-DEMO-0004');
     for (let i = 0; i < 2; i++) expect((await detailOf(c, h, id)).statusCode).toBe(200);
 
-    await c.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
+    await c.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = 'portal-listener'`);
     await expect.poll(() => c.app.readCache.isLive, { timeout: 5000, interval: 10 }).toBe(false);
     // Nothing announces this write to the server now: only a read from the database can see it.
     await c.database.db.update(installation).set({ name: 'Written during the outage' }).where(eq(installation.id, id));

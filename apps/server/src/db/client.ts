@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { serverPackageDir } from '../package-dir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,31 +29,75 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_DIR = path.join(serverPackageDir(), 'drizzle');
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; without it the embedded engine is used. */
   url?: string;
+  /**
+   * A session connection to the same database for LISTEN and the migration lock, when `url` goes
+   * through a transaction pooler (PgBouncer `pool_mode = transaction`), which keeps neither.
+   */
+  directUrl?: string;
+  /**
+   * What `url` reaches: PostgreSQL itself, or PgBouncer (or another pooler) in session or transaction
+   * mode. Through a transaction pooler statements are sent unnamed (a pooled server never knows a
+   * name); through any pooler the statement timeout is not sent at start-up, which PgBouncer refuses.
+   */
+  pooler?: 'none' | 'session' | 'transaction';
   /** Folder of the embedded database files; omitted means in memory. */
   pgliteDir?: string;
   /** Pre-built data directory (tarball) to start the embedded engine from. */
   pgliteSnapshot?: Blob;
   poolSize?: number;
+  /** How long opening a connection may take before the request answers 503. */
+  connectTimeoutMs?: number;
+  /** How long one statement may take before the request answers 503 (also a silent partition). */
+  statementTimeoutMs?: number;
+}
+
+export const DATABASE_DEFAULTS = { poolSize: 10, connectTimeoutMs: 2000, statementTimeoutMs: 4000 };
+
+/** Idle connections are probed by TCP keep-alive this soon, so a dead peer is noticed. */
+const KEEP_ALIVE_DELAY_MS = 5000;
+
+/** The pg client for a transaction pooler: named prepared statements are sent unnamed. */
+class UnnamedStatementsClient extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(config: any, ...rest: any[]): any {
+    if (config && typeof config === 'object' && typeof config.name === 'string') {
+      const { name: _name, ...unnamed } = config;
+       
+      return super.query(unnamed, ...rest);
+    }
+     
+    return super.query(config, ...rest);
+  }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    const connectTimeoutMs = options.connectTimeoutMs ?? DATABASE_DEFAULTS.connectTimeoutMs;
+    const statementTimeoutMs = options.statementTimeoutMs ?? DATABASE_DEFAULTS.statementTimeoutMs;
+    const sessionUrl = options.directUrl ?? options.url;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
-      // A server that went away must fail requests fast, not hang them.
-      connectionTimeoutMillis: 5000,
-      query_timeout: 30_000,
+      max: options.poolSize ?? DATABASE_DEFAULTS.poolSize,
+      // A server that went away, or a network that went silent, fails requests fast instead of hanging them.
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: statementTimeoutMs,
+      // The server stops a statement too (a pooler refuses this start-up parameter, so not through one).
+      ...(options.pooler && options.pooler !== 'none' ? {} : { statement_timeout: statementTimeoutMs }),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+      ...(options.pooler === 'transaction' ? { Client: UnnamedStatementsClient } : {}),
     });
-    // A dropped idle connection must never crash the process; the next query reconnects.
+    // A dropped connection must never crash the process, idle or checked out (inside a transaction):
+    // the query in flight fails (503), the pool drops the connection and the next query opens another.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const listener = createPgListener(options.url);
+    const listener = createPgListener(sessionUrl, connectTimeoutMs);
     return {
       engine: 'postgres',
       db,
@@ -66,14 +106,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await withTimeout(pool.query('select 1'), 2000);
       },
       async migrate() {
-        const conn = await pool.connect();
+        // A session of its own: the lock is held across statements, and waiting for another process
+        // that migrates may take longer than any statement timeout.
+        const conn = new pg.Client({ connectionString: sessionUrl, connectionTimeoutMillis: connectTimeoutMs });
+        conn.on('error', () => {});
+        await conn.connect();
         try {
           // One process migrates; the others wait on the lock and then find nothing to do.
           await conn.query('select pg_advisory_lock(727274)');
           await migratePg(drizzlePg(conn), { migrationsFolder: MIGRATIONS_DIR });
         } finally {
           await conn.query('select pg_advisory_unlock(727274)').catch(() => {});
-          conn.release();
+          await conn.end().catch(() => {});
         }
       },
       async close() {
@@ -82,6 +126,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  // The embedded engine is loaded only when it is used: a server on PostgreSQL never holds it.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite({
     dataDir: options.pgliteDir,
@@ -119,25 +170,75 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** One dedicated connection for LISTEN, re-established with back-off when it drops. */
-function createPgListener(url: string) {
+/** The listening connection says something to itself this often... */
+const LISTENER_BEAT_MS = 1000;
+/** ...and is given up for a new one when it has heard nothing of it for this long. */
+const LISTENER_QUIET_MS = 3000;
+const BEAT_CHANNEL = 'portal_listener_beat';
+/** How the listening connection shows in `pg_stat_activity`. */
+export const LISTENER_APPLICATION_NAME = 'portal-listener';
+
+/**
+ * One dedicated connection for LISTEN, re-established with back-off when it drops. It proves that
+ * it still hears: every second it sends a NOTIFY to itself. A connection that stays open but stops
+ * delivering (a NAT or firewall that forgot it, a partition) is given up within a few seconds as if
+ * it had dropped, so whoever relies on its messages stops trusting what it has not heard.
+ */
+function createPgListener(url: string, connectTimeoutMs: number) {
   const handlers = new Map<string, Set<{ onMessage: (payload: string) => void; onReconnect?: () => void; onLost?: () => void }>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
   let retryMs = 250;
+  let lastHeardMs = 0;
+  let beatInFlight = false;
 
   async function connect(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS });
     c.on('notification', (msg) => {
+      if (msg.channel === BEAT_CHANNEL) {
+        if (c === client) lastHeardMs = Date.now();
+        return;
+      }
       for (const h of handlers.get(msg.channel) ?? []) h.onMessage(msg.payload ?? '');
     });
     c.on('error', () => reconnect(c));
     c.on('end', () => reconnect(c));
-    await c.connect();
-    for (const channel of handlers.keys()) await c.query(`listen "${channel}"`);
+    try {
+      await withTimeout(
+        (async () => {
+          await c.connect();
+          await c.query(`listen "${BEAT_CHANNEL}"`);
+          for (const channel of handlers.keys()) await c.query(`listen "${channel}"`);
+        })(),
+        connectTimeoutMs + 2000,
+      );
+    } catch (error) {
+      destroy(c);
+      throw error;
+    }
+    lastHeardMs = Date.now();
+    beatInFlight = false;
     return c;
   }
+
+  const beat = setInterval(() => {
+    const c = client;
+    if (!c || closed) return;
+    if (Date.now() - lastHeardMs > LISTENER_QUIET_MS) {
+      reconnect(c);
+      destroy(c);
+      return;
+    }
+    if (beatInFlight) return;
+    beatInFlight = true;
+    c.query(`select pg_notify('${BEAT_CHANNEL}', '')`)
+      .catch(() => {})
+      .finally(() => {
+        if (c === client) beatInFlight = false;
+      });
+  }, LISTENER_BEAT_MS);
+  beat.unref();
 
   function reconnect(dead: pg.Client) {
     if (closed || client !== dead) return;
@@ -153,7 +254,7 @@ function createPgListener(url: string) {
         })
         .catch(() => {
           connecting = null;
-          setTimeout(attempt, (retryMs = Math.min(retryMs * 2, 5000))).unref();
+          setTimeout(attempt, (retryMs = Math.min(retryMs * 2, 2000))).unref();
         });
     };
     setTimeout(attempt, retryMs).unref();
@@ -180,11 +281,17 @@ function createPgListener(url: string) {
     },
     async close() {
       closed = true;
+      clearInterval(beat);
       const c = client;
       client = null;
-      await c?.end().catch(() => {});
+      if (c) await withTimeout(c.end(), 1000).catch(() => destroy(c));
     },
   };
+}
+
+/** Closes a connection's socket at once, also when the peer no longer answers. */
+function destroy(c: pg.Client) {
+  (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

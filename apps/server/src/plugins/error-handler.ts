@@ -19,12 +19,12 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** Errors of the driver or the network that mean the database could not be reached at all. */
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|PGlite is closed|Client has encountered a connection error/i;
+const CONNECTION_ERROR_MESSAGES = /Connection terminated|Query read timeout|timeout exceeded when trying to connect|connect ECONNREFUSED|PGlite is closed|Client has encountered a connection error/i;
 
 function isConnectionError(error: unknown): boolean {
   for (let e = error, hops = 0; e && typeof e === 'object' && hops < 8; e = (e as { cause?: unknown }).cause, hops++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || /^(08|57P0[1-3])/.test(code))) return true;
+    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || /^(08|57P0[1-3]|57014)/.test(code))) return true;
     if (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.test(message)) return true;
     if (e instanceof AggregateError && e.errors.some(isConnectionError)) return true;
   }

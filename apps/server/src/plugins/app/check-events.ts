@@ -197,7 +197,7 @@ export const checkEventsPlugin = fp(
     streamCheck.unref();
 
     // Shutdown: end every stream so clients reconnect to another process at once.
-    app.addHook('preClose', async () => {
+    app.onDrain(async () => {
       isClosing = true;
       if (sweeper) clearInterval(sweeper);
       clearInterval(streamCheck);

@@ -1,16 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../errors';
 
-/** Draining: once close() began, new requests get 503 so the load balancer sends them elsewhere. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Begins a graceful stop: from now on every answer says `Connection: close`, so a proxy that keeps
+     * connections open closes each one after its answer instead of sending the next request into a
+     * closing socket; requests that still arrive are served. Callbacks given to `onDrain` run once
+     * (the check event streams end, so browsers reconnect to another process).
+     */
+    drain(): Promise<void>;
+    onDrain(callback: () => Promise<void> | void): void;
+    isDraining: boolean;
+  }
+}
+
 export const drainingPlugin = fp(async (app: FastifyInstance) => {
-  let isClosing = false;
+  const callbacks: (() => Promise<void> | void)[] = [];
+  app.decorate('isDraining', false);
+  app.decorate('onDrain', (callback: () => Promise<void> | void) => void callbacks.push(callback));
+  app.decorate('drain', async () => {
+    if (app.isDraining) return;
+    app.isDraining = true;
+    for (const callback of callbacks) await callback();
+  });
+  // close() without drain() first (tests, the CLI) drains too.
   app.addHook('preClose', async () => {
-    isClosing = true;
+    await app.drain();
   });
   app.addHook('onRequest', (_request, reply, done) => {
-    if (!isClosing) return done();
-    reply.header('connection', 'close');
-    done(new AppError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.'));
+    if (app.isDraining) reply.header('connection', 'close');
+    done();
   });
 });

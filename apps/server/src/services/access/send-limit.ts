@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { limitKeyOf } from './client-address';
 
 export interface SendLimits {
   perEmail: number;
@@ -39,25 +40,29 @@ async function unhit(db: Db, key: string): Promise<void> {
 
 /** True when another sign-in email may be sent to this address from this IP. */
 export async function allowSignInMail(db: Db, limits: SendLimits, email: string, ip: string): Promise<boolean> {
-  const [byIp, byEmail] = [await hit(db, hashKey('ip', ip), limits.windowSeconds), await hit(db, hashKey('email', email), limits.windowSeconds)];
+  const [byIp, byEmail] = [await hit(db, hashKey('ip', limitKeyOf(ip)), limits.windowSeconds), await hit(db, hashKey('email', email), limits.windowSeconds)];
   return byIp <= limits.perIp && byEmail <= limits.perEmail;
 }
 
 /** Gives back the hits of a mail that could not be sent: an outage must not lock the address out. */
 export async function releaseSignInMail(db: Db, email: string, ip: string): Promise<void> {
-  for (const key of [hashKey('ip', ip), hashKey('email', email)]) await unhit(db, key);
+  for (const key of [hashKey('ip', limitKeyOf(ip)), hashKey('email', email)]) await unhit(db, key);
 }
 
-const guessKeys = (email: string, ip: string) => [hashKey('guess-ip', ip), hashKey('guess-email', email.trim().toLowerCase())];
+const guessKeys = (email: string, ip: string) => [hashKey('guess-ip', limitKeyOf(ip)), hashKey('guess-email', email.trim().toLowerCase())];
 
 /**
- * Counts one code attempt per address and per IP, before the code is checked, so parallel guesses
- * count too. The windows are their own: a new sign-in mail does not reset them.
+ * Counts one code attempt per address and per client (IP, or IPv6 /64), before the code is checked,
+ * so parallel guesses count too. The windows are their own: a new sign-in mail does not reset them.
+ * `address`: the address has had too many wrong codes, and no code is looked at. `client`: this
+ * client has guessed too often across addresses: its code is still checked, and only a wrong one is
+ * refused, so a right code never fails because of others' guesses behind the same NAT.
  */
-export async function allowCodeGuess(db: Db, limits: SendLimits, email: string, ip: string): Promise<boolean> {
+export async function allowCodeGuess(db: Db, limits: SendLimits, email: string, ip: string): Promise<'ok' | 'address' | 'client'> {
   const [byIp, byEmail] = guessKeys(email, ip);
   const [ipCount, emailCount] = [await hit(db, byIp!, limits.windowSeconds), await hit(db, byEmail!, limits.windowSeconds)];
-  return ipCount <= limits.perIp && emailCount <= limits.perEmail;
+  if (emailCount > limits.perEmail) return 'address';
+  return ipCount > limits.perIp ? 'client' : 'ok';
 }
 
 /** A right code is not a guess: its attempt is taken back. */

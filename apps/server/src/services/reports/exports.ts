@@ -3,7 +3,6 @@ import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InstallationListQuery } from '@portal/domain/installation';
 import { neutraliseRow } from '@portal/domain/spreadsheet';
-import writeExcelFile from 'write-excel-file/node';
 import type { Db } from '../../db/client';
 import { installation, user, vehicle } from '../../db/schema';
 import { fleetHistory } from './history';
@@ -81,6 +80,7 @@ export function toCsv(columns: readonly string[], rows: Cell[][]): string {
 export async function toXlsx(columns: readonly string[], rows: Cell[][]): Promise<Buffer> {
   const header = columns.map((c) => ({ value: c, fontWeight: 'bold' as const }));
   const body = rows.map((r) => neutraliseRow(r).map((value) => ({ value: value ?? undefined })));
+  const { default: writeExcelFile } = await import('write-excel-file/node');
   return writeExcelFile([header, ...body] as never).toBuffer();
 }
 

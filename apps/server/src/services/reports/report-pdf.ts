@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import type { Locale } from '@portal/domain/constants';
 import de from '../../../../web/src/locales/de.json' with { type: 'json' };
 import en from '../../../../web/src/locales/en.json' with { type: 'json' };
@@ -38,6 +36,8 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
   const { locale, verifyUrl } = options;
   const t = translator(locale);
   const none = t('wizard.summary.none');
+  // Loaded on the first report, not at start: a server at rest holds no PDF library.
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
 
   const doc = new PDFDocument({

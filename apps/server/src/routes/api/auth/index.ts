@@ -63,7 +63,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (origin && origin !== ownOrigin) throw new AppError('FORBIDDEN', 'Requests from other sites are not allowed');
   });
 
-  async function forward(request: FastifyRequest, reply: FastifyReply) {
+  /** `refuseFailure`: a refusal of better-auth is answered with this error instead. */
+  async function forward(request: FastifyRequest, reply: FastifyReply, refuseFailure?: AppError) {
     const route = request.routeOptions.url?.replace('/api/auth', '');
     const url = new URL(request.url, app.env.publicUrl);
     const headers = new Headers();
@@ -85,6 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // with an error, or even a sign-out that did not happen: ask the database first, and again
     // after a refusal, so an outage answers 503 like on every other route.
     if (response.status >= 400 && (await isDatabaseUnavailable(app))) throw databaseUnavailable();
+    if (response.status >= 400 && refuseFailure) throw refuseFailure;
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
@@ -109,18 +111,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({ method, url, ...publicRoute({ tags, summary }), handler: forward });
   }
 
-  // Code guesses are counted per address and per IP before the code is looked at; once either
-  // limit is reached every attempt gets the same answer, whether the code was right or not.
+  // Code guesses are counted per address and per client before the code is looked at. Once the
+  // address's limit is reached every attempt gets the same answer, whether the code was right or not;
+  // once the client's is, only wrong codes are refused (a depot's NAT is one client for many people).
   app.post(
     '/sign-in/email-otp',
     publicRoute({ tags, summary: 'Signs in with the 6-digit code of the sign-in email; sets the session cookie' }),
     async (request, reply) => {
       const body = request.body as { email?: unknown } | undefined;
       const email = typeof body?.email === 'string' ? body.email : '';
-      if (!(await allowCodeGuess(app.db, app.env.codeGuessLimit, email, request.ip))) {
-        throw new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please wait a while and try again, or use the link in the email.');
-      }
-      await forward(request, reply);
+      const tooMany = () => new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please wait a while and try again, or use the link in the email.');
+      const allowed = await allowCodeGuess(app.db, app.env.codeGuessLimit, email, request.ip);
+      if (allowed === 'address') throw tooMany();
+      await forward(request, reply, allowed === 'client' ? tooMany() : undefined);
       if (reply.statusCode === 200) await forgiveCodeGuess(app.db, email, request.ip);
       return reply;
     },

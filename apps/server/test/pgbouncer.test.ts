@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../src/admin/commands';
+import { openDatabase } from '../src/db/client';
+import { seedDemo } from '../src/db/seed';
+import { createPostgresDatabase, createTestApp, DEVICE_KEY, engine, readyToSubmit, type TestContext } from './helper';
+import { openEventStream } from './sse-client';
+
+const PGBOUNCER = '/usr/sbin/pgbouncer';
+/** Issue 31's port range. */
+const BOUNCER_PORT = 41010;
+
+/** Debian's PgBouncer in transaction mode in front of the test server, with fewer server connections than the apps open. */
+async function startPgBouncer(target: URL): Promise<{ proc: ChildProcess; stop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pgbouncer-'));
+  fs.chmodSync(dir, 0o755);
+  const ini = path.join(dir, 'pgbouncer.ini');
+  fs.writeFileSync(
+    ini,
+    [
+      '[databases]',
+      `* = host=${target.hostname} port=${target.port || 5432} user=${decodeURIComponent(target.username || 'postgres')}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${BOUNCER_PORT}`,
+      'auth_type = any',
+      'pool_mode = transaction',
+      'default_pool_size = 3',
+      'unix_socket_dir =',
+      '',
+    ].join('\n'),
+  );
+  fs.chmodSync(ini, 0o644);
+  // PgBouncer refuses to run as root; it drops to nobody when started as root.
+  const args = process.getuid?.() === 0 ? ['-u', 'nobody', ini] : [ini];
+  const proc = spawn(PGBOUNCER, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const s = net.connect(BOUNCER_PORT, '127.0.0.1', () => resolve(s.end() && true));
+      s.on('error', () => resolve(false));
+    });
+    if (open) break;
+    if (i > 50) throw new Error('PgBouncer did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    proc,
+    async stop() {
+      proc.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.skipIf(engine !== 'postgres' || !fs.existsSync(PGBOUNCER))('through PgBouncer in transaction mode (DATABASE_POOLER=transaction)', () => {
+  let pgDb: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let bouncer: Awaited<ReturnType<typeof startPgBouncer>>;
+  let a: TestContext;
+  let b: TestContext;
+
+  beforeAll(async () => {
+    pgDb = await createPostgresDatabase();
+    const direct = new URL(pgDb.url);
+    bouncer = await startPgBouncer(direct);
+    const pooled = Object.assign(new URL(pgDb.url), { hostname: '127.0.0.1', port: String(BOUNCER_PORT) }).toString();
+    // Two processes' worth of pools and listeners, each as the server opens them with these settings.
+    const open = () => openDatabase({ url: pooled, directUrl: pgDb.url, pooler: 'transaction', poolSize: 5 });
+    const first = await open();
+    await first.migrate();
+    await seedDemo(first.db);
+    a = await createTestApp({ database: first });
+    b = await createTestApp({ database: await open() });
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await bouncer?.stop();
+    await pgDb?.drop();
+  });
+
+  it('records a whole installation, with many writes in a row, through the pooler and reads it from the other process', async () => {
+    const { h, id } = await readyToSubmit(a, 'SN-DEMO-0001', 'bouncer@example.com');
+    for (let i = 0; i < 10; i++) {
+      const current = (await b.app.inject({ url: `/api/installations/${id}`, headers: h })).json();
+      const put = await (i % 2 ? a : b).app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: current.version, name: `Rename ${i}` } });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    const version = (await a.app.inject({ url: `/api/installations/${id}`, headers: h })).json().version as number;
+    const submitted = await b.app.inject({ method: 'POST', url: `/api/installations/${id}/submit`, headers: h, payload: { version, summaryDataConfirmed: true } });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    for (const c of [a, b]) expect((await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json()).toMatchObject({ name: 'Rename 9', status: 'completed' });
+    expect(a.app.readCache.isLive && b.app.readCache.isLive).toBe(true);
+  });
+
+  it("the live check: a heartbeat posted to one process reaches the other's event stream", async () => {
+    const { h, id } = await (async () => {
+      const headers = { authorization: `Bearer ${await a.tokenFor('bouncer-live@example.com')}` };
+      const created = await a.app.inject({ method: 'POST', url: '/api/installations', headers, payload: { systemSerialNumber: 'SN-DEMO-0002', startDate: '2026-11-20', name: 'Live' } });
+      expect(created.statusCode, created.body).toBe(201);
+      return { h: headers, id: created.json().id as number };
+    })();
+    const run = (await a.app.inject({ url: `/api/installations/${id}/systemChecks`, headers: h })).json() as { lastEventId: string; checks: { type: string; imei: string }[] };
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (b.app.server.address() as net.AddressInfo).port;
+    const received: EventSourceMessage[] = [];
+    const stream = await openEventStream(`http://127.0.0.1:${port}/api/installations/${id}/systemChecks/events`, { ...h, 'last-event-id': run.lastEventId }, (m) => received.push(m));
+    expect(stream.res.status).toBe(200);
+    const telematics = run.checks.find((c) => c.type === 'telematics-heartbeat')!;
+    const beat = await a.app.inject({
+      method: 'POST',
+      url: '/api/devices/heartbeats',
+      headers: { 'x-api-key': DEVICE_KEY },
+      payload: { type: 'telematics-heartbeat', imei: telematics.imei, timestamp: new Date().toISOString() },
+    });
+    expect(beat.statusCode).toBe(202);
+    await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
+    stream.close();
+  });
+
+  it('a revocation through one process is seen by both at once', async () => {
+    const email = 'bouncer-revoked@example.com';
+    const h = { authorization: `Bearer ${await a.tokenFor(email)}` };
+    const created = await a.app.inject({ method: 'POST', url: '/api/installations', headers: h, payload: { systemSerialNumber: 'SN-DEMO-0003', startDate: '2026-11-20', name: 'Revoked' } });
+    const { id } = created.json() as { id: number };
+    for (const c of [a, b, a, b]) expect((await c.app.inject({ url: `/api/installations/${id}`, headers: h })).statusCode).toBe(200);
+    await runAdminCommand({ db: a.database.db, auth: a.app.auth, readCache: a.app.readCache }, { command: 'revoke', email, fleet: 'sono' });
+    for (const c of [a, b]) {
+      await expect.poll(async () => (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).statusCode, { timeout: 2000, interval: 20 }).toBe(404);
+    }
+  });
+});
