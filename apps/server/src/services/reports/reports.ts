@@ -4,11 +4,15 @@ import type { Verification } from '@portal/domain/history';
 import { VERIFICATION_CODE_BYTES } from '@portal/domain/history';
 import type { Db } from '../../db/client';
 import type { installation } from '../../db/schema';
-import { company, installationReport, upload, user, vehicle } from '../../db/schema';
+import type { Locale } from '@portal/domain/constants';
+import { company, installationReport, reportPdf as reportPdfTable, upload, user, vehicle } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { FileStore } from '../uploads/file-store';
 import { findScopedInstallation } from '../installations/repository';
 import { firstReopenAfter } from './history';
+import { reportFileName } from './report-pdf';
+import type { ReportRenderer } from './report-renderer';
+import type { ReportTask } from './report-worker';
 import { buildSummary } from './summary';
 
 type InstallationRow = typeof installation.$inferSelect;
@@ -93,41 +97,72 @@ export async function verifyReport(db: Db, code: string): Promise<Verification> 
 
 const PHOTO_FORMATS = new Set(['jpg', 'jpeg', 'png']);
 
-/** Everything a report prints: the summary, its report version and code, and the photos' bytes. */
-export async function reportContent(db: Db, store: FileStore | null, fleetIds: number[], id: number) {
-  const row = await findScopedInstallation(db, fleetIds, id);
-  const report = await reportOf(db, row);
+/**
+ * Everything a report prints: the summary as submitted, its report version and code, and each
+ * photo's preview. Only a photo stored before previews existed is read whole, to be previewed by
+ * the report worker.
+ */
+export async function reportTask(db: Db, store: FileStore | null, row: InstallationRow, report: ReportRow, locale: Locale, verifyUrl: string): Promise<ReportTask> {
   const [summary, files] = await Promise.all([
     buildSummary(db, row),
-    // Only the photos' bytes are read, as base64 text: the embedded database hands text over far
-    // faster than bytea.
     db
-      .select({
-        id: upload.id,
-        type: upload.type,
-        name: upload.name,
-        format: upload.format,
-        base64: sql<string | null>`case when lower(${upload.format}) in ('jpg', 'jpeg', 'png') then encode(${upload.bytes}, 'base64') end`,
-        storageKey: upload.storageKey,
-      })
+      .select({ id: upload.id, type: upload.type, name: upload.name, format: upload.format, preview: upload.preview, storageKey: upload.storageKey })
       .from(upload)
       .where(eq(upload.installationId, row.id))
       .orderBy(upload.id),
   ]);
-  const photos = await Promise.all(
-    files
-      .filter((f) => PHOTO_FORMATS.has(f.format.toLowerCase()))
-      .map(async (f) => ({
-        type: f.type,
-        name: f.name,
-        bytes: f.base64 !== null ? Buffer.from(f.base64, 'base64') : f.storageKey && store ? await store.get(f.storageKey) : null,
-      })),
-  );
+  const photos = [];
+  for (const f of files.filter((f) => PHOTO_FORMATS.has(f.format.toLowerCase()))) {
+    let original: Buffer | null = null;
+    if (!f.preview) {
+      const [stored] = await db.select({ bytes: upload.bytes }).from(upload).where(eq(upload.id, f.id));
+      original = stored?.bytes ?? (f.storageKey && store ? await store.get(f.storageKey).catch(() => null) : null);
+    }
+    photos.push({ type: f.type, name: f.name, preview: f.preview, original });
+  }
   return {
     summary,
-    report,
-    photos: photos.filter((p): p is typeof p & { bytes: Buffer } => p.bytes !== null),
+    report: { reportVersion: report.reportVersion, createdAt: report.createdAt },
+    photos,
     documents: files.filter((f) => !PHOTO_FORMATS.has(f.format.toLowerCase())).map((f) => ({ type: f.type, name: f.name })),
+    locale,
+    verifyUrl,
   };
 }
-export type ReportContent = Awaited<ReturnType<typeof reportContent>>;
+
+const building = new Map<string, Promise<Buffer>>();
+
+/**
+ * The report of a completed installation as PDF, in a language. Built once per report version
+ * (one installation version) and language, in the report worker, then kept: a second download is
+ * a read. Two downloads at once of a report not yet kept wait for the same build.
+ */
+export async function reportPdf(
+  db: Db,
+  store: FileStore | null,
+  renderer: ReportRenderer,
+  fleetIds: number[],
+  id: number,
+  locale: Locale,
+  verifyUrlOf: (code: string) => string,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const row = await findScopedInstallation(db, fleetIds, id);
+  const report = await reportOf(db, row);
+  const fileName = reportFileName(report.systemSerial, report.reportVersion, locale);
+  const [kept] = await db
+    .select({ bytes: reportPdfTable.bytes })
+    .from(reportPdfTable)
+    .where(and(eq(reportPdfTable.reportId, report.id), eq(reportPdfTable.locale, locale)));
+  if (kept) return { pdf: kept.bytes, fileName };
+  const key = `${report.id}:${locale}`;
+  let build = building.get(key);
+  if (!build) {
+    build = (async () => {
+      const pdf = await renderer.render(await reportTask(db, store, row, report, locale, verifyUrlOf(report.code)));
+      await db.insert(reportPdfTable).values({ reportId: report.id, locale, bytes: pdf }).onConflictDoNothing();
+      return pdf;
+    })().finally(() => building.delete(key));
+    building.set(key, build);
+  }
+  return { pdf: await build, fileName };
+}
