@@ -5,7 +5,7 @@ import { VERIFICATION_CODE_BYTES } from '@portal/domain/history';
 import type { Db } from '../../db/client';
 import type { installation } from '../../db/schema';
 import type { Locale } from '@portal/domain/constants';
-import { company, installationReport, reportPdf as reportPdfTable, upload, user, vehicle } from '../../db/schema';
+import { company, installationReport, partner, reportPdf as reportPdfTable, upload, user, vehicle, type SubmissionSnapshot } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { FileStore } from '../uploads/file-store';
 import { findScopedInstallation } from '../installations/repository';
@@ -26,13 +26,31 @@ export const newVerificationCode = () => randomBytes(VERIFICATION_CODE_BYTES).to
  * kept as it is now (serial, VIN, completion date, the submitter's company).
  */
 export async function createReport(tx: Db, row: InstallationRow): Promise<ReportRow> {
-  const [[veh], [submitter], [latest]] = await Promise.all([
+  const [[veh], [submitter], [latest], [partnerRow]] = await Promise.all([
     row.vehicleId ? tx.select({ vin: vehicle.vin }).from(vehicle).where(eq(vehicle.id, row.vehicleId)) : Promise.resolve([]),
     row.submittedBy
-      ? tx.select({ companyName: company.name }).from(user).leftJoin(company, eq(company.id, user.companyId)).where(eq(user.id, row.submittedBy))
+      ? tx
+          .select({ name: user.name, email: user.email, companyName: company.name, shortName: company.shortName, companyEmail: company.email })
+          .from(user)
+          .leftJoin(company, eq(company.id, user.companyId))
+          .where(eq(user.id, row.submittedBy))
       : Promise.resolve([]),
     tx.select({ v: sql<number>`coalesce(max(${installationReport.reportVersion}), 0)::int` }).from(installationReport).where(eq(installationReport.historyInstallationId, row.id)),
+    row.partnerId ? tx.select({ id: partner.id, name: partner.name, email: partner.email }).from(partner).where(eq(partner.id, row.partnerId)) : Promise.resolve([]),
   ]);
+  // What the record shows as submitted: later changes of the partner, the company or the person never reach it.
+  const snapshot: SubmissionSnapshot = {
+    partner: partnerRow ?? null,
+    installer: submitter
+      ? {
+          companyName: submitter.companyName ?? '',
+          companyShortName: submitter.shortName ?? '',
+          companyEmail: submitter.companyEmail ?? '',
+          installerName: submitter.name,
+          installerEmail: submitter.email,
+        }
+      : null,
+  };
   const [created] = await tx
     .insert(installationReport)
     .values({
@@ -46,6 +64,7 @@ export async function createReport(tx: Db, row: InstallationRow): Promise<Report
       vin: veh?.vin ?? null,
       completionDate: row.completionDate,
       companyName: submitter?.companyName ?? null,
+      snapshot,
     })
     .onConflictDoNothing()
     .returning();
@@ -54,7 +73,7 @@ export async function createReport(tx: Db, row: InstallationRow): Promise<Report
   return (await currentReport(tx, row))!;
 }
 
-async function currentReport(db: Db, row: InstallationRow) {
+export async function currentReport(db: Db, row: InstallationRow) {
   const [report] = await db
     .select()
     .from(installationReport)
