@@ -9,7 +9,8 @@ import { reportPdf, upload } from '../src/db/schema';
 import { readyToSubmit, useTestApp, type TestContext } from './helper';
 import { dataUrl, makeJpeg } from './files';
 
-const ctx = useTestApp();
+// A 49 MP image takes a second or two to preview; on a shared, busy machine more than the default budget.
+const ctx = useTestApp({ env: { INSPECTION_TIMEOUT_MS: '60000', REPORT_TIMEOUT_MS: '60000' } });
 
 const pdftotext = (bytes: Buffer) => {
   const file = join(mkdtempSync(join(tmpdir(), 'report-')), 'report.pdf');
@@ -42,6 +43,7 @@ describe('photo previews and the report', () => {
       expect(meta.format, r.name).toBe('jpeg');
       expect(Math.max(meta.width, meta.height), r.name).toBeLessThanOrEqual(1600);
       expect(meta.depth).toBe('uchar');
+      expect(r.preview!.length).toBeLessThanOrEqual(120 * 1024);
     }
     expect(rows).toHaveLength(4);
 

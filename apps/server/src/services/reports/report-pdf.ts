@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Locale } from '@portal/domain/constants';
@@ -21,6 +20,7 @@ export type ReportInput = {
 
 // Noto Sans: Latin with its extensions, Greek and Cyrillic. Subset into each report by pdfkit.
 const require = createRequire(import.meta.url);
+const fontkit = require('fontkit') as { create(buffer: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
 const FONT_REGULAR = readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'));
 const FONT_BOLD = readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'));
 const REGULAR = 'NotoSans';

@@ -3,7 +3,16 @@ import { MAX_IMAGE_PIXELS } from '@portal/domain/file-header';
 
 /** The long side of a photo's preview: sharp at print size in the report, small enough that 60 of them stay a few MB. */
 export const PREVIEW_LONG_SIDE = 1024;
-const PREVIEW_QUALITY = 72;
+/** A preview's bytes at most: a photo full of fine detail (or noise) is encoded smaller until it fits. */
+export const PREVIEW_MAX_BYTES = 120 * 1024;
+/** Long side and JPEG quality, tried in turn until the preview fits PREVIEW_MAX_BYTES. */
+const ENCODINGS = [
+  [PREVIEW_LONG_SIDE, 72],
+  [PREVIEW_LONG_SIDE, 55],
+  [800, 50],
+  [640, 45],
+  [480, 40],
+] as const;
 
 // One image at a time per worker and no cache of decoded images: the worker's memory stays bounded.
 sharp.cache(false);
@@ -63,11 +72,21 @@ export function pngEnd(bytes: Uint8Array): number | null {
  * format allows it. Throws when the image cannot be decoded.
  */
 export async function makePreview(bytes: Uint8Array): Promise<Buffer> {
-  return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true, failOn: 'error' })
+  // Decoded and scaled once; only the small result is encoded again when it does not fit.
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true, failOn: 'error' })
     .rotate()
     .flatten({ background: '#ffffff' })
     .resize(PREVIEW_LONG_SIDE, PREVIEW_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
-    .jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true })
-    .toBuffer();
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  let preview: Buffer | null = null;
+  for (const [side, quality] of ENCODINGS) {
+    preview = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality, mozjpeg: true })
+      .toBuffer();
+    if (preview.length <= PREVIEW_MAX_BYTES) break;
+  }
+  return preview!;
 }

@@ -1,6 +1,0 @@
-declare module 'fontkit' {
-  export interface Font {
-    hasGlyphForCodePoint(codePoint: number): boolean;
-  }
-  export function create(buffer: Buffer): Font;
-}
