@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { reportPdf, upload } from '../src/db/schema';
 import { readyToSubmit, useTestApp, type TestContext } from './helper';
-import { dataUrl, makeJpeg } from './files';
+import { dataUrl, makeJpeg, makePdf } from './files';
 
 // A 49 MP image takes a second or two to preview; on a shared, busy machine more than the default budget.
 const ctx = useTestApp({ env: { INSPECTION_TIMEOUT_MS: '60000', REPORT_TIMEOUT_MS: '60000' } });
@@ -111,12 +111,20 @@ describe('photo previews and the report', () => {
     const c = await ctx();
     const { h, id } = await readyToSubmit(c, 'SN-DEMO-0004');
     const places = 'Łódź, Šumperk, İzmir, Αθήνα, Москва';
+    expect((await post(c, id, h, [{ type: 'other', name: 'lieferschein.pdf', file: dataUrl('application/pdf', makePdf()) }])).statusCode).toBe(201);
     expect((await submit(c, id, h, `${places} / مرحبا 😀`)).statusCode).toBe(200);
+    const texts: Record<string, string> = {};
     for (const lang of ['en', 'de']) {
       const text = pdftotext((await c.app.inject({ url: `/api/installations/${id}/report.pdf?lang=${lang}`, headers: h })).rawPayload);
       expect(text).toContain(places);
       expect(text).toContain('\uFFFD');
       expect(text).not.toContain('مرحبا');
+      texts[lang] = text;
     }
+    // Numbers as each language writes them; a document's label once.
+    expect(texts.de).toMatch(/\b\d{1,3}\.\d{3} km/);
+    expect(texts.en).toMatch(/\b\d{1,3},\d{3} km/);
+    expect(texts.de!.match(/Weitere Dokumente/g)).toHaveLength(1);
+    expect(texts.de).toContain('lieferschein.pdf');
   });
 });
