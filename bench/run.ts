@@ -51,7 +51,7 @@ async function onPostgres(run: () => Promise<Table>) {
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams };
+const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, report: benchReport };
 const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse };
 const ensureWebBuild = () => {
   if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
@@ -103,6 +103,7 @@ if (only) {
   const replaces: Record<string, string[]> = {
     api: ['### API throughput ('],
     streams: ['### Digital check event streams ('],
+    report: ['### Installation report ('],
     bundle: ['### Bundle'],
     lighthouse: ['### Lighthouse', '### Request rounds'],
   };

@@ -19,7 +19,7 @@ import { helmetPlugin } from './plugins/external/helmet';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { staticPlugin } from './plugins/external/static';
 import { swaggerPlugin } from './plugins/external/swagger';
-import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler';
+import { errorHandlerPlugin, sendClientError, sendFrameworkError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { metricsPlugin } from './plugins/metrics';
 import { requestAuthPlugin } from './plugins/request-auth';
@@ -115,6 +115,8 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { maxParamLength: env.requestLimits.paramLength },
     // Router refusals (414, malformed paths) answer the error envelope too.
     frameworkErrors: sendFrameworkError,
+    // So do the HTTP parser's refusals: 431, a malformed request line or chunk, conflicting lengths.
+    clientErrorHandler: sendClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

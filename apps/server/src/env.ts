@@ -76,6 +76,8 @@ const EnvSchema = z
     INSPECTION_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(128),
     INSPECTION_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
     INSPECTION_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(1024).default(64),
+    REPORT_TIMEOUT_MS: z.coerce.number().int().min(1).default(20_000),
+    REPORT_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(256),
     UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(2),
     UPLOAD_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(15_000),
   })
@@ -159,6 +161,7 @@ const EnvSchema = z
         workers: e.INSPECTION_WORKERS,
         maxInflatedBytes: e.INSPECTION_MAX_INFLATED_MB * 1024 * 1024,
       },
+      reports: { timeoutMs: e.REPORT_TIMEOUT_MS, memoryMb: e.REPORT_MEMORY_MB, maxQueued: 16 },
       uploads: {
         maxConcurrent: e.UPLOAD_MAX_CONCURRENT,
         waitMs: e.UPLOAD_QUEUE_WAIT_MS,

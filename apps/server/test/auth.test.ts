@@ -145,6 +145,16 @@ describe('sign-in by email', () => {
     const res = await withCode(c, email, code);
     expect(res.json()).not.toHaveProperty('token');
     expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    // Nor does the session read: no token, no IP address, no user agent.
+    const cookie = cookieHeader(res.headers['set-cookie']);
+    const sessionToken = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
+    const session = await c.app.inject({ url: '/api/auth/get-session', headers: { cookie, 'user-agent': 'Depot Tablet/1.0' } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user).toMatchObject({ email });
+    expect(session.json().session).not.toHaveProperty('token');
+    expect(session.json().session).not.toHaveProperty('ipAddress');
+    expect(session.json().session).not.toHaveProperty('userAgent');
+    expect(session.body).not.toContain(sessionToken);
   });
 
   it('closes the parts of the auth library the portal does not use', async () => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
 import { runAdminCommand } from '../src/admin/commands';
@@ -180,5 +181,44 @@ describe('router refusals answer the envelope', () => {
       for (const m of allowed) expect(allow, `${method} ${url}`).toContain(m);
       expect(allow).not.toContain(method);
     }
+  });
+});
+
+/** Sends raw bytes to the server and reads its whole answer (it closes the connection after a refusal). */
+function rawRequest(port: number, text: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => (answer += d));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body });
+    });
+    socket.end(text);
+  });
+}
+
+describe('protocol refusals answer the envelope', () => {
+  it('an address over 16 KB (431), a malformed request line or chunk, and Content-Length beside Transfer-Encoding (400)', async () => {
+    const { c } = await setup();
+    await c.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = c.app.server.address() as net.AddressInfo;
+    const cases = [
+      [`GET /api/health?q=${'a'.repeat(17 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+      ['BREW /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n', 400, 'BAD_REQUEST'],
+      ['GET /api/health HTTP/1.1 extra\r\nHost: localhost\r\n\r\n', 400, 'BAD_REQUEST'],
+      ['POST /api/health HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nhello\r\n0\r\n\r\n', 400, 'BAD_REQUEST'],
+      ['POST /api/health HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400, 'BAD_REQUEST'],
+    ] as const;
+    for (const [text, status, code] of cases) {
+      const res = await rawRequest(port, text);
+      const label = text.slice(0, 40);
+      expect(res.status, label).toBe(status);
+      expect(ErrorEnvelopeSchema.parse(JSON.parse(res.body)), label).toMatchObject({ status, code });
+    }
+    // The server goes on serving.
+    expect((await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(200);
   });
 });

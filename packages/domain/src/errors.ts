@@ -46,6 +46,10 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** A path parameter longer than the router accepts. */
   URI_TOO_LONG: 414,
+  /** The request line or headers are longer than the server reads (the address over 16 KB, say). */
+  HEADERS_TOO_LARGE: 431,
+  /** The request could not be read in time. */
+  REQUEST_TIMEOUT: 408,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,

@@ -57,7 +57,8 @@ export const VerificationSchema = z.object({
   reportVersion: z.number().int(),
   state: z.enum(VERIFICATION_STATES),
   /** The first reopening after this report was signed. */
-  reopened: z.object({ at: z.string(), by: z.string() }).nullable(),
+  /** When it was reopened; by a fleet admin, never named to the public. */
+  reopened: z.object({ at: z.string() }).nullable(),
   /** When a newer report of the record was signed. */
   newerVersion: z.object({ version: z.number().int(), at: z.string() }).nullable(),
 });

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -420,6 +421,8 @@ export const upload = pgTable(
     /** The file itself, unless it lives in an object store under `storageKey`. */
     bytes: bytea('bytes'),
     storageKey: text('storage_key'),
+    /** A photo's bounded JPEG preview (at most 1600 px on the long side), made once when it is accepted: the report embeds it, never the original. */
+    preview: bytea('preview'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('upload_installation_type_sha_uq').on(t.installationId, t.type, t.sha256), index('upload_installation_idx').on(t.installationId)],
@@ -511,7 +514,28 @@ export const installationReport = pgTable(
     vin: text('vin'),
     completionDate: date('completion_date', { mode: 'string' }),
     companyName: text('company_name'),
+    /** What the record showed at submission (partner, installer company, submitter): later edits of those never change it. */
+    snapshot: jsonb('snapshot').$type<SubmissionSnapshot>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('installation_report_version_uq').on(t.historyInstallationId, t.reportVersion)],
+);
+
+export type SubmissionSnapshot = {
+  partner: { id: number; name: string; email: string } | null;
+  installer: { companyName: string; companyShortName: string; companyEmail: string; installerName: string; installerEmail: string } | null;
+};
+
+/** A report's PDF once built, per language: a second download is a read. */
+export const reportPdf = pgTable(
+  'report_pdf',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => installationReport.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.locale] })],
 );

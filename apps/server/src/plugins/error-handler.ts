@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -66,6 +68,28 @@ export function sendFrameworkError(error: FastifyError, _request: FastifyRequest
     message: 'The request path is not valid UTF-8',
     details: [{ path: 'params', message: FORM_ERRORS.invalidCharacters }],
   });
+}
+
+/**
+ * Requests the HTTP parser refuses before any route sees them (headers over the limit, a malformed
+ * request line, chunk or header, Content-Length beside Transfer-Encoding) answer the envelope too,
+ * then the connection closes: what follows on it cannot be trusted to start a request.
+ */
+export function sendClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const envelope: ErrorEnvelope =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? { status: 431, code: 'HEADERS_TOO_LARGE', message: 'The request address or headers are longer than the server accepts' }
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? { status: 408, code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive' }
+        : { status: 400, code: 'BAD_REQUEST', message: 'The request is not valid HTTP' };
+  const body = JSON.stringify(envelope);
+  socket.end(
+    `HTTP/1.1 ${envelope.status} ${STATUS_CODES[envelope.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The portal's code for an HTTP status that came without one (BAD_REQUEST for a 4xx it has no name for). */

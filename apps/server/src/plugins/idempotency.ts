@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyn
 import fp from 'fastify-plugin';
 import { idempotencyKey } from '../db/schema';
 import { AppError } from '../errors';
+import { findScopedInstallation } from '../services/installations/repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +27,31 @@ function requestHash(request: FastifyRequest): string {
   if (typeof body === 'string' || Buffer.isBuffer(body)) hash.update(body);
   else if (body !== undefined) hash.update(JSON.stringify(body) ?? '');
   return hash.digest('hex');
+}
+
+/** A data URL in an answer (an upload's file as sent): never kept for a replay. */
+const DATA_URL_FIELD = /,"file":"data:[^"]*"/g;
+
+/**
+ * A replay answers only a caller who may still see what the first request acted on: the fleet the
+ * route names, the installation it names, or the installation it created. Otherwise 404, as a fresh
+ * read would answer.
+ */
+async function assertStillAllowed(app: FastifyInstance, request: FastifyRequest, body: string) {
+  const params = (request.params ?? {}) as Record<string, string | undefined>;
+  const route = request.routeOptions.url ?? '';
+  if (params.fleet) request.fleets.bySlug(params.fleet);
+  const sent = typeof request.body === 'object' && request.body ? (request.body as { fleet?: unknown }) : {};
+  if (typeof sent.fleet === 'string') request.fleets.bySlug(sent.fleet);
+  let installationId = route.startsWith('/api/installations/:id') ? Number(params.id) : Number.NaN;
+  if (route === '/api/installations') {
+    try {
+      installationId = Number((JSON.parse(body) as { id?: unknown }).id);
+    } catch {
+      installationId = Number.NaN;
+    }
+  }
+  if (Number.isInteger(installationId)) await findScopedInstallation(app.db, request.fleets.ids, installationId);
 }
 
 /**
@@ -74,6 +100,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         continue;
       }
       if (stored.statusCode !== PENDING) {
+        await assertStillAllowed(app, request, stored.body);
         reply.header('idempotent-replay', 'true');
         reply.status(stored.statusCode);
         return reply.type('application/json; charset=utf-8').send(stored.body || undefined);
@@ -91,7 +118,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (reply.statusCode >= 200 && reply.statusCode < 300) {
       await app.db
         .update(idempotencyKey)
-        .set({ statusCode: reply.statusCode, body: typeof payload === 'string' ? payload : '' })
+        // The answer without the files' bytes: a replay names the uploads, their addresses serve the files.
+        .set({ statusCode: reply.statusCode, body: typeof payload === 'string' ? payload.replace(DATA_URL_FIELD, '') : '' })
         .where(where);
     } else {
       // A refused or failed request did nothing: let a retry run for real.

@@ -4,6 +4,7 @@ import { PartnerInputSchema } from '@portal/domain/partner';
 import type { Db } from '../../db/client';
 import { installation, partner } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { recordHistory } from '../reports/history';
 
 function requireCompany(companyId: number | null): number {
   if (!companyId) throw new AppError('FORBIDDEN', 'Partners belong to an installer company; your account has none');
@@ -61,14 +62,43 @@ export async function createPartner(db: Db, companyId: number | null, input: Par
   });
 }
 
-export async function updatePartner(db: Db, companyId: number | null, fleetIds: number[], id: number, input: PartnerInput): Promise<Partner> {
+const describe = (p: { name: string; email: string }) => `${p.name} (${p.email})`;
+
+/**
+ * The drafts that show this partner, locked. A completed installation shows the partner as it was
+ * at submission and is never touched. A draft of a fleet the caller is no member of may not be
+ * changed by them: the change is refused, and that fleet's record stays as it is.
+ */
+async function draftsShowing(tx: Db, partnerId: number, fleetIds: number[], changes = true) {
+  const drafts = await tx
+    .select()
+    .from(installation)
+    .where(and(eq(installation.partnerId, partnerId), eq(installation.status, 'draft')))
+    .orderBy(asc(installation.id))
+    .for('update');
+  if (changes && drafts.some((d) => !fleetIds.includes(d.fleetId))) {
+    throw new AppError('FORBIDDEN', 'This partner is on installations of a fleet you are not a member of; only its members can change what they show', { reason: 'partnerInOtherFleet' });
+  }
+  return drafts;
+}
+
+export async function updatePartner(db: Db, companyId: number | null, fleetIds: number[], id: number, input: PartnerInput, actor: string | null = null): Promise<Partner> {
   const own = requireCompany(companyId);
   const data = PartnerInputSchema.parse(input);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727276, ${own})`);
-    await findOwn(tx as Db, own, id);
+    const before = await findOwn(tx as Db, own, id);
     await assertUnique(tx as Db, own, data, id);
+    const changes = describe(before) !== describe(data);
+    const drafts = await draftsShowing(tx as Db, id, fleetIds, changes);
     const [row] = await tx.update(partner).set(data).where(eq(partner.id, id)).returning();
+    if (changes) {
+      for (const d of drafts) {
+        // A wizard still holding the old partner text sees a conflict instead of a silent change.
+        await tx.update(installation).set({ version: sql`${installation.version} + 1`, updatedAt: new Date() }).where(eq(installation.id, d.id));
+        await recordHistory(tx as Db, d, actor, 'changed', [{ field: 'partnerId', oldValue: describe(before), newValue: describe(row!) }]);
+      }
+    }
     const [n] = await tx.select({ n: count() }).from(installation).where(and(eq(installation.partnerId, id), ofFleets(fleetIds)));
     return { id: row!.id, name: row!.name, email: row!.email, installationCount: Number(n?.n ?? 0) };
   });
@@ -79,16 +109,18 @@ export async function updatePartner(db: Db, companyId: number | null, fleetIds: 
  * installation gets a new version, so a wizard still holding the partner sees a conflict instead
  * of writing it back. Answers how many of the caller's fleets' installations were unassigned.
  */
-export async function deletePartner(db: Db, companyId: number | null, fleetIds: number[], id: number) {
+export async function deletePartner(db: Db, companyId: number | null, fleetIds: number[], id: number, actor: string | null = null) {
   const own = requireCompany(companyId);
   return db.transaction(async (tx) => {
-    await findOwn(tx as Db, own, id);
-    const unassigned = await tx
-      .update(installation)
-      .set({ partnerId: null, version: sql`${installation.version} + 1`, updatedAt: new Date() })
-      .where(eq(installation.partnerId, id))
-      .returning({ id: installation.id, fleetId: installation.fleetId });
+    const before = await findOwn(tx as Db, own, id);
+    const drafts = await draftsShowing(tx as Db, id, fleetIds);
+    for (const d of drafts) {
+      await tx.update(installation).set({ partnerId: null, version: sql`${installation.version} + 1`, updatedAt: new Date() }).where(eq(installation.id, d.id));
+      await recordHistory(tx as Db, d, actor, 'changed', [{ field: 'partnerId', oldValue: describe(before), newValue: null }]);
+    }
+    // Completed installations keep the partner they were submitted with (their snapshot); the
+    // reference itself goes with the partner.
     await tx.delete(partner).where(eq(partner.id, id));
-    return { unassigned: unassigned.filter((i) => fleetIds.includes(i.fleetId)).length };
+    return { unassigned: drafts.length };
   });
 }

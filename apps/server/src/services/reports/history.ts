@@ -91,13 +91,13 @@ export async function fleetHistory(db: Db, fleetId: number, from: string, to: st
   return rows;
 }
 
-/** The first reopening of an installation after a moment, with who did it. */
+/** The first reopening of an installation after a moment; who did it stays in the fleet's history. */
 export async function firstReopenAfter(db: Db, installationId: number, after: Date) {
-  const [row] = rowsOf<{ at: Date | string; actor_name: string | null; actor_email: string | null }>(
+  const [row] = rowsOf<{ at: Date | string }>(
     await db.execute(sql`
-      select at, actor_name, actor_email from installation_history
+      select at from installation_history
       where installation_id = ${installationId} and action = 'reopened' and at > ${after.toISOString()}::timestamptz
       order by id limit 1`),
   );
-  return row ? { at: new Date(row.at).toISOString(), by: row.actor_name ?? row.actor_email ?? '' } : null;
+  return row ? { at: new Date(row.at).toISOString() } : null;
 }

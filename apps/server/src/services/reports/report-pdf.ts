@@ -1,7 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import type { Locale } from '@portal/domain/constants';
+import type { InstallationSummary } from '@portal/domain/summary';
 import de from '../../../../web/src/locales/de.json' with { type: 'json' };
 import en from '../../../../web/src/locales/en.json' with { type: 'json' };
-import type { ReportContent } from './reports';
+import { formatReportDay as formatDay, formatReportMoment as formatMoment } from './report-time';
+
+/** What a report prints: the summary as submitted, its report version, the photos' previews and the documents' names. */
+export type ReportInput = {
+  summary: InstallationSummary;
+  report: { reportVersion: number; createdAt: Date };
+  photos: { type: string; name: string; preview: Buffer | null }[];
+  documents: { type: string; name: string }[];
+  locale: Locale;
+  verifyUrl: string;
+};
+
+// Noto Sans: Latin with its extensions, Greek and Cyrillic. Subset into each report by pdfkit.
+const require = createRequire(import.meta.url);
+const fontkit = require('fontkit') as { create(buffer: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean } };
+const FONT_REGULAR = readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'));
+const FONT_BOLD = readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'));
+const REGULAR = 'NotoSans';
+const BOLD = 'NotoSans-Bold';
+const glyphs = fontkit.create(FONT_REGULAR);
+const boldGlyphs = fontkit.create(FONT_BOLD);
+/** What stands for a character the font cannot draw: a visible mark, never a wrong letter. */
+const UNDRAWABLE = '\uFFFD';
+const FALLBACK = glyphs.hasGlyphForCodePoint(0xfffd) ? UNDRAWABLE : '?';
+
+/** The text with each character the report's fonts cannot draw replaced by a visible mark; control characters dropped. */
+export function drawableText(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const cp = char.codePointAt(0)!;
+    if (cp < 0x20 && char !== '\n') continue;
+    if (/\p{Cf}/u.test(char)) continue;
+    out += /\s/.test(char) || (glyphs.hasGlyphForCodePoint(cp) && boldGlyphs.hasGlyphForCodePoint(cp)) ? char : FALLBACK;
+  }
+  // One mark for a run, as for a whole emoji or a word in a script the font lacks.
+  return out.replace(new RegExp(`${FALLBACK === '?' ? '\\?' : FALLBACK}{2,}`, 'g'), FALLBACK);
+}
 
 /** The report speaks the portal's words: the same locale files as the web app. */
 const MESSAGES: Record<Locale, unknown> = { en, de };
@@ -14,16 +55,9 @@ function translator(locale: Locale) {
   };
 }
 
-/** SPEC §9: DD/MM/YYYY in German, MM/DD/YYYY otherwise. */
-function formatDay(value: string | null | undefined, locale: Locale) {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  if (!match) return '–';
-  const [, y, m, d] = match;
-  return locale === 'de' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
-}
-
-/** A moment in UTC, the day as the language writes it. */
-const formatMoment = (iso: string, locale: Locale) => `${formatDay(iso, locale)} ${iso.slice(11, 16)} UTC`;
+/** The report's file name, in its language. */
+export const reportFileName = (serial: string, reportVersion: number, locale: Locale) =>
+  `${translator(locale)('report.fileName')}-${serial.replace(/[^\w.-]/g, '_')}-v${reportVersion}.pdf`;
 
 const MARGIN = 40;
 const LABEL_WIDTH = 170;
@@ -31,13 +65,13 @@ const GREY = '#555555';
 const BRAND = '#1c7ed6';
 
 /** The installation report as PDF bytes, in the language asked for. */
-export async function renderReportPdf(content: ReportContent, options: { locale: Locale; verifyUrl: string; now?: Date }): Promise<Buffer> {
-  const { summary, report, photos, documents } = content;
-  const { locale, verifyUrl } = options;
-  const t = translator(locale);
+export async function renderReportPdf(input: ReportInput): Promise<Buffer> {
+  const { summary, report, photos, documents, locale, verifyUrl } = input;
+  const translate = translator(locale);
+  const t = (key: string, params: Record<string, string | number> = {}) => drawableText(translate(key, params));
+  const numbers = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 });
+  const num = (value: number | null | undefined) => (value === null || value === undefined ? null : numbers.format(value));
   const none = t('wizard.summary.none');
-  // Loaded on the first report, not at start: a server at rest holds no PDF library.
-  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
 
   const doc = new PDFDocument({
@@ -46,6 +80,9 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
     bufferPages: true,
     info: { Title: `${t('report.title')} ${summary.general.systemSerialNumber}`, Author: summary.installer?.companyName || 'Installer Portal' },
   });
+  doc.registerFont(REGULAR, FONT_REGULAR);
+  doc.registerFont(BOLD, FONT_BOLD);
+  doc.font(REGULAR);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -60,13 +97,14 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
   };
   const heading = (text: string) => {
     ensureSpace(50);
-    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(12).fillColor(BRAND).text(text, MARGIN, doc.y, { width });
+    doc.moveDown(0.6).font(BOLD).fontSize(12).fillColor(BRAND).text(text, MARGIN, doc.y, { width });
     doc.moveTo(MARGIN, doc.y + 1).lineTo(MARGIN + width, doc.y + 1).lineWidth(0.5).strokeColor('#cccccc').stroke();
     doc.moveDown(0.3).fillColor('black');
   };
-  const row = (label: string, value: string | number | null | undefined) => {
-    const text = value === null || value === undefined || value === '' ? none : String(value);
-    doc.font('Helvetica').fontSize(9);
+  const row = (rawLabel: string, value: string | number | null | undefined) => {
+    const text = value === null || value === undefined || value === '' ? none : drawableText(String(value));
+    const label = drawableText(rawLabel);
+    doc.font(REGULAR).fontSize(9);
     const height = Math.max(doc.heightOfString(label, { width: LABEL_WIDTH - 8 }), doc.heightOfString(text, { width: width - LABEL_WIDTH }));
     ensureSpace(height + 4);
     const y = doc.y;
@@ -74,9 +112,9 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
     doc.fillColor('black').text(text, MARGIN + LABEL_WIDTH, y, { width: width - LABEL_WIDTH });
     doc.y = y + height + 3;
   };
-  const subheading = (text: string) => {
-    ensureSpace(30);
-    doc.moveDown(0.2).font('Helvetica-Bold').fontSize(10).fillColor('black').text(text, MARGIN, doc.y, { width });
+  const subheading = (text: string, keepWith = 30) => {
+    ensureSpace(keepWith);
+    doc.moveDown(0.2).font(BOLD).fontSize(10).fillColor('black').text(text, MARGIN, doc.y, { width });
     doc.moveDown(0.2);
   };
   const label = (key: string) => t(`wizard.labels.${key}`);
@@ -84,21 +122,21 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
   // Title, with the verification code beside it.
   const qrSize = 92;
   doc.image(qr, MARGIN + width - qrSize, MARGIN, { width: qrSize });
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('black').text(t('report.title'), MARGIN, MARGIN, { width: width - qrSize - 10 });
-  doc.font('Helvetica').fontSize(11).text(summary.general.systemSerialNumber, { width: width - qrSize - 10 });
-  doc.fontSize(9).fillColor(GREY).text(`${t('report.version', { version: report.reportVersion })} · ${t('report.createdAt', { date: formatMoment((options.now ?? new Date()).toISOString(), locale) })}`, {
+  doc.font(BOLD).fontSize(20).fillColor('black').text(t('report.title'), MARGIN, MARGIN, { width: width - qrSize - 10 });
+  doc.font(REGULAR).fontSize(11).text(drawableText(summary.general.systemSerialNumber), { width: width - qrSize - 10 });
+  doc.fontSize(9).fillColor(GREY).text(`${t('report.version', { version: report.reportVersion })} · ${t('report.createdAt', { date: formatMoment(report.createdAt.toISOString(), locale) })}`, {
     width: width - qrSize - 10,
   });
-  doc.moveDown(0.4).font('Helvetica-Bold').fillColor('black').text(t('report.verifyTitle'), { width: width - qrSize - 10 });
-  doc.font('Helvetica').fillColor(GREY).text(t('report.verifyText'), { width: width - qrSize - 10 });
-  doc.font('Helvetica').fillColor(BRAND).text(verifyUrl, { width: width - qrSize - 10, link: verifyUrl, underline: true });
+  doc.moveDown(0.4).font(BOLD).fillColor('black').text(t('report.verifyTitle'), { width: width - qrSize - 10 });
+  doc.font(REGULAR).fillColor(GREY).text(t('report.verifyText'), { width: width - qrSize - 10 });
+  doc.font(REGULAR).fillColor(BRAND).text(verifyUrl, { width: width - qrSize - 10, link: verifyUrl, underline: true });
   doc.fillColor('black');
   doc.y = Math.max(doc.y, MARGIN + qrSize + 6);
 
   if (summary.proceededWithFailedChecks) {
     ensureSpace(30);
     const y = doc.y + 4;
-    doc.font('Helvetica-Bold').fontSize(10);
+    doc.font(BOLD).fontSize(10);
     const text = t('wizard.summary.proceededWarning');
     const h = doc.heightOfString(text, { width: width - 16 }) + 10;
     doc.rect(MARGIN, y, width, h).fillAndStroke('#fff4e6', '#e8590c');
@@ -140,24 +178,25 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
     row(label('year'), v.year);
     row(label('transmission'), t(`wizard.vehicle.transmissions.${v.transmission}`));
     row(label('batteryType'), t(`wizard.vehicle.batteryTypes.${v.batteryType}`));
-    row(label('batteryCapacity'), `${v.batteryCapacity} ${v.batteryCapacityUnit}`);
+    row(label('batteryCapacity'), `${num(v.batteryCapacity)} ${v.batteryCapacityUnit}`);
     row(label('vin'), v.vin);
     row(label('licensePlate'), v.licensePlate);
-    row(label('mileage'), `${v.mileage} km`);
+    row(label('mileage'), `${num(v.mileage)} km`);
     row(label('city'), v.city);
   } else {
     row(label('vin'), null);
   }
 
   heading(t('wizard.summary.sections.pvSystem'));
-  row(label('pvModuleCount'), summary.pvSystem.pvModuleCount);
+  row(label('pvModuleCount'), num(summary.pvSystem.pvModuleCount));
   row(label('pvModuleVersion'), summary.pvSystem.pvModuleVersion);
-  row(label('installedCapacity'), t('wizard.system.wattPeak', { value: summary.pvSystem.installedCapacity }));
+  row(label('installedCapacity'), t('wizard.system.wattPeak', { value: num(summary.pvSystem.installedCapacity) ?? '' }));
 
   heading(t('wizard.summary.sections.chargeControllers'));
   for (const c of summary.chargeControllers) {
     const setup = summary.setup.find((s) => s.serialNumber === c.serialNumber);
-    subheading(t('wizard.summary.controller', { serial: c.serialNumber }));
+    // A controller's block (heading and its nine rows) stays on one page.
+    subheading(t('wizard.summary.controller', { serial: c.serialNumber }), 20 + 9 * 15);
     row(label('controllerType'), t(`wizard.controllerTypes.${c.type}`));
     row(label('hardwareVersion'), c.hardwareVersion);
     row(label('firmwareVersion'), c.firmwareVersion);
@@ -183,7 +222,7 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
   const checkRow = (cells: string[], bold = false) => {
     ensureSpace(16);
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    doc.font(bold ? BOLD : REGULAR).fontSize(9);
     cells.forEach((cell, i) => {
       const failed = !bold && i === 2 && cell === t('wizard.summary.checkResult.failed');
       doc.fillColor(bold ? GREY : failed ? '#c92a2a' : 'black').text(cell, MARGIN + columns[i]!, y, { width: (columns[i + 1] ?? width) - columns[i]! - 6 });
@@ -210,12 +249,17 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
       if (column === 0) ensureSpace(imageHeight + 24);
       const x = MARGIN + column * (cellWidth + gap);
       const y = doc.y;
-      try {
-        doc.image(photo.bytes, x, y, { fit: [cellWidth, imageHeight], align: 'center', valign: 'center' });
-      } catch {
-        doc.rect(x, y, cellWidth, imageHeight).strokeColor('#cccccc').stroke();
+      let drawn = false;
+      if (photo.preview) {
+        try {
+          doc.image(photo.preview, x, y, { fit: [cellWidth, imageHeight], align: 'center', valign: 'center' });
+          drawn = true;
+        } catch {
+          // An unreadable preview is drawn as an empty frame below.
+        }
       }
-      doc.font('Helvetica').fontSize(7).fillColor(GREY).text(`${t(`wizard.summary.uploadTypes.${photo.type}`)}: ${photo.name}`, x, y + imageHeight + 2, { width: cellWidth, height: 18, ellipsis: true });
+      if (!drawn) doc.rect(x, y, cellWidth, imageHeight).strokeColor('#cccccc').stroke();
+      doc.font(REGULAR).fontSize(7).fillColor(GREY).text(`${t(`wizard.summary.uploadTypes.${photo.type}`)}: ${drawableText(photo.name)}`, x, y + imageHeight + 2, { width: cellWidth, height: 18, ellipsis: true });
       doc.fillColor('black');
       doc.y = column === perRow - 1 || i === photos.length - 1 ? y + imageHeight + 22 : y;
     });
@@ -231,7 +275,7 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
     // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN + 5;
-    doc.font('Helvetica').fontSize(7).fillColor(GREY);
+    doc.font(REGULAR).fontSize(7).fillColor(GREY);
     doc.text(`${summary.general.systemSerialNumber} · ${t('report.version', { version: report.reportVersion })}`, MARGIN, y, { width: width / 2, lineBreak: false });
     doc.text(t('report.page', { page: i + 1, pages: range.count }), MARGIN + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });
   }

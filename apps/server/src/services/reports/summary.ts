@@ -1,20 +1,32 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { InstallationSummary } from '@portal/domain/summary';
 import { UPLOAD_TYPES } from '@portal/domain/upload';
 import type { Db } from '../../db/client';
 import type { installation } from '../../db/schema';
-import { company, partner, systemCheck, systemCheckRun, upload, user } from '../../db/schema';
+import { company, installationReport, partner, systemCheck, systemCheckRun, upload, user } from '../../db/schema';
 import { generalOf, getInstallationDetail } from '../installations/read-model';
 import { findScopedInstallation } from '../installations/repository';
 
 type InstallationRow = typeof installation.$inferSelect;
 
 /**
- * Everything the summary tab shows. The installer is who submitted a completed installation (or,
- * for one completed before submitters were recorded, who created it) and who created a draft; never the viewer.
+ * Everything the summary tab shows. A completed installation shows the partner, the installer
+ * company and the submitter as they were when it was submitted (its report's snapshot). Otherwise
+ * the installer is who submitted a completed installation (or, for one completed before submitters
+ * were recorded, who created it) and who created a draft; never the viewer.
  */
 export async function buildSummary(db: Db, row: InstallationRow): Promise<InstallationSummary> {
-  const installerId = (row.status === 'completed' ? row.submittedBy : null) ?? row.createdBy;
+  const [signed] =
+    row.status === 'completed'
+      ? await db
+          .select({ snapshot: installationReport.snapshot })
+          .from(installationReport)
+          .where(and(eq(installationReport.installationId, row.id), eq(installationReport.installationVersion, row.version)))
+          .orderBy(desc(installationReport.reportVersion))
+          .limit(1)
+      : [];
+  const snapshot = signed?.snapshot ?? null;
+  const installerId = snapshot ? null : ((row.status === 'completed' ? row.submittedBy : null) ?? row.createdBy);
   const [detail, uploads, run, installerRows, partnerRows] = await Promise.all([
     getInstallationDetail(db, row),
     db.select({ id: upload.id, type: upload.type, name: upload.name }).from(upload).where(eq(upload.installationId, row.id)).orderBy(asc(upload.id)),
@@ -26,7 +38,7 @@ export async function buildSummary(db: Db, row: InstallationRow): Promise<Instal
           .leftJoin(company, eq(company.id, user.companyId))
           .where(eq(user.id, installerId))
       : Promise.resolve([]),
-    row.partnerId ? db.select({ id: partner.id, name: partner.name, email: partner.email }).from(partner).where(eq(partner.id, row.partnerId)) : Promise.resolve([]),
+    !snapshot && row.partnerId ? db.select({ id: partner.id, name: partner.name, email: partner.email }).from(partner).where(eq(partner.id, row.partnerId)) : Promise.resolve([]),
   ]);
   const checks = run[0]
     ? await db
@@ -41,10 +53,12 @@ export async function buildSummary(db: Db, row: InstallationRow): Promise<Instal
     version: row.version,
     general: {
       ...generalOf(row),
-      partner: partnerRows[0] ?? null,
+      partner: snapshot ? snapshot.partner : (partnerRows[0] ?? null),
     },
     customer: detail.system.customer,
-    installer: installer
+    installer: snapshot
+      ? snapshot.installer
+      : installer
       ? {
           companyName: installer.companyName ?? '',
           companyShortName: installer.shortName ?? '',

@@ -2,6 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_MAX_FILE_BYTES } from '@portal/domain/constants';
 import { headFitsFormat, isImageTooLarge, readImageSize } from '@portal/domain/file-header';
 import { AppError } from '../../errors';
+import { jpegEnd, makePreview, pngEnd } from './image-preview';
 import { PdfNotInspectable, scanPdf } from './pdf-scan';
 
 /** What file-type calls each format we accept; text formats have no signature. */
@@ -67,7 +68,15 @@ function imageTextParts(format: string, bytes: Buffer): string[] {
  * in the file's size and decompression is capped; it runs in an inspection worker, which bounds
  * its time and memory as well.
  */
-export async function inspectFile(format: string, bytes: Buffer, limits: InspectionLimits): Promise<{ contentType: string }> {
+export type Inspected = {
+  contentType: string;
+  /** The bytes to keep, when fewer than were sent: whatever followed an image's end marker is dropped. */
+  length?: number;
+  /** A photo's bounded JPEG preview, which the report embeds instead of the original. */
+  preview?: Uint8Array;
+};
+
+export async function inspectFile(format: string, bytes: Buffer, limits: InspectionLimits): Promise<Inspected> {
   if (bytes.length === 0) throw new AppError('VALIDATION_ERROR', 'The file is empty');
   if (bytes.length > UPLOAD_MAX_FILE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 25 MB');
   const expected = SIGNATURES[format];
@@ -112,6 +121,18 @@ export async function inspectFile(format: string, bytes: Buffer, limits: Inspect
     if (scan.outside.some(([start, end]) => MARKUP.test(bytes.toString('latin1', start, end)))) throw refuse('The file contains markup or script');
   } else if (format === 'jpg' || format === 'jpeg' || format === 'png') {
     if (imageTextParts(format, bytes).some((p) => MARKUP.test(p))) throw refuse('The file contains markup or script');
+    const end = format === 'png' ? pngEnd(bytes) : jpegEnd(bytes);
+    if (end === null) throw refuse('The image has no end: the file is cut off or not an image');
+    // Bytes after the end marker are no part of the image (a phone's trailer, or padding): they are
+    // not stored, and nothing after this reads them.
+    const image = bytes.subarray(0, end);
+    let preview: Buffer;
+    try {
+      preview = await makePreview(image);
+    } catch {
+      throw refuse('The image cannot be decoded');
+    }
+    return { contentType: detected.mime, preview, ...(end < bytes.length ? { length: end } : {}) };
   } else if (MARKUP.test(bytes.toString('latin1'))) {
     throw refuse('The file contains markup or script');
   }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors';
-import type { InspectionLimits } from './file-inspection';
+import type { Inspected, InspectionLimits } from './file-inspection';
 import type { InspectionReply, InspectionTask } from './inspection-worker';
 
 export type InspectorOptions = InspectionLimits & {
@@ -13,12 +13,12 @@ export type InspectorOptions = InspectionLimits & {
 };
 
 export interface Inspector {
-  /** The content type of a harmless file of the declared format, or an AppError why not. */
-  inspect(format: string, bytes: Uint8Array): Promise<{ contentType: string }>;
+  /** The content type of a harmless file of the declared format (and a photo's preview), or an AppError why not. */
+  inspect(format: string, bytes: Uint8Array): Promise<Inspected>;
   close(): Promise<void>;
 }
 
-type Job = InspectionTask & { resolve(value: { contentType: string }): void; reject(error: Error): void };
+type Job = InspectionTask & { resolve(value: Inspected): void; reject(error: Error): void };
 type Slot = { worker: Worker; ready: boolean; job: Job | null; timer: NodeJS.Timeout | null };
 
 const WORKER_ENTRY = new URL('./inspection-worker.mjs', import.meta.url);
@@ -65,7 +65,13 @@ export function createInspector(options: InspectorOptions): Inspector {
       }
       const job = finish(slot);
       if (!job) return;
-      if (reply.type === 'done') job.resolve({ contentType: reply.contentType });
+      if (reply.type === 'done') {
+        job.resolve({
+          contentType: reply.contentType,
+          ...(reply.length !== undefined ? { length: reply.length } : {}),
+          ...(reply.preview ? { preview: Buffer.from(reply.preview.buffer, reply.preview.byteOffset, reply.preview.byteLength) } : {}),
+        });
+      }
       else if (reply.type === 'refused') job.reject(new AppError(reply.code, reply.message, reply.details));
       else job.reject(notInspectable(`The file could not be inspected: ${reply.message}`));
       pump();

@@ -6,7 +6,7 @@ import { inspectFile, type InspectionLimits } from './file-inspection';
 export type InspectionTask = { format: string; bytes: Uint8Array };
 export type InspectionReply =
   | { type: 'ready' }
-  | { type: 'done'; contentType: string }
+  | { type: 'done'; contentType: string; length?: number; preview?: Uint8Array }
   | { type: 'refused'; code: AppError['code']; message: string; details?: unknown }
   | { type: 'failed'; message: string };
 
@@ -16,8 +16,8 @@ const port = parentPort!;
 port.on('message', async ({ format, bytes }: InspectionTask) => {
   let reply: InspectionReply;
   try {
-    const { contentType } = await inspectFile(format, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits);
-    reply = { type: 'done', contentType };
+    const { contentType, length, preview } = await inspectFile(format, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits);
+    reply = { type: 'done', contentType, length, preview };
   } catch (error) {
     reply =
       error instanceof AppError

@@ -8,7 +8,23 @@ import zlib from 'node:zlib';
  */
 
 /** Names that make a PDF do something by itself: any of them refuses the file. */
-const ACTION_NAMES = new Set(['OpenAction', 'AA', 'Launch', 'JavaScript', 'JS', 'SubmitForm', 'ImportData', 'EmbeddedFile']);
+// Plain /URI links stay allowed: they need a click and open in a browser.
+const ACTION_NAMES = new Set([
+  'OpenAction',
+  'AA',
+  'Launch',
+  'JavaScript',
+  'JS',
+  'SubmitForm',
+  'ImportData',
+  'GoToR',
+  'GoToE',
+  'RichMedia',
+  'XFA',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'FileAttachment',
+]);
 /** In binary stream data only names this long are looked for: short ones turn up in random bytes. */
 const MIN_NAME_IN_BINARY = 6;
 /** PDF names are at most 127 bytes; longer runs are read to their end but not kept. */

@@ -26,7 +26,7 @@ const UPLOAD_META = {
   createdAt: upload.createdAt,
   storageKey: upload.storageKey,
 };
-type UploadMeta = Omit<UploadRow, 'bytes'>;
+type UploadMeta = Omit<UploadRow, 'bytes' | 'preview'>;
 
 export const uploadUrl = (installationId: number, uploadId: number) => `/api/installations/${installationId}/uploads/${uploadId}/file`;
 
@@ -99,10 +99,12 @@ export async function saveUploads(
   // Inspection runs in worker threads with a time and memory budget, off the thread that answers requests.
   const prepared = await Promise.all(
     checked.map(async ({ f, format, parsed }) => {
-      const bytes = decodeShared(parsed.base64);
-      const { contentType } = await inspector.inspect(format, bytes);
+      const sent = decodeShared(parsed.base64);
+      const { contentType, length, preview } = await inspector.inspect(format, sent);
+      // What followed an image's end marker is not kept.
+      const bytes = length !== undefined ? sent.subarray(0, length) : sent;
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      return { ...f, format, bytes, contentType, sha256 };
+      return { ...f, format, bytes, trimmed: length !== undefined, contentType, sha256, preview: preview ?? null };
     }),
   );
 
@@ -152,6 +154,7 @@ export async function saveUploads(
           sizeKb: Math.round((f.bytes.length / 1024) * 100) / 100,
           sha256: f.sha256,
           bytes: store ? null : f.bytes,
+          preview: f.preview ? Buffer.from(f.preview) : null,
           storageKey: store ? uploadObjectKey(row.id, f.sha256) : null,
         })
         .returning(UPLOAD_META);
@@ -175,6 +178,7 @@ export async function saveUploads(
     const upload = toUpload(r);
     if (!sent) return upload;
     const prefix = `data:${r.contentType.split(';')[0]};base64,`;
+    if (sent.trimmed) return { ...upload, file: prefix + Buffer.from(sent.bytes).toString('base64') };
     return { ...upload, file: sent.file.startsWith(prefix) ? sent.file : prefix + sent.file.slice(sent.file.indexOf(',') + 1) };
   });
 }

@@ -41,11 +41,18 @@ function toEnvelope(status: number, body: unknown): ErrorEnvelope {
   return { status, code, message };
 }
 
-/** The session token lives only in the httpOnly cookie; page scripts never see it. */
+/**
+ * The session token lives only in the httpOnly cookie; page scripts never see it, at the top of an
+ * answer or in its session (get-session), nor the session's IP address and user agent.
+ */
 function withoutSessionToken(text: string): string {
   if (!text.startsWith('{')) return text;
   try {
     const { token: _token, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    if (rest.session && typeof rest.session === 'object') {
+      const { token: _sessionToken, ipAddress: _ip, userAgent: _agent, ...session } = rest.session as Record<string, unknown>;
+      rest.session = session;
+    }
     return JSON.stringify(rest);
   } catch {
     return text;

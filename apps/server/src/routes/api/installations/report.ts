@@ -8,9 +8,9 @@ import { currentUser } from '../../../plugins/request-auth';
 import { installationExportRows, INSTALLATION_EXPORT_COLUMNS, toCsv, toXlsx } from '../../../services/reports/exports';
 import { listHistory } from '../../../services/reports/history';
 import { findScopedInstallation } from '../../../services/installations/repository';
-import { renderReportPdf } from '../../../services/reports/report-pdf';
+import { createReportRenderer } from '../../../services/reports/report-renderer';
 import { reopenInstallation } from '../../../services/installations/reopen';
-import { reportContent } from '../../../services/reports/reports';
+import { reportPdf } from '../../../services/reports/reports';
 import { onInstallation } from './on-installation';
 
 const tags = ['installations'];
@@ -19,6 +19,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The report of a completed installation, its history, reopening it, and the list's exports. */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const renderer = createReportRenderer(app.env.reports);
+  app.addHook('onClose', () => renderer.close());
   const exportRows = async (request: FastifyRequest & { query: z.infer<typeof ExportQuerySchema> }) =>
     installationExportRows(app.db, request.fleets.bySlug(request.query.fleet).id, request.query, currentUser(request));
 
@@ -53,12 +55,10 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request, reply) => {
-      const content = await reportContent(app.db, app.fileStore, request.fleets.ids, request.params.id);
-      const pdf = await renderReportPdf(content, { locale: request.query.lang, verifyUrl: `${app.env.publicUrl}/#/verify/${content.report.code}` });
-      const serial = content.summary.general.systemSerialNumber.replace(/[^\w.-]/g, '_');
+      const { pdf, fileName } = await reportPdf(app.db, app.fileStore, renderer, request.fleets.ids, request.params.id, request.query.lang, (code) => `${app.env.publicUrl}/#/verify/${code}`);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="report-${serial}-v${content.report.reportVersion}.pdf"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         // The documented 409 types the reply; the PDF itself has no JSON schema.
         .send(pdf as never);

@@ -13,13 +13,13 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/', { schema: { tags, summary: 'Adds a partner (name and email unique in the company)', body: PartnerInputSchema, response: { 201: PartnerSchema } } }, async (request, reply) =>
     reply.status(201).send(await createPartner(app.db, currentUser(request).companyId, request.body)),
   );
-  app.put('/:id', { schema: { tags, summary: 'Changes a partner', params: IdParams, body: PartnerInputSchema, response: { 200: PartnerSchema } } }, async (request) =>
-    updatePartner(app.db, currentUser(request).companyId, request.fleets.ids, request.params.id, request.body),
+  app.put('/:id', { schema: { tags, summary: 'Changes a partner: drafts that show it follow, each with a history entry; completed installations keep the partner as submitted; 403 when a draft of a fleet the caller is no member of shows it', params: IdParams, body: PartnerInputSchema, response: { 200: PartnerSchema } } }, async (request) =>
+    updatePartner(app.db, currentUser(request).companyId, request.fleets.ids, request.params.id, request.body, currentUser(request).userId),
   );
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Deletes a partner and unassigns its installations', params: IdParams, response: { 200: DeletePartnerResultSchema } } },
-    async (request) => deletePartner(app.db, currentUser(request).companyId, request.fleets.ids, request.params.id),
+    { schema: { tags, summary: 'Deletes a partner and unassigns its drafts, each with a history entry; completed installations keep the partner as submitted; 403 when a draft of a fleet the caller is no member of shows it', params: IdParams, response: { 200: DeletePartnerResultSchema } } },
+    async (request) => deletePartner(app.db, currentUser(request).companyId, request.fleets.ids, request.params.id, currentUser(request).userId),
   );
 };
 

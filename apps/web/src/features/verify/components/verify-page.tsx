@@ -51,7 +51,7 @@ export function VerifyPage({ code = verificationCodeOf(window.location.hash) }: 
       data.state === 'superseded'
         ? t('verify.superseded', { version: data.newerVersion?.version, date: formatDate(data.newerVersion?.at, locale) })
         : data.state === 'reopened'
-          ? t('verify.reopened', { date: formatDate(data.reopened?.at, locale), name: data.reopened?.by })
+          ? t('verify.reopened', { date: formatDate(data.reopened?.at, locale) })
           : t('verify.valid');
     body = (
       <>
@@ -59,7 +59,7 @@ export function VerifyPage({ code = verificationCodeOf(window.location.hash) }: 
           {stateText}
         </p>
         {data.state === 'superseded' && data.reopened && (
-          <p className={classes.message}>{t('verify.reopened', { date: formatDate(data.reopened.at, locale), name: data.reopened.by })}</p>
+          <p className={classes.message}>{t('verify.reopened', { date: formatDate(data.reopened.at, locale) })}</p>
         )}
         <dl className={classes.facts} data-testid="verify-facts">
           <dt>{t('verify.serialNumber')}</dt>
