@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { system } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { SIGN_IN_TTL_SECONDS } from '@portal/domain/constants';
+import { system, user } from '../src/db/schema';
 import { bearer, useTestApp } from './helper';
 
 const ctx = useTestApp();
@@ -105,9 +107,9 @@ describe('admin: access', () => {
     const { c, admin } = await admins();
     const invited = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'New.Hire@Example.com', role: 'installer' } });
     expect(invited.statusCode).toBe(201);
-    const hire = invited.json().find((m: { email: string }) => m.email === 'new.hire@example.com');
+    expect(invited.json().emailSent).toBe(true);
+    const hire = invited.json().members.find((m: { email: string }) => m.email === 'new.hire@example.com');
     expect(hire).toMatchObject({ role: 'installer' });
-    expect(c.mails.find((m) => m.to === 'new.hire@example.com')?.subject).toMatch(/fleet sono/);
 
     const twice = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'new.hire@example.com', role: 'admin' } });
     expect(twice.statusCode).toBe(409);
@@ -126,5 +128,68 @@ describe('admin: access', () => {
     expect(demote.json()).toMatchObject({ code: 'LAST_ADMIN' });
     const remove = await c.app.inject({ method: 'DELETE', url: `/api/admin/sono/members/${me.userId}`, headers: admin });
     expect(remove.json()).toMatchObject({ code: 'LAST_ADMIN' });
+  });
+});
+
+describe('admin: invitations', () => {
+  const linkOf = (text: string) => text.match(/https?:\/\/\S+magic-link\S+/)?.[0];
+  const follow = (c: Awaited<ReturnType<typeof ctx>>, link: string) => {
+    const url = new URL(link);
+    return c.app.inject({ url: url.pathname + url.search });
+  };
+
+  it("mails a sign-in link with the fleet's name and the inviter's name; the list shows who has not signed in, and sends again", async () => {
+    const { c, admin } = await admins();
+    await c.database.db.update(user).set({ name: 'Petra Admin' }).where(eq(user.email, 'sono-admin@example.com'));
+    const invited = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'fitter@example.com', language: 'de' } });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json().emailSent).toBe(true);
+    const fitter = invited.json().members.find((m: { email: string }) => m.email === 'fitter@example.com');
+    expect(fitter).toMatchObject({ role: 'installer', signedIn: false });
+
+    const mail = c.mails.findLast((m) => m.to === 'fitter@example.com')!;
+    expect(mail.subject).toContain('Sono Demo Fleet');
+    expect(mail.text).toContain('Sono Demo Fleet');
+    expect(mail.text).not.toMatch(/Flotte sono\b/);
+    expect(mail.text).toContain('Petra Admin');
+    expect(mail.text).toContain(`${SIGN_IN_TTL_SECONDS / 60} Minuten`);
+    const first = linkOf(mail.text)!;
+    expect(first).toBeDefined();
+
+    // Send again: a new link, and the older one stops working.
+    const again = await c.app.inject({ method: 'POST', url: `/api/admin/sono/members/${fitter.userId}/invitation`, headers: admin, payload: { language: 'en' } });
+    expect(again.statusCode).toBe(200);
+    const second = linkOf(c.mails.findLast((m) => m.to === 'fitter@example.com')!.text)!;
+    expect(second).not.toBe(first);
+    expect((await follow(c, first)).headers.location).toContain('error=');
+
+    // The link signs the invited person in; the list then shows them as signed in.
+    const signedIn = await follow(c, second);
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).not.toContain('error=');
+    expect(signedIn.headers['set-cookie']).toBeDefined();
+    const members = (await c.app.inject({ url: '/api/admin/sono/members', headers: admin })).json();
+    expect(members.find((m: { email: string }) => m.email === 'fitter@example.com')).toMatchObject({ signedIn: true });
+  });
+
+  it('says when the mail could not be sent; the access stays granted', async () => {
+    const { c, admin } = await admins();
+    const send = c.app.mailer.send;
+    c.app.mailer.send = async () => {
+      throw new Error('smtp down');
+    };
+    try {
+      const invited = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'unlucky@example.com' } });
+      expect(invited.statusCode).toBe(201);
+      expect(invited.json().emailSent).toBe(false);
+      const unlucky = invited.json().members.find((m: { email: string }) => m.email === 'unlucky@example.com');
+      const again = await c.app.inject({ method: 'POST', url: `/api/admin/sono/members/${unlucky.userId}/invitation`, headers: admin, payload: {} });
+      expect(again.statusCode).toBe(503);
+      expect(again.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      c.app.mailer.send = send;
+    }
+    const unknown = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members/no-such-user/invitation', headers: admin, payload: {} });
+    expect(unknown.statusCode).toBe(404);
   });
 });

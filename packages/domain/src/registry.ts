@@ -217,7 +217,8 @@ export const ImportReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
-export const MemberSchema = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: FleetRoleSchema });
+/** A member of a fleet; `signedIn` is false until the person first signs in (an invitation not yet taken up). */
+export const MemberSchema = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: FleetRoleSchema, signedIn: z.boolean() });
 export type Member = z.infer<typeof MemberSchema>;
 
 /** The members of a fleet, as every members route answers. */
@@ -246,6 +247,13 @@ export const RegistryImportQuerySchema = z.object({ dryRun: z.enum(['true', 'fal
 /** `POST /api/admin/{fleet}/members`: someone invited by email with a role, mailed in `language`. */
 export const InviteMemberSchema = z.object({ email: EmailSchema, role: FleetRoleSchema.default('installer'), language: z.enum(LOCALES).optional() });
 export type InviteMember = z.input<typeof InviteMemberSchema>;
+
+/** `POST /api/admin/{fleet}/members/{userId}/invitation`: the invitation mailed again, in `language`. */
+export const ResendInvitationSchema = z.object({ language: z.enum(LOCALES).optional() });
+
+/** Answer of an invitation: the members, and whether the mail went out (access is granted either way). */
+export const InvitationResultSchema = z.object({ members: MemberListSchema, emailSent: z.boolean() });
+export type InvitationResult = z.infer<typeof InvitationResultSchema>;
 
 /** One system as the admin's registry list shows it. */
 export const RegistryListItemSchema = z.object({
