@@ -8,6 +8,7 @@ import { SIGN_IN_CODE_LENGTH, SIGN_IN_MAX_WRONG_CODES, SIGN_IN_TTL_SECONDS } fro
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
+import { ownOrigins } from './origins';
 
 /** What better-auth hands over while one sign-in email is being prepared. */
 interface PendingMail {
@@ -54,7 +55,7 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
     baseURL: env.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [env.publicUrl],
+    trustedOrigins: ownOrigins(env),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     // Sign-in mails are rate-limited by our own route (per address and per IP, in the database).
     rateLimit: { enabled: false },

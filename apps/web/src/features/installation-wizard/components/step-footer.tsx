@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,19 +20,34 @@ type StepFooterProps = {
 export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = false, isReadOnly = false, nextLabel }: StepFooterProps) {
   const { t } = useTranslation();
   const isEmptyFormShown = useWizardStore((state) => state.isEmptyFormShown);
+  // The spinner shows on the button that was pressed; the other one waits, disabled.
+  const [pressed, setPressed] = useState<'save' | 'next'>('save');
   const buttons = (
     <Group justify="flex-end" gap="sm" pt="md" wrap="wrap">
       {onSave && !isReadOnly && (
-        <Button variant="default" leftSection={<IconDeviceFloppy aria-hidden />} onClick={onSave} loading={isSaving} data-testid="step-save">
+        <Button
+          variant="default"
+          leftSection={<IconDeviceFloppy aria-hidden />}
+          onClick={() => {
+            setPressed('save');
+            onSave();
+          }}
+          loading={isSaving && pressed === 'save'}
+          disabled={isSaving && pressed !== 'save'}
+          data-testid="step-save"
+        >
           {t('wizard.actions.save')}
         </Button>
       )}
       {onNext && (
         <Button
           rightSection={<IconArrowRight aria-hidden />}
-          onClick={onNext}
-          disabled={isNextDisabled || (isSaving && Boolean(onSave))}
-          loading={isSaving && !onSave}
+          onClick={() => {
+            setPressed('next');
+            onNext();
+          }}
+          disabled={isNextDisabled || (isSaving && Boolean(onSave) && pressed !== 'next')}
+          loading={isSaving && (!onSave || pressed === 'next')}
           data-testid="step-next"
         >
           {nextLabel ?? t('wizard.actions.next')}
