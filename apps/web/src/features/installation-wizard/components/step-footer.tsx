@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SaveResult } from '../hooks/use-step-form';
@@ -14,16 +14,24 @@ type StepFooterProps = {
   /** Read-only installations move on without saving. */
   isReadOnly?: boolean;
   nextLabel?: string;
+  /** What Next waits for, said beside it while it is disabled. */
+  nextHint?: string;
 };
 
 /** Save stays on the tab, Next saves and moves on; both at least 44 px high for gloved hands. */
-export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = false, isReadOnly = false, nextLabel }: StepFooterProps) {
+export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = false, isReadOnly = false, nextLabel, nextHint }: StepFooterProps) {
   const { t } = useTranslation();
   const isEmptyFormShown = useWizardStore((state) => state.isEmptyFormShown);
   // The spinner shows on the button that was pressed; the other one waits, disabled.
   const [pressed, setPressed] = useState<'save' | 'next'>('save');
+  const hint = isNextDisabled && !isReadOnly && nextHint ? nextHint : null;
   const buttons = (
     <Group justify="flex-end" gap="sm" pt="md" wrap="wrap">
+      {hint && (
+        <Text id="step-next-hint" size="sm" c="dimmed" ta="end" style={{ flex: '1 1 14rem' }} data-testid="step-next-hint">
+          {hint}
+        </Text>
+      )}
       {onSave && !isReadOnly && (
         <Button
           variant="default"
@@ -48,6 +56,7 @@ export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = 
           }}
           disabled={isNextDisabled || (isSaving && Boolean(onSave) && pressed !== 'next')}
           loading={isSaving && (!onSave || pressed === 'next')}
+          aria-describedby={hint ? 'step-next-hint' : undefined}
           data-testid="step-next"
         >
           {nextLabel ?? t('wizard.actions.next')}
@@ -73,10 +82,11 @@ type StepFormFooterProps = {
   onNext: () => void;
   isNextDisabled?: boolean;
   isReadOnly: boolean;
+  nextHint?: string;
 };
 
 /** The footer of a tab with a step form: Save saves with a toast, Next saves quietly and moves on. */
-export function StepFormFooter({ step: { save, isSaving }, onNext, isNextDisabled, isReadOnly }: StepFormFooterProps) {
+export function StepFormFooter({ step: { save, isSaving }, onNext, isNextDisabled, isReadOnly, nextHint }: StepFormFooterProps) {
   return (
     <StepFooter
       onSave={() => void save({ withToast: true })}
@@ -84,6 +94,7 @@ export function StepFormFooter({ step: { save, isSaving }, onNext, isNextDisable
       isNextDisabled={isNextDisabled}
       isSaving={isSaving}
       isReadOnly={isReadOnly}
+      nextHint={nextHint}
     />
   );
 }
