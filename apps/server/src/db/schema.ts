@@ -45,6 +45,8 @@ export const fleet = pgTable(
     customerName: text('customer_name').notNull(),
     primaryContact: text('primary_contact').notNull(),
     email: text('email').notNull(),
+    /** The IANA time zone its reports print times in; the operator changes it. */
+    timeZone: text('time_zone').notNull().default('Europe/Berlin'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('fleet_name_uq').on(sql`lower(${t.name})`)],

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Locale } from '@portal/domain/constants';
+import { formatMoment as formatMomentIn } from '@portal/domain/time';
 import de from '../../../../web/src/locales/de.json' with { type: 'json' };
 import en from '../../../../web/src/locales/en.json' with { type: 'json' };
 import type { ReportContent } from './reports';
@@ -24,8 +25,8 @@ function formatDay(value: string | null | undefined, locale: Locale) {
   return locale === 'de' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
 }
 
-/** A moment in UTC, the day as the language writes it. */
-const formatMoment = (iso: string, locale: Locale) => `${formatDay(iso, locale)} ${iso.slice(11, 16)} UTC`;
+/** A moment in the fleet's time zone, the day as the language writes it, with the zone's name. */
+const formatMoment = (iso: string, locale: Locale, timeZone: string) => formatMomentIn(iso, locale, { timeZone, withZone: true });
 
 const MARGIN = 40;
 const LABEL_WIDTH = 170;
@@ -86,7 +87,7 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
   doc.image(qr, MARGIN + width - qrSize, MARGIN, { width: qrSize });
   doc.font('Helvetica-Bold').fontSize(20).fillColor('black').text(t('report.title'), MARGIN, MARGIN, { width: width - qrSize - 10 });
   doc.font('Helvetica').fontSize(11).text(summary.general.systemSerialNumber, { width: width - qrSize - 10 });
-  doc.fontSize(9).fillColor(GREY).text(`${t('report.version', { version: report.reportVersion })} · ${t('report.createdAt', { date: formatMoment((options.now ?? new Date()).toISOString(), locale) })}`, {
+  doc.fontSize(9).fillColor(GREY).text(`${t('report.version', { version: report.reportVersion })} · ${t('report.createdAt', { date: formatMoment((options.now ?? new Date()).toISOString(), locale, content.timeZone) })}`, {
     width: width - qrSize - 10,
   });
   doc.moveDown(0.4).font('Helvetica-Bold').fillColor('black').text(t('report.verifyTitle'), { width: width - qrSize - 10 });
@@ -194,7 +195,7 @@ export async function renderReportPdf(content: ReportContent, options: { locale:
   if (summary.systemChecks.length) {
     checkRow([t('wizard.summary.labels.device'), t('wizard.summary.labels.identifier'), t('wizard.summary.labels.result'), t('report.checkTime')], true);
     for (const c of summary.systemChecks) {
-      checkRow([t(`wizard.summary.checkTypes.${c.type}`), c.controllerSerial ?? c.imei ?? none, t(`wizard.summary.checkResult.${c.status}`), formatMoment(c.createdAt, locale)]);
+      checkRow([t(`wizard.summary.checkTypes.${c.type}`), c.controllerSerial ?? c.imei ?? none, t(`wizard.summary.checkResult.${c.status}`), formatMoment(c.createdAt, locale, content.timeZone)]);
     }
   }
 

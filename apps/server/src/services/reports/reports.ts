@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Verification } from '@portal/domain/history';
 import { VERIFICATION_CODE_BYTES } from '@portal/domain/history';
+import { DEFAULT_FLEET_TIME_ZONE } from '@portal/domain/time';
 import type { Db } from '../../db/client';
 import type { installation } from '../../db/schema';
-import { company, installationReport, upload, user, vehicle } from '../../db/schema';
+import { company, fleet, installationReport, upload, user, vehicle } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { FileStore } from '../uploads/file-store';
 import { findScopedInstallation } from '../installations/repository';
@@ -97,7 +98,7 @@ const PHOTO_FORMATS = new Set(['jpg', 'jpeg', 'png']);
 export async function reportContent(db: Db, store: FileStore | null, fleetIds: number[], id: number) {
   const row = await findScopedInstallation(db, fleetIds, id);
   const report = await reportOf(db, row);
-  const [summary, files] = await Promise.all([
+  const [summary, files, [owner]] = await Promise.all([
     buildSummary(db, row),
     // Only the photos' bytes are read, as base64 text: the embedded database hands text over far
     // faster than bytea.
@@ -113,6 +114,7 @@ export async function reportContent(db: Db, store: FileStore | null, fleetIds: n
       .from(upload)
       .where(eq(upload.installationId, row.id))
       .orderBy(upload.id),
+    db.select({ timeZone: fleet.timeZone }).from(fleet).where(eq(fleet.id, row.fleetId)),
   ]);
   const photos = await Promise.all(
     files
@@ -126,6 +128,8 @@ export async function reportContent(db: Db, store: FileStore | null, fleetIds: n
   return {
     summary,
     report,
+    /** The fleet's time zone: the report prints its times there. */
+    timeZone: owner?.timeZone ?? DEFAULT_FLEET_TIME_ZONE,
     photos: photos.filter((p): p is typeof p & { bytes: Buffer } => p.bytes !== null),
     documents: files.filter((f) => !PHOTO_FORMATS.has(f.format.toLowerCase())).map((f) => ({ type: f.type, name: f.name })),
   };
