@@ -80,6 +80,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     headers.set('x-forwarded-for', request.ip);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    if (route === '/sign-in/social' && (request.body as { provider?: unknown } | undefined)?.provider === 'oidc' && !app.isOidcReady()) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Company sign-in is not available right now: its identity provider has not answered. Please use another way to sign in.');
+    }
     if (await isDatabaseUnavailable(app)) throw databaseUnavailable();
     const response = await auth.handler(
       new Request(url, {
