@@ -47,7 +47,7 @@ describe('admin: product registry', () => {
     expect(report.errors.find((e: { line: number }) => e.line === 6).message).toMatch(/controller_type must be HV or LV/);
     expect(report.errors.find((e: { line: number }) => e.line === 3).message).toMatch(/other PV module/);
     expect(report.errors.filter((e: { line: number }) => e.line === 4).map((e: { message: string }) => e.message).join(' ')).toMatch(/pv_module_count must be a whole number/);
-    expect(report.errors.filter((e: { line: number }) => e.line === 5).map((e: { message: string }) => e.message).join(' ')).toMatch(/already in the registry/);
+    expect(report.errors.filter((e: { line: number }) => e.line === 5).map((e: { message: string }) => e.message).join(' ')).toMatch(/is in the registry with other charge controllers/);
     // Each problem also comes as a code with its values, for the client to say in its language.
     expect(report.errors).toEqual(
       expect.arrayContaining([
@@ -55,7 +55,7 @@ describe('admin: product registry', () => {
         expect.objectContaining({ line: 3, code: 'systemValuesDiffer', params: { serial: 'SN-BAD-0001', firstLine: 2 } }),
         expect.objectContaining({ line: 4, code: 'notWholeNumber', params: { column: 'pv_module_count' } }),
         expect.objectContaining({ line: 4, code: 'imeiFormat', params: { column: 'imei' } }),
-        expect.objectContaining({ line: 5, code: 'systemExists', params: { serial: 'SN-DEMO-0001' } }),
+        expect.objectContaining({ line: 5, code: 'systemDiffers', params: { serial: 'SN-DEMO-0001' } }),
       ]),
     );
     expect(await c.database.db.select().from(system)).toHaveLength(before.length);
@@ -83,10 +83,39 @@ describe('admin: product registry', () => {
     expect(exported.headers['content-type']).toMatch(/^text\/csv/);
     expect(exported.body.split('\n')[0]).toBe(HEADER);
     expect(exported.body).toContain('SN-NEW-0001,8,SBS-M 2.1,960,CC-NEW-0001-A,HV,HW 3.2,1.8.3,TCU-4G v3,356938035650001,8949226000000001001');
-    // What was exported imports again into an empty registry check: every row is a duplicate now.
+    // What was exported imports again: every system is unchanged.
     const again = (await c.app.inject(csvPost('/api/admin/sono/systems/import?dryRun=true', admin, exported.body))).json();
-    expect(again.errors.length).toBeGreaterThan(0);
-    expect(again.errors.filter((e: { message: string }) => !/already in the registry/.test(e.message))).toEqual([]);
+    expect(again).toMatchObject({ errors: [], added: 0, updated: 0, unchanged: again.systems });
+  });
+
+  it('imports a master file again: counts what it adds, updates (versions, unit names, ICCIDs) and leaves unchanged', async () => {
+    const { c, admin, installer } = await admins();
+    const first = (await c.app.inject(csvPost('/api/admin/sono/systems/import', admin, goodCsv.replaceAll('SN-NEW', 'SN-MST').replaceAll('CC-NEW', 'CC-MST').replaceAll('3569380356500', '3569380356510')))).json();
+    expect(first).toMatchObject({ imported: true, added: 3, updated: 0, unchanged: 0 });
+    const master = goodCsv.replaceAll('SN-NEW', 'SN-MST').replaceAll('CC-NEW', 'CC-MST').replaceAll('3569380356500', '3569380356510');
+    const next = [
+      master.replace('CC-MST-0002-A,lv,HW 2.4,1.8.3', 'CC-MST-0002-A,lv,HW 2.4,1.9.0'),
+      'SN-MST-0004,6,SBS-M 2.1,720,CC-MST-0004-A,LV,HW 2.4,1.9.0,TCU-4G v3,356938035651004,',
+    ].join('\n');
+    const dry = (await c.app.inject(csvPost('/api/admin/sono/systems/import?dryRun=true', admin, next))).json();
+    expect(dry).toMatchObject({ imported: false, errors: [], added: 1, updated: 1, unchanged: 2 });
+    const done = (await c.app.inject(csvPost('/api/admin/sono/systems/import', admin, next))).json();
+    expect(done).toMatchObject({ imported: true, added: 1, updated: 1, unchanged: 2 });
+    const updated = (await c.app.inject({ url: '/api/systems/SN-MST-0002', headers: installer })).json();
+    expect(updated.chargeControllers[0]).toMatchObject({ serialNumber: 'CC-MST-0002-A', firmwareVersion: '1.9.0' });
+
+    // Another module count, or another fleet's system, is refused with its line; nothing changes.
+    const refused = [
+      master.replace('SN-MST-0002,6,SBS-M 2.1,720', 'SN-MST-0002,7,SBS-M 2.1,720'),
+      'SN-ACME-0001,10,SBS-M 2.1,1200,CC-ACME-0001-A,HV,HW 3.2,1.8.3,TCU-4G v3,356938035649901,8949226000000000901',
+    ].join('\n');
+    const report = (await c.app.inject(csvPost('/api/admin/sono/systems/import?dryRun=true', admin, refused))).json();
+    expect(report.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ line: 4, code: 'systemDiffers', params: { serial: 'SN-MST-0002' } }),
+        expect.objectContaining({ line: 6, code: 'systemExists', params: { serial: 'SN-ACME-0001' } }),
+      ]),
+    );
   });
 
   it('installers get 403, other fleets 404', async () => {

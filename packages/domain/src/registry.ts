@@ -45,6 +45,7 @@ export type ImportProblem =
   | { code: 'telematicsUnitRequired'; params: { column: string } }
   | { code: 'noTelematics'; params: { serial: string } }
   | { code: 'systemExists'; params: { serial: string } }
+  | { code: 'systemDiffers'; params: { serial: string } }
   | { code: 'controllerExists'; params: { serial: string } }
   | { code: 'imeiExists'; params: { imei: string } };
 export type ImportProblemCode = ImportProblem['code'];
@@ -68,6 +69,7 @@ const SENTENCES: { [C in ImportProblemCode]: (p: Extract<ImportProblem, { code: 
   telematicsUnitRequired: (p) => `${p.column} is required with an IMEI`,
   noTelematics: (p) => `system ${p.serial} has no telematics unit (imei)`,
   systemExists: (p) => `system ${p.serial} is already in the registry`,
+  systemDiffers: (p) => `system ${p.serial} is in the registry with other charge controllers, telematics units, PV module count or capacity; only versions, unit names and ICCIDs can change`,
   controllerExists: (p) => `controller ${p.serial} is already in the registry`,
   imeiExists: (p) => `IMEI ${p.imei} is already in the registry`,
 };
@@ -205,6 +207,10 @@ export const ImportReportSchema = z.object({
   rows: z.number().int(),
   systems: z.number().int(),
   controllers: z.number().int(),
+  /** Of the file's systems: new ones, ones already in the fleet's registry with changed versions, unit names or ICCIDs, and ones already there as they are. */
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
   errors: z.array(
     z.object({
       line: z.number().int(),

@@ -77,11 +77,15 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
       }),
     },
     databaseHooks: {
-      // Every way of signing in starts a session: the access list shows who has not yet.
+      // Every way of signing in starts a session: the access list shows who has not yet. Kept to the
+      // day, so a change to the user row (which empties the read cache's sessions) is rare.
       session: {
         create: {
           after: async (created) => {
-            await db.update(schema.user).set({ lastSignInAt: new Date() }).where(sql`${schema.user.id} = ${created.userId}`);
+            await db
+              .update(schema.user)
+              .set({ lastSignInAt: new Date() })
+              .where(sql`${schema.user.id} = ${created.userId} and (${schema.user.lastSignInAt} is null or ${schema.user.lastSignInAt} < now() - interval '1 day')`);
           },
         },
       },

@@ -63,7 +63,7 @@ export const user = pgTable('user', {
   companyId: integer('company_id').references(() => company.id, { onDelete: 'set null' }),
   /** The portal operator (the kit vendor's staff); granted only by the CLI. */
   isOperator: boolean('is_operator').notNull().default(false),
-  /** When the person last started a session; null until they first sign in (an invitation not yet taken up). */
+  /** When the person last started a session, to the day; null until they first sign in (an invitation not yet taken up). */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
