@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,11 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
   const { sending } = form;
   const isLoaded = uploads.isSuccess;
 
-  const onSave = () => void form.save({ withToast: true });
+  const [isMissingShown, setIsMissingShown] = useState(false);
+  const onSave = () => {
+    setIsMissingShown(true);
+    void form.save({ withToast: true });
+  };
   const onNextClick = async () => {
     if (isReadOnly) {
       onNext();
@@ -77,6 +82,7 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
               onRemoveSaved={form.onRemoveSaved}
               onRestoreSaved={form.onRestoreSaved}
               onDismissRejections={form.onDismissRejections}
+              isMissingShown={isMissingShown}
             />
           ))}
         </Stack>
@@ -95,6 +101,7 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
         isNextDisabled={!isReadOnly && (!isLoaded || form.missingSlots.length > 0)}
         isSaving={form.isSaving}
         isReadOnly={isReadOnly}
+        nextHint={isLoaded ? t('wizard.uploads.nextHint') : undefined}
       />
     </Stack>
   );
