@@ -21,7 +21,7 @@ export function CompletionModal({ installation, fleet, onClose }: CompletionModa
       onClose={onClose}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('wizard.summary.done.close') }}
+      closeButtonProps={{ size: 'xl', 'aria-label': t('wizard.summary.done.close') }}
       title={
         <Group gap="sm" wrap="nowrap">
           <IconCircleCheck color="var(--mantine-color-green-9)" size={28} aria-hidden />

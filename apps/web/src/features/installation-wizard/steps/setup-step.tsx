@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FieldErrors, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { FAULT_LED_STATES, LEDS, POWER_LED_STATES, setupIssues, STATUS_LED_STATE
 import { channelsFor, type ControllerType } from '@portal/domain/system-rules';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { FormSelect } from '@/components/ui/form-select';
+import { MailLink } from '@/components/ui/mail-link';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StepFooter } from '../components/step-footer';
 import { saveThenNext } from '../lib/save-then-next';
@@ -261,9 +262,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
                         <Text size="sm">{t('wizard.setup.nextSteps')}</Text>
                         <Text size="sm" mt={4}>
                           {t('wizard.setup.nextStepsSupport')}{' '}
-                          <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {SUPPORT_EMAIL}
-                          </Anchor>
+                          <MailLink email={SUPPORT_EMAIL} size="sm" />
                         </Text>
                       </Alert>
                     )}
