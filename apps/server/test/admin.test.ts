@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SIGN_IN_TTL_SECONDS } from '@portal/domain/constants';
 import { system, user } from '../src/db/schema';
-import { bearer, useTestApp } from './helper';
+import { bearer, ORIGIN, useTestApp } from './helper';
 
 const ctx = useTestApp();
 
@@ -181,6 +181,12 @@ describe('admin: invitations', () => {
     expect(mail.text).toContain('Sono Demo Fleet');
     expect(mail.text).not.toMatch(/Flotte sono\b/);
     expect(mail.text).toContain('Petra Admin');
+    // The mails name the portal as the screens do.
+    expect(mail.subject).toContain('Installateur-Portal');
+    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email: 'words@example.com', language: 'de' }, headers: ORIGIN });
+    const signInMail = c.mails.findLast((m) => m.to === 'words@example.com')!;
+    expect(`${signInMail.subject} ${signInMail.text}`).toContain('Installateur-Portal');
+    expect(`${signInMail.subject} ${signInMail.text}`).not.toContain('Installer-Portal');
     expect(mail.text).toContain(`${SIGN_IN_TTL_SECONDS / 60} Minuten`);
     const first = linkOf(mail.text)!;
     expect(first).toBeDefined();
