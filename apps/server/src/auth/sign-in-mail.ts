@@ -16,7 +16,7 @@ const texts = {
     intro: 'Mit diesem Code melden Sie sich im Installateur-Portal an:',
     orLink: 'Oder öffnen Sie diesen Link auf dem Gerät, auf dem Sie ihn angefordert haben:',
     button: 'Anmelden',
-    expiry: (minutes: number) => `Code und Link gelten einmal und verfallen in ${minutes} Minuten.`,
+    expiry: (minutes: number) => `Code und Link sind nur einmal gültig und verfallen nach ${minutes} Minuten.`,
     ignore: 'Wenn Sie keine Anmeldung angefordert haben, können Sie diese E-Mail ignorieren.',
   },
 } as const;
@@ -53,7 +53,7 @@ const invitation = {
     intro: (inviter: string, fleet: string) => `${inviter} hat Ihnen Zugang zur Flotte ${fleet} im Installateur-Portal gegeben. Dort erfassen Sie die Solarsysteme, die an den Fahrzeugen der Flotte montiert werden.`,
     action: 'Öffnen Sie diesen Link, um sich anzumelden; ein Passwort ist nicht nötig:',
     button: 'Anmelden',
-    expiry: (minutes: number) => `Der Link gilt einmal und verfällt in ${minutes} Minuten. Danach öffnen Sie das Portal und melden sich mit dieser E-Mail-Adresse an: Wir senden Ihnen einen Code und einen Link.`,
+    expiry: (minutes: number) => `Der Link ist nur einmal gültig und verfällt nach ${minutes} Minuten. Später öffnen Sie einfach das Portal und melden sich mit dieser E-Mail-Adresse an: Wir senden Ihnen dann einen Code und einen Link.`,
     portal: 'Das Portal:',
   },
 } as const;
