@@ -136,7 +136,7 @@ test('an installer records and completes an installation with the keyboard alone
 
   // Vehicle: selects with the arrow keys, a city from the suggestions.
   await fillWithKeys(page, [{ combobox: 'Vehicle type', value: 'Van' }, { textbox: 'Manufacturer', value: 'Mercedes-Benz' }, { textbox: 'Model', value: 'eSprinter' }, { textbox: 'Year', value: '2024' }]);
-  await fillWithKeys(page, [{ combobox: 'Transmission', value: 'Electric' }, { combobox: 'Battery type', value: 'High voltage' }, { textbox: 'Battery capacity', value: '113' }]);
+  await fillWithKeys(page, [{ combobox: 'Drive type', value: 'Electric' }, { combobox: 'Battery type', value: 'High voltage' }, { textbox: 'Battery capacity', value: '113' }]);
   await fillWithKeys(page, [{ textbox: 'VIN', value: 'WMA06XZZ5LM123458' }, { textbox: 'Mileage', value: '1200' }]);
   const city = page.getByRole('combobox', { name: 'City (optional)' });
   await tabTo(page, city);

@@ -203,7 +203,8 @@ test.describe('uploads', () => {
     await expect(slot(page, 'pvModules')).toBeVisible();
     const next = page.getByTestId('step-next');
     await expect(next).toBeDisabled();
-    await expect(page.getByTestId('upload-required-pvModules')).toHaveText('This category requires at least one file.');
+    await expect(page.getByTestId('upload-required-pvModules')).toBeHidden();
+    await expect(page.getByTestId('step-next-hint')).toHaveText('To continue, add at least one file to each required category: PV modules, and telematics unit and MCU.');
     await expectAccessible(page, 'uploads: empty slots');
 
     // PV modules: the camera photo and eight small ones; the photo is compressed in a worker.

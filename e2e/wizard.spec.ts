@@ -259,7 +259,7 @@ test.describe('installation wizard', () => {
     await page.getByTestId('general-serial').fill(SERIAL_A);
     await page.getByTestId('general-name').fill('E2E Bus Deutsch');
     await page.getByTestId('step-save').click();
-    await expect(page.getByText('Der Schritt „Allgemein“ wurde erfolgreich gespeichert!')).toBeVisible();
+    await expect(page.getByText('Der Schritt „Allgemein“ wurde gespeichert.')).toBeVisible();
     await expect(page).toHaveURL(/#\/sono\/installations\/\d+\?tab=general$/);
     created = idFromUrl(page);
     await page.getByTestId('step-next').click();

@@ -37,6 +37,7 @@ const EnvSchema = z
     OIDC_CLIENT_ID: optional,
     OIDC_CLIENT_SECRET: optional,
     OIDC_LABEL: optional,
+    OIDC_DISCOVERY_RETRY_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
     MAPBOX_TOKEN: optional,
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: optional,
@@ -113,7 +114,7 @@ const EnvSchema = z
           : null,
       oidc:
         e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-          ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL ?? 'Company sign-in' }
+          ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL ?? 'Company sign-in', discoveryRetryMs: e.OIDC_DISCOVERY_RETRY_MS }
           : null,
       mapboxToken: e.MAPBOX_TOKEN,
       logLevel: e.LOG_LEVEL,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { system } from '../src/db/schema';
-import { bearer, useTestApp } from './helper';
+import { eq } from 'drizzle-orm';
+import { SIGN_IN_TTL_SECONDS } from '@portal/domain/constants';
+import { system, user } from '../src/db/schema';
+import { bearer, ORIGIN, useTestApp } from './helper';
 
 const ctx = useTestApp();
 
@@ -45,7 +47,7 @@ describe('admin: product registry', () => {
     expect(report.errors.find((e: { line: number }) => e.line === 6).message).toMatch(/controller_type must be HV or LV/);
     expect(report.errors.find((e: { line: number }) => e.line === 3).message).toMatch(/other PV module/);
     expect(report.errors.filter((e: { line: number }) => e.line === 4).map((e: { message: string }) => e.message).join(' ')).toMatch(/pv_module_count must be a whole number/);
-    expect(report.errors.filter((e: { line: number }) => e.line === 5).map((e: { message: string }) => e.message).join(' ')).toMatch(/already in the registry/);
+    expect(report.errors.filter((e: { line: number }) => e.line === 5).map((e: { message: string }) => e.message).join(' ')).toMatch(/is in the registry with other charge controllers/);
     // Each problem also comes as a code with its values, for the client to say in its language.
     expect(report.errors).toEqual(
       expect.arrayContaining([
@@ -53,7 +55,7 @@ describe('admin: product registry', () => {
         expect.objectContaining({ line: 3, code: 'systemValuesDiffer', params: { serial: 'SN-BAD-0001', firstLine: 2 } }),
         expect.objectContaining({ line: 4, code: 'notWholeNumber', params: { column: 'pv_module_count' } }),
         expect.objectContaining({ line: 4, code: 'imeiFormat', params: { column: 'imei' } }),
-        expect.objectContaining({ line: 5, code: 'systemExists', params: { serial: 'SN-DEMO-0001' } }),
+        expect.objectContaining({ line: 5, code: 'systemDiffers', params: { serial: 'SN-DEMO-0001' } }),
       ]),
     );
     expect(await c.database.db.select().from(system)).toHaveLength(before.length);
@@ -81,10 +83,39 @@ describe('admin: product registry', () => {
     expect(exported.headers['content-type']).toMatch(/^text\/csv/);
     expect(exported.body.split('\n')[0]).toBe(HEADER);
     expect(exported.body).toContain('SN-NEW-0001,8,SBS-M 2.1,960,CC-NEW-0001-A,HV,HW 3.2,1.8.3,TCU-4G v3,356938035650001,8949226000000001001');
-    // What was exported imports again into an empty registry check: every row is a duplicate now.
+    // What was exported imports again: every system is unchanged.
     const again = (await c.app.inject(csvPost('/api/admin/sono/systems/import?dryRun=true', admin, exported.body))).json();
-    expect(again.errors.length).toBeGreaterThan(0);
-    expect(again.errors.filter((e: { message: string }) => !/already in the registry/.test(e.message))).toEqual([]);
+    expect(again).toMatchObject({ errors: [], added: 0, updated: 0, unchanged: again.systems });
+  });
+
+  it('imports a master file again: counts what it adds, updates (versions, unit names, ICCIDs) and leaves unchanged', async () => {
+    const { c, admin, installer } = await admins();
+    const first = (await c.app.inject(csvPost('/api/admin/sono/systems/import', admin, goodCsv.replaceAll('SN-NEW', 'SN-MST').replaceAll('CC-NEW', 'CC-MST').replaceAll('3569380356500', '3569380356510')))).json();
+    expect(first).toMatchObject({ imported: true, added: 3, updated: 0, unchanged: 0 });
+    const master = goodCsv.replaceAll('SN-NEW', 'SN-MST').replaceAll('CC-NEW', 'CC-MST').replaceAll('3569380356500', '3569380356510');
+    const next = [
+      master.replace('CC-MST-0002-A,lv,HW 2.4,1.8.3', 'CC-MST-0002-A,lv,HW 2.4,1.9.0'),
+      'SN-MST-0004,6,SBS-M 2.1,720,CC-MST-0004-A,LV,HW 2.4,1.9.0,TCU-4G v3,356938035651004,',
+    ].join('\n');
+    const dry = (await c.app.inject(csvPost('/api/admin/sono/systems/import?dryRun=true', admin, next))).json();
+    expect(dry).toMatchObject({ imported: false, errors: [], added: 1, updated: 1, unchanged: 2 });
+    const done = (await c.app.inject(csvPost('/api/admin/sono/systems/import', admin, next))).json();
+    expect(done).toMatchObject({ imported: true, added: 1, updated: 1, unchanged: 2 });
+    const updated = (await c.app.inject({ url: '/api/systems/SN-MST-0002', headers: installer })).json();
+    expect(updated.chargeControllers[0]).toMatchObject({ serialNumber: 'CC-MST-0002-A', firmwareVersion: '1.9.0' });
+
+    // Another module count, or another fleet's system, is refused with its line; nothing changes.
+    const refused = [
+      master.replace('SN-MST-0002,6,SBS-M 2.1,720', 'SN-MST-0002,7,SBS-M 2.1,720'),
+      'SN-ACME-0001,10,SBS-M 2.1,1200,CC-ACME-0001-A,HV,HW 3.2,1.8.3,TCU-4G v3,356938035649901,8949226000000000901',
+    ].join('\n');
+    const report = (await c.app.inject(csvPost('/api/admin/sono/systems/import?dryRun=true', admin, refused))).json();
+    expect(report.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ line: 4, code: 'systemDiffers', params: { serial: 'SN-MST-0002' } }),
+        expect.objectContaining({ line: 6, code: 'systemExists', params: { serial: 'SN-ACME-0001' } }),
+      ]),
+    );
   });
 
   it('installers get 403, other fleets 404', async () => {
@@ -105,9 +136,9 @@ describe('admin: access', () => {
     const { c, admin } = await admins();
     const invited = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'New.Hire@Example.com', role: 'installer' } });
     expect(invited.statusCode).toBe(201);
-    const hire = invited.json().find((m: { email: string }) => m.email === 'new.hire@example.com');
+    expect(invited.json().emailSent).toBe(true);
+    const hire = invited.json().members.find((m: { email: string }) => m.email === 'new.hire@example.com');
     expect(hire).toMatchObject({ role: 'installer' });
-    expect(c.mails.find((m) => m.to === 'new.hire@example.com')?.subject).toMatch(/fleet sono/);
 
     const twice = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'new.hire@example.com', role: 'admin' } });
     expect(twice.statusCode).toBe(409);
@@ -126,5 +157,74 @@ describe('admin: access', () => {
     expect(demote.json()).toMatchObject({ code: 'LAST_ADMIN' });
     const remove = await c.app.inject({ method: 'DELETE', url: `/api/admin/sono/members/${me.userId}`, headers: admin });
     expect(remove.json()).toMatchObject({ code: 'LAST_ADMIN' });
+  });
+});
+
+describe('admin: invitations', () => {
+  const linkOf = (text: string) => text.match(/https?:\/\/\S+magic-link\S+/)?.[0];
+  const follow = (c: Awaited<ReturnType<typeof ctx>>, link: string) => {
+    const url = new URL(link);
+    return c.app.inject({ url: url.pathname + url.search });
+  };
+
+  it("mails a sign-in link with the fleet's name and the inviter's name; the list shows who has not signed in, and sends again", async () => {
+    const { c, admin } = await admins();
+    await c.database.db.update(user).set({ name: 'Petra Admin' }).where(eq(user.email, 'sono-admin@example.com'));
+    const invited = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'fitter@example.com', language: 'de' } });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json().emailSent).toBe(true);
+    const fitter = invited.json().members.find((m: { email: string }) => m.email === 'fitter@example.com');
+    expect(fitter).toMatchObject({ role: 'installer', signedIn: false });
+
+    const mail = c.mails.findLast((m) => m.to === 'fitter@example.com')!;
+    expect(mail.subject).toContain('Sono Demo Fleet');
+    expect(mail.text).toContain('Sono Demo Fleet');
+    expect(mail.text).not.toMatch(/Flotte sono\b/);
+    expect(mail.text).toContain('Petra Admin');
+    // The mails name the portal as the screens do.
+    expect(mail.subject).toContain('Installateur-Portal');
+    await c.app.inject({ method: 'POST', url: '/api/auth/email/send', payload: { email: 'words@example.com', language: 'de' }, headers: ORIGIN });
+    const signInMail = c.mails.findLast((m) => m.to === 'words@example.com')!;
+    expect(`${signInMail.subject} ${signInMail.text}`).toContain('Installateur-Portal');
+    expect(`${signInMail.subject} ${signInMail.text}`).not.toContain('Installer-Portal');
+    expect(mail.text).toContain(`${SIGN_IN_TTL_SECONDS / 60} Minuten`);
+    const first = linkOf(mail.text)!;
+    expect(first).toBeDefined();
+
+    // Send again: a new link, and the older one stops working.
+    const again = await c.app.inject({ method: 'POST', url: `/api/admin/sono/members/${fitter.userId}/invitation`, headers: admin, payload: { language: 'en' } });
+    expect(again.statusCode).toBe(200);
+    const second = linkOf(c.mails.findLast((m) => m.to === 'fitter@example.com')!.text)!;
+    expect(second).not.toBe(first);
+    expect((await follow(c, first)).headers.location).toContain('error=');
+
+    // The link signs the invited person in; the list then shows them as signed in.
+    const signedIn = await follow(c, second);
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).not.toContain('error=');
+    expect(signedIn.headers['set-cookie']).toBeDefined();
+    const members = (await c.app.inject({ url: '/api/admin/sono/members', headers: admin })).json();
+    expect(members.find((m: { email: string }) => m.email === 'fitter@example.com')).toMatchObject({ signedIn: true });
+  });
+
+  it('says when the mail could not be sent; the access stays granted', async () => {
+    const { c, admin } = await admins();
+    const send = c.app.mailer.send;
+    c.app.mailer.send = async () => {
+      throw new Error('smtp down');
+    };
+    try {
+      const invited = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members', headers: admin, payload: { email: 'unlucky@example.com' } });
+      expect(invited.statusCode).toBe(201);
+      expect(invited.json().emailSent).toBe(false);
+      const unlucky = invited.json().members.find((m: { email: string }) => m.email === 'unlucky@example.com');
+      const again = await c.app.inject({ method: 'POST', url: `/api/admin/sono/members/${unlucky.userId}/invitation`, headers: admin, payload: {} });
+      expect(again.statusCode).toBe(503);
+      expect(again.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      c.app.mailer.send = send;
+    }
+    const unknown = await c.app.inject({ method: 'POST', url: '/api/admin/sono/members/no-such-user/invitation', headers: admin, payload: {} });
+    expect(unknown.statusCode).toBe(404);
   });
 });

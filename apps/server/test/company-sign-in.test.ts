@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, PUBLIC_URL, type TestContext } from './helper';
 import { IDP_CLIENT, startIdentityProvider } from './identity-provider';
@@ -58,5 +61,38 @@ describe('company sign-in (OpenID Connect) against a real provider', () => {
     const res = await signInSocial('microsoft');
     const url = new URL((res.json() as { url: string }).url);
     expect(url.pathname).toMatch(/^\/0b3c8a4e-1f2d-4c5b-9a7e-6d8f0e1a2b3c\/oauth2\/v2\.0\/authorize$/);
+  });
+});
+
+describe('company sign-in whose provider does not answer discovery', () => {
+  it('is not offered while discovery fails, says why in the log, and appears once a retry succeeds', async () => {
+    let answer = '<html>Wrong issuer</html>';
+    const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(answer));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const log: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        log.push(String(chunk));
+        done();
+      },
+    });
+    const c = await createTestApp({
+      env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret', OIDC_DISCOVERY_RETRY_MS: '200' },
+      logStream,
+    });
+    try {
+      expect((await c.app.inject({ url: '/config.auth.json' })).json()).toMatchObject({ oidc: null });
+      const started = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'oidc', callbackURL: '/#/login/callback' }, headers: ORIGIN });
+      expect(started.statusCode).toBe(503);
+      expect(started.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(log.join('')).toContain(`the discovery at ${issuer}/.well-known/openid-configuration failed, the answer is not JSON`);
+
+      answer = JSON.stringify({ issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks` });
+      await expect.poll(async () => (await c.app.inject({ url: '/config.auth.json' })).json().oidc, { timeout: 5_000 }).toEqual({ label: 'Company sign-in' });
+    } finally {
+      await c.close();
+      server.close();
+    }
   });
 });

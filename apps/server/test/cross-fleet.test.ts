@@ -76,6 +76,7 @@ function cases(ids: { installation: number; vehicle: number; version: number; ow
     'POST /api/admin/:fleet/members': { url: '/api/admin/sono/members', body: { email: 'intruder@example.com', role: 'admin' } },
     'PUT /api/admin/:fleet/members/:userId': { url: `/api/admin/sono/members/${ids.ownerId}`, body: { role: 'installer' } },
     'DELETE /api/admin/:fleet/members/:userId': { url: `/api/admin/sono/members/${ids.ownerId}` },
+    'POST /api/admin/:fleet/members/:userId/invitation': { url: `/api/admin/sono/members/${ids.ownerId}/invitation`, body: {} },
     // Above every fleet: only portal operators, 403 for everyone else (operator.test.ts).
     'GET /api/operator/fleets': { url: '/api/operator/fleets' },
     'POST /api/operator/fleets': { url: '/api/operator/fleets', body: { slug: 'taken-over', name: 'X', customerName: 'X', primaryContact: 'X', email: 'x@example.com' } },

@@ -178,7 +178,7 @@ describe('operator CLI commands', () => {
   it('create a fleet and a company, put people into them, and say what they did', async () => {
     const { c, admin } = await operator();
     expect((await runAdminCommand(admin, { command: 'fleet-create', slug: 'citybus', name: 'City Bus', customerName: 'City Transit', primaryContact: 'Ann', email: 'ann@city.example' })).message).toBe(
-      'Created fleet citybus (City Bus) for City Transit',
+      'Created fleet citybus (City Bus) for City Transit, time zone Europe/Berlin',
     );
     expect((await runAdminCommand(admin, { command: 'company-create', shortName: 'CBI', name: 'City Bus Installers', email: 'office@cbi.example' })).message).toBe(
       'Created installer company CBI (City Bus Installers)',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp } from './helper';
+import { createTestApp, lastSignInMail, PUBLIC_URL, useTestApp } from './helper';
 
 const ctx = useTestApp();
 
@@ -141,5 +141,29 @@ describe('security headers', () => {
     expect(res.json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     const send = await app.inject({ method: 'POST', url: '/api/auth/email/send', headers: { origin: 'https://evil.example' }, payload: { email: 'a@example.com' } });
     expect(send.statusCode).toBe(403);
+  });
+
+  it('the demo signs in at every loopback name of PUBLIC_URL (127.0.0.1 for localhost)', async () => {
+    const c = await ctx();
+    const origin = 'http://127.0.0.1:3000';
+    const email = 'loopback@example.com';
+    const send = await c.app.inject({ method: 'POST', url: '/api/auth/email/send', headers: { origin }, payload: { email } });
+    expect(send.statusCode).toBe(200);
+    const { code } = lastSignInMail(c.mails, email);
+    const signIn = await c.app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', headers: { origin }, payload: { email, otp: code } });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers['set-cookie']).toBeDefined();
+  });
+
+  it('in production a page at another address than PUBLIC_URL is told which address to open', async () => {
+    const c = await createTestApp({ env: { DEMO: 'false' } });
+    try {
+      const res = await c.app.inject({ method: 'POST', url: '/api/auth/email/send', headers: { origin: 'http://127.0.0.1:3000' }, payload: { email: 'a@example.com' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ status: 403, code: 'FORBIDDEN', details: { origin: 'http://127.0.0.1:3000', publicUrl: PUBLIC_URL } });
+      expect(res.json().message).toContain(`PUBLIC_URL) is ${PUBLIC_URL}`);
+    } finally {
+      await c.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FleetRoleSchema } from './fleet';
 import { EmailSchema } from './auth';
+import { TimeZoneSchema } from './time';
 import { FORM_ERRORS as E } from './validation';
 
 /** Form and API messages of the operator screens beyond the shared FORM_ERRORS. */
@@ -39,6 +40,8 @@ export const FleetInputSchema = z.object({
   customerName: text(120),
   primaryContact: text(120),
   email,
+  /** IANA name; left out, a new fleet gets DEFAULT_FLEET_TIME_ZONE and a changed one keeps its own. */
+  timeZone: TimeZoneSchema.optional(),
 });
 export type FleetInput = z.input<typeof FleetInputSchema>;
 
@@ -68,6 +71,8 @@ export const OperatorFleetSchema = z.object({
   customerName: z.string(),
   primaryContact: z.string(),
   email: z.string(),
+  /** The time zone the fleet's reports print times in. */
+  timeZone: z.string(),
   admins: z.array(PersonSchema),
   memberCount: z.number().int(),
 });

@@ -45,6 +45,7 @@ export type ImportProblem =
   | { code: 'telematicsUnitRequired'; params: { column: string } }
   | { code: 'noTelematics'; params: { serial: string } }
   | { code: 'systemExists'; params: { serial: string } }
+  | { code: 'systemDiffers'; params: { serial: string } }
   | { code: 'controllerExists'; params: { serial: string } }
   | { code: 'imeiExists'; params: { imei: string } };
 export type ImportProblemCode = ImportProblem['code'];
@@ -68,6 +69,7 @@ const SENTENCES: { [C in ImportProblemCode]: (p: Extract<ImportProblem, { code: 
   telematicsUnitRequired: (p) => `${p.column} is required with an IMEI`,
   noTelematics: (p) => `system ${p.serial} has no telematics unit (imei)`,
   systemExists: (p) => `system ${p.serial} is already in the registry`,
+  systemDiffers: (p) => `system ${p.serial} is in the registry with other charge controllers, telematics units, PV module count or capacity; only versions, unit names and ICCIDs can change`,
   controllerExists: (p) => `controller ${p.serial} is already in the registry`,
   imeiExists: (p) => `IMEI ${p.imei} is already in the registry`,
 };
@@ -205,6 +207,10 @@ export const ImportReportSchema = z.object({
   rows: z.number().int(),
   systems: z.number().int(),
   controllers: z.number().int(),
+  /** Of the file's systems: new ones, ones already in the fleet's registry with changed versions, unit names or ICCIDs, and ones already there as they are. */
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
   errors: z.array(
     z.object({
       line: z.number().int(),
@@ -217,7 +223,8 @@ export const ImportReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
-export const MemberSchema = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: FleetRoleSchema });
+/** A member of a fleet; `signedIn` is false until the person first signs in (an invitation not yet taken up). */
+export const MemberSchema = z.object({ userId: z.string(), email: z.string(), name: z.string(), role: FleetRoleSchema, signedIn: z.boolean() });
 export type Member = z.infer<typeof MemberSchema>;
 
 /** The members of a fleet, as every members route answers. */
@@ -246,6 +253,13 @@ export const RegistryImportQuerySchema = z.object({ dryRun: z.enum(['true', 'fal
 /** `POST /api/admin/{fleet}/members`: someone invited by email with a role, mailed in `language`. */
 export const InviteMemberSchema = z.object({ email: EmailSchema, role: FleetRoleSchema.default('installer'), language: z.enum(LOCALES).optional() });
 export type InviteMember = z.input<typeof InviteMemberSchema>;
+
+/** `POST /api/admin/{fleet}/members/{userId}/invitation`: the invitation mailed again, in `language`. */
+export const ResendInvitationSchema = z.object({ language: z.enum(LOCALES).optional() });
+
+/** Answer of an invitation: the members, and whether the mail went out (access is granted either way). */
+export const InvitationResultSchema = z.object({ members: MemberListSchema, emailSent: z.boolean() });
+export type InvitationResult = z.infer<typeof InvitationResultSchema>;
 
 /** One system as the admin's registry list shows it. */
 export const RegistryListItemSchema = z.object({

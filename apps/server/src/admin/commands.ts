@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 import { AppError } from '../errors';
 import { revokeFleet } from '../services/access/access';
-import { addCompanyMember, createCompany, createFleet, findCompanyByShortName, grantPerson, setOperator } from '../services/access/operator';
+import { addCompanyMember, createCompany, createFleet, findCompanyByShortName, grantPerson, setFleetTimeZone, setOperator } from '../services/access/operator';
 import { backupDatabase, restoreDatabase } from '../services/access/backup';
 import type { ReadCache } from '../services/read-cache';
 
@@ -34,7 +34,9 @@ export const AdminCommandSchema = z.discriminatedUnion('command', [
     customerName: z.string(),
     primaryContact: z.string(),
     email: z.string(),
+    timeZone: z.string().optional(),
   }),
+  z.object({ command: z.literal('fleet-time-zone'), slug: FleetSlugSchema, timeZone: z.string() }),
   z.object({ command: z.literal('company-create'), shortName: z.string(), name: z.string(), email: z.string() }),
   z.object({ command: z.literal('company-add'), email: EmailSchema, company: CompanyShortNameSchema }),
   z.object({ command: z.literal('revoke'), email: EmailSchema, fleet: FleetSlugSchema }),
@@ -108,7 +110,11 @@ async function run(ctx: AdminContext, command: z.output<typeof AdminCommandSchem
     case 'fleet-create': {
       const { command: _, ...input } = command;
       const f = await createFleet(ctx.db, input);
-      return { message: `Created fleet ${f.slug} (${f.name}) for ${f.customerName}` };
+      return { message: `Created fleet ${f.slug} (${f.name}) for ${f.customerName}, time zone ${f.timeZone}` };
+    }
+    case 'fleet-time-zone': {
+      const f = await setFleetTimeZone(ctx.db, command.slug, command.timeZone);
+      return { message: `Fleet ${f.slug} now prints its reports' times in ${f.timeZone}` };
     }
     case 'company-create': {
       const { command: _, ...input } = command;

@@ -8,6 +8,7 @@ import { SIGN_IN_CODE_LENGTH, SIGN_IN_MAX_WRONG_CODES, SIGN_IN_TTL_SECONDS } fro
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
+import { ownOrigins } from './origins';
 
 /** What better-auth hands over while one sign-in email is being prepared. */
 interface PendingMail {
@@ -54,7 +55,7 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
     baseURL: env.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [env.publicUrl],
+    trustedOrigins: ownOrigins(env),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     // Sign-in mails are rate-limited by our own route (per address and per IP, in the database).
     rateLimit: { enabled: false },
@@ -76,6 +77,18 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
       }),
     },
     databaseHooks: {
+      // Every way of signing in starts a session: the access list shows who has not yet. Kept to the
+      // day, so a change to the user row (which empties the read cache's sessions) is rare.
+      session: {
+        create: {
+          after: async (created) => {
+            await db
+              .update(schema.user)
+              .set({ lastSignInAt: new Date() })
+              .where(sql`${schema.user.id} = ${created.userId} and (${schema.user.lastSignInAt} is null or ${schema.user.lastSignInAt} < now() - interval '1 day')`);
+          },
+        },
+      },
       user: {
         create: {
           // Sign-up by email has no display name yet: start with the address's local part.
@@ -156,6 +169,23 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
     return { otp: pending.otp, url: pending.url };
   }
 
+  /**
+   * A fresh sign-in link for an address, valid as long as the link of a sign-in mail; for an
+   * invitation, which needs no code. Like every new mail, it burns the address's older secrets.
+   */
+  async function createSignInLink(email: string, headers: Headers): Promise<string> {
+    const pending: PendingMail = {};
+    await burnSignInSecrets(db, email);
+    await pendingMail.run(pending, async () => {
+      await auth.api.signInMagicLink({
+        body: { email, callbackURL: '/#/login/callback', errorCallbackURL: '/#/login/callback' },
+        headers,
+      });
+    });
+    if (!pending.url) throw new Error('sign-in link was not produced');
+    return pending.url;
+  }
+
   /** A signed ID token for a session, as `/api/auth/token` would issue it. */
   async function signIdToken(claims: { userId: string; sessionId: string; email: string; name: string }): Promise<string> {
     const { token } = await auth.api.signJWT({
@@ -172,7 +202,7 @@ export function createAuth({ env, db, secret, onUserCreated }: AuthOptions) {
     return token;
   }
 
-  return { auth, createSignInSecrets, signIdToken };
+  return { auth, createSignInSecrets, createSignInLink, signIdToken };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -12,11 +12,11 @@ const texts = {
     ignore: 'If you did not ask to sign in, you can ignore this email.',
   },
   de: {
-    subject: 'Ihr Anmeldecode für das Installer-Portal',
-    intro: 'Mit diesem Code melden Sie sich im Installer-Portal an:',
+    subject: 'Ihr Anmeldecode für das Installateur-Portal',
+    intro: 'Mit diesem Code melden Sie sich im Installateur-Portal an:',
     orLink: 'Oder öffnen Sie diesen Link auf dem Gerät, auf dem Sie ihn angefordert haben:',
     button: 'Anmelden',
-    expiry: (minutes: number) => `Code und Link gelten einmal und verfallen in ${minutes} Minuten.`,
+    expiry: (minutes: number) => `Code und Link sind nur einmal gültig und verfallen nach ${minutes} Minuten.`,
     ignore: 'Wenn Sie keine Anmeldung angefordert haben, können Sie diese E-Mail ignorieren.',
   },
 } as const;
@@ -41,20 +41,37 @@ export function buildSignInMail(to: string, code: string, url: string, locale: L
 
 const invitation = {
   en: {
-    subject: (fleet: string) => `You have been given access to fleet ${fleet} in the Installer Portal`,
-    body: (fleet: string, url: string) =>
-      `You can now record installations for fleet ${fleet}.\n\nOpen ${url} and sign in with this email address: we will send you a code and a link.`,
+    subject: (fleet: string) => `Your access to ${fleet} in the Installer Portal`,
+    intro: (inviter: string, fleet: string) => `${inviter} has given you access to the fleet ${fleet} in the Installer Portal. There you record the solar kits fitted to its vehicles.`,
+    action: 'Open this link to sign in; no password is needed:',
+    button: 'Sign in',
+    expiry: (minutes: number) => `The link works once and expires in ${minutes} minutes. Later, open the portal and sign in with this email address: we will send you a code and a link.`,
+    portal: 'The portal:',
   },
   de: {
-    subject: (fleet: string) => `Sie haben Zugang zur Flotte ${fleet} im Installer-Portal`,
-    body: (fleet: string, url: string) =>
-      `Sie können jetzt Installationen für die Flotte ${fleet} erfassen.\n\nÖffnen Sie ${url} und melden Sie sich mit dieser E-Mail-Adresse an: Wir senden Ihnen einen Code und einen Link.`,
+    subject: (fleet: string) => `Ihr Zugang zu ${fleet} im Installateur-Portal`,
+    intro: (inviter: string, fleet: string) => `${inviter} hat Ihnen Zugang zur Flotte ${fleet} im Installateur-Portal gegeben. Dort erfassen Sie die Solarsysteme, die an den Fahrzeugen der Flotte montiert werden.`,
+    action: 'Öffnen Sie diesen Link, um sich anzumelden; ein Passwort ist nicht nötig:',
+    button: 'Anmelden',
+    expiry: (minutes: number) => `Der Link ist nur einmal gültig und verfällt nach ${minutes} Minuten. Später öffnen Sie einfach das Portal und melden sich mit dieser E-Mail-Adresse an: Wir senden Ihnen dann einen Code und einen Link.`,
+    portal: 'Das Portal:',
   },
 } as const;
 
-/** Tells an invited user where to sign in; the sign-in itself sends its own code. */
-export function buildInvitationMail(to: string, fleet: string, publicUrl: string, locale: Locale): Mail {
+/** Invites someone to a fleet: who invited them, the fleet's name and a sign-in link for their address. */
+export function buildInvitationMail(
+  to: string,
+  { fleet, inviter, url, publicUrl }: { fleet: string; inviter: string; url: string; publicUrl: string },
+  locale: Locale,
+): Mail {
   const t = invitation[locale];
-  const text = t.body(fleet, publicUrl);
-  return { to, subject: t.subject(fleet), text, html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">${text.split('\n').map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>` };
+  const minutes = SIGN_IN_TTL_SECONDS / 60;
+  const text = [t.intro(inviter, fleet), '', t.action, url, '', t.expiry(minutes), `${t.portal} ${publicUrl}`].join('\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
+<p>${escapeHtml(t.intro(inviter, fleet))}</p>
+<p>${t.action}</p>
+<p><a href="${escapeHtml(url)}">${t.button}</a></p>
+<p style="color:#555">${t.expiry(minutes)}<br>${t.portal} <a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a></p>
+</body></html>`;
+  return { to, subject: t.subject(fleet), text, html };
 }

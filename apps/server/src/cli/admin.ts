@@ -10,8 +10,9 @@ import { hasEmbeddedDatabase, hasMigrations, openRuntime } from '../runtime';
 const USAGE = `Usage: npm run admin -- <command>
   operator add EMAIL                                  make the user (created if needed) a portal operator
   operator remove EMAIL                               take the operator role away
-  fleet create SLUG --name NAME --customer NAME --contact NAME --email EMAIL
-                                                      create a fleet for a customer
+  fleet create SLUG --name NAME --customer NAME --contact NAME --email EMAIL [--time-zone TZ]
+                                                      create a fleet for a customer (time zone: Europe/Berlin)
+  fleet time-zone SLUG TZ                             the IANA time zone the fleet's reports print times in
   company create SHORT --name NAME --email EMAIL      create an installer company
   company add EMAIL SHORT                             put the user (created if needed) into the company
   grant EMAIL --fleet SLUG [--role installer|admin] [--company SHORT]
@@ -37,6 +38,7 @@ function parseCommand(argv: string[]): AdminCommand {
       customer: { type: 'string' },
       contact: { type: 'string' },
       email: { type: 'string' },
+      'time-zone': { type: 'string' },
       fix: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -55,10 +57,19 @@ function parseCommand(argv: string[]): AdminCommand {
     return { command: sub === 'add' ? 'operator-add' : 'operator-remove', email: address };
   }
   if (name === 'fleet') {
-    const [, sub, slug] = positionals;
-    if (sub !== 'create' || !slug) throw new Error(`fleet needs create SLUG\n\n${USAGE}`);
+    const [, sub, slug, timeZone] = positionals;
+    if (sub === 'time-zone' && slug && timeZone) return { command: 'fleet-time-zone', slug, timeZone };
+    if (sub !== 'create' || !slug) throw new Error(`fleet needs create SLUG or time-zone SLUG TZ\n\n${USAGE}`);
     needs('fleet create', ['name', 'customer', 'contact', 'email']);
-    return { command: 'fleet-create', slug, name: values.name!, customerName: values.customer!, primaryContact: values.contact!, email: values.email! };
+    return {
+      command: 'fleet-create',
+      slug,
+      name: values.name!,
+      customerName: values.customer!,
+      primaryContact: values.contact!,
+      email: values.email!,
+      ...(values['time-zone'] ? { timeZone: values['time-zone'] } : {}),
+    };
   }
   if (name === 'company') {
     const [, sub, first, second] = positionals;

@@ -46,6 +46,8 @@ export const fleet = pgTable(
     customerName: text('customer_name').notNull(),
     primaryContact: text('primary_contact').notNull(),
     email: text('email').notNull(),
+    /** The IANA time zone its reports print times in; the operator changes it. */
+    timeZone: text('time_zone').notNull().default('Europe/Berlin'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('fleet_name_uq').on(sql`lower(${t.name})`)],
@@ -62,6 +64,8 @@ export const user = pgTable('user', {
   companyId: integer('company_id').references(() => company.id, { onDelete: 'set null' }),
   /** The portal operator (the kit vendor's staff); granted only by the CLI. */
   isOperator: boolean('is_operator').notNull().default(false),
+  /** When the person last started a session, to the day; null until they first sign in (an invitation not yet taken up). */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

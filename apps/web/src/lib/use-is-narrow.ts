@@ -14,3 +14,10 @@ export function useIsNarrow(): boolean {
 export function useIsPhone(): boolean {
   return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
 }
+
+/** A device whose main pointer is a finger (phones, tablets): nothing to drag files with. */
+export const TOUCH_QUERY = '(hover: none) and (pointer: coarse)';
+
+export function useIsTouch(): boolean {
+  return useMediaQuery(TOUCH_QUERY, false, { getInitialValueInEffect: false });
+}

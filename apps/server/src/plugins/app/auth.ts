@@ -5,6 +5,7 @@ import type { AuthConfig } from '@portal/domain/auth';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { createAuth, type Auth } from '../../auth/auth';
 import { createMailer, type Mailer } from '../../auth/mailer';
+import { watchOidcDiscovery } from '../../auth/oidc-discovery';
 import { grantDemoAccess } from '../../db/seed';
 import type { Metrics } from '../metrics';
 
@@ -12,8 +13,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     mailer: Mailer;
+    /** Whether company sign-in (OIDC) can be offered: its provider's discovery has answered. */
+    isOidcReady: () => boolean;
   }
 }
+
+/** How long start-up waits for the first discovery answer before it goes on (and keeps asking in the background). */
+const FIRST_DISCOVERY_WAIT_MS = 3_000;
 
 /** Counts every mail by its outcome for the metrics. */
 function countedMailer(metrics: Metrics, mailer: Mailer): Mailer {
@@ -56,11 +62,18 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     ),
   );
 
+  const discovery = env.oidc ? watchOidcDiscovery(env.oidc.issuer, app.log, { retryMs: env.oidc.discoveryRetryMs }) : null;
+  app.decorate('isOidcReady', () => discovery?.isReady ?? false);
+  if (discovery) {
+    app.addHook('onClose', async () => discovery.stop());
+    await Promise.race([discovery.started, new Promise((resolve) => setTimeout(resolve, FIRST_DISCOVERY_WAIT_MS).unref())]);
+  }
+
   app.get('/config.auth.json', { schema: { hide: true } }, async (): Promise<AuthConfig> => ({
     emailLink: true,
     google: env.google ? { clientId: env.google.clientId } : null,
     microsoft: env.microsoft ? { clientId: env.microsoft.clientId } : null,
-    oidc: env.oidc ? { label: env.oidc.label } : null,
+    oidc: env.oidc && discovery?.isReady ? { label: env.oidc.label } : null,
     supportEmail: SUPPORT_EMAIL,
     demo: env.demo,
   }));

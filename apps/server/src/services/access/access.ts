@@ -112,11 +112,24 @@ export async function revokeFleet(db: Db, input: { email: string; fleet: string 
 
 export async function listMembers(db: Db, fleetId: number) {
   return db
-    .select({ userId: user.id, email: user.email, name: user.name, role: fleetMember.role })
+    .select({ userId: user.id, email: user.email, name: user.name, role: fleetMember.role, signedIn: sql<boolean>`${user.lastSignInAt} is not null` })
     .from(fleetMember)
     .innerJoin(user, eq(user.id, fleetMember.userId))
     .where(eq(fleetMember.fleetId, fleetId))
     .orderBy(asc(user.email));
+}
+
+/** The fleet's name and one member's address, for an invitation mail; 404 for someone not in the fleet. */
+export async function invitationOf(db: Db, fleetId: number, userId: string) {
+  const [row] = await db
+    .select({ email: user.email, fleetName: fleet.name })
+    .from(fleetMember)
+    .innerJoin(user, eq(user.id, fleetMember.userId))
+    .innerJoin(fleet, eq(fleet.id, fleetMember.fleetId))
+    .where(and(eq(fleetMember.fleetId, fleetId), eq(fleetMember.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+  return row;
 }
 
 /** Changes a member's role; the last admin of a fleet stays admin. */

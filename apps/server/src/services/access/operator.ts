@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AddCompanyMember, CompanyInput, FleetInput, GrantFleet, OperatorCompany, OperatorFleet, Person } from '@portal/domain/operator';
 import { AddCompanyMemberSchema, CompanyInputSchema, FleetInputSchema, GrantFleetSchema } from '@portal/domain/operator';
+import { TimeZoneSchema } from '@portal/domain/time';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -97,6 +98,7 @@ export async function listFleets(db: Db): Promise<OperatorFleet[]> {
       customerName: f.customerName,
       primaryContact: f.primaryContact,
       email: f.email,
+      timeZone: f.timeZone,
       admins: own.filter((m) => m.role === 'admin').map(({ id, name, email }) => ({ id, name, email })),
       memberCount: own.length,
     };
@@ -113,6 +115,15 @@ const FLEETS = { table: fleet, what: 'Fleet', lockKey: FLEET_LOCK, input: FleetI
 
 export const createFleet = (db: Db, input: FleetInput): Promise<OperatorFleet> => saveNamed(db, FLEETS, input);
 export const updateFleet = (db: Db, id: number, input: FleetInput): Promise<OperatorFleet> => saveNamed(db, FLEETS, input, id);
+
+/** Sets the time zone a fleet's reports print times in (the CLI's `fleet time-zone`). */
+export async function setFleetTimeZone(db: Db, slug: string, rawTimeZone: string): Promise<{ slug: string; timeZone: string }> {
+  const parsed = TimeZoneSchema.safeParse(rawTimeZone);
+  if (!parsed.success) throw new AppError('VALIDATION_ERROR', `${rawTimeZone} is not a time zone name such as Europe/Berlin`, { field: 'timeZone' });
+  const [row] = await db.update(fleet).set({ timeZone: parsed.data }).where(eq(fleet.slug, slug)).returning({ slug: fleet.slug, timeZone: fleet.timeZone });
+  if (!row) throw notFound('Fleet');
+  return row;
+}
 
 /** Grants a person (created when new) a fleet, by default as its admin; with a company, they join it too. */
 export async function grantFleetById(db: Db, fleetId: number, input: GrantFleet): Promise<OperatorFleet> {

@@ -16,6 +16,8 @@ export type ReportInput = {
   documents: { type: string; name: string }[];
   locale: Locale;
   verifyUrl: string;
+  /** The fleet's time zone: every time the report prints is shown there, with the zone's name. */
+  timeZone: string;
 };
 
 // Noto Sans: Latin with its extensions, Greek and Cyrillic. Subset into each report by pdfkit.
@@ -66,7 +68,7 @@ const BRAND = '#1c7ed6';
 
 /** The installation report as PDF bytes, in the language asked for. */
 export async function renderReportPdf(input: ReportInput): Promise<Buffer> {
-  const { summary, report, photos, documents, locale, verifyUrl } = input;
+  const { summary, report, photos, documents, locale, verifyUrl, timeZone } = input;
   const translate = translator(locale);
   const t = (key: string, params: Record<string, string | number> = {}) => drawableText(translate(key, params));
   const numbers = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 });
@@ -124,7 +126,7 @@ export async function renderReportPdf(input: ReportInput): Promise<Buffer> {
   doc.image(qr, MARGIN + width - qrSize, MARGIN, { width: qrSize });
   doc.font(BOLD).fontSize(20).fillColor('black').text(t('report.title'), MARGIN, MARGIN, { width: width - qrSize - 10 });
   doc.font(REGULAR).fontSize(11).text(drawableText(summary.general.systemSerialNumber), { width: width - qrSize - 10 });
-  doc.fontSize(9).fillColor(GREY).text(`${t('report.version', { version: report.reportVersion })} · ${t('report.createdAt', { date: formatMoment(report.createdAt.toISOString(), locale) })}`, {
+  doc.fontSize(9).fillColor(GREY).text(`${t('report.version', { version: report.reportVersion })} · ${t('report.createdAt', { date: formatMoment(report.createdAt.toISOString(), locale, timeZone) })}`, {
     width: width - qrSize - 10,
   });
   doc.moveDown(0.4).font(BOLD).fillColor('black').text(t('report.verifyTitle'), { width: width - qrSize - 10 });
@@ -233,7 +235,7 @@ export async function renderReportPdf(input: ReportInput): Promise<Buffer> {
   if (summary.systemChecks.length) {
     checkRow([t('wizard.summary.labels.device'), t('wizard.summary.labels.identifier'), t('wizard.summary.labels.result'), t('report.checkTime')], true);
     for (const c of summary.systemChecks) {
-      checkRow([t(`wizard.summary.checkTypes.${c.type}`), c.controllerSerial ?? c.imei ?? none, t(`wizard.summary.checkResult.${c.status}`), formatMoment(c.createdAt, locale)]);
+      checkRow([t(`wizard.summary.checkTypes.${c.type}`), c.controllerSerial ?? c.imei ?? none, t(`wizard.summary.checkResult.${c.status}`), formatMoment(c.createdAt, locale, timeZone)]);
     }
   }
 

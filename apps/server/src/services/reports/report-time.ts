@@ -1,4 +1,5 @@
 import type { Locale } from '@portal/domain/constants';
+import { formatMoment } from '@portal/domain/time';
 
 /** SPEC §9: DD/MM/YYYY in German, MM/DD/YYYY otherwise. */
 export function formatReportDay(value: string | null | undefined, locale: Locale) {
@@ -8,5 +9,5 @@ export function formatReportDay(value: string | null | undefined, locale: Locale
   return locale === 'de' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
 }
 
-/** Every moment the report prints goes through here: the day as the language writes it, the time in UTC. */
-export const formatReportMoment = (iso: string, locale: Locale) => `${formatReportDay(iso, locale)} ${iso.slice(11, 16)} UTC`;
+/** Every moment the report prints goes through here: the day as the language writes it, the time in the fleet's time zone with the zone's name. */
+export const formatReportMoment = (iso: string, locale: Locale, timeZone: string) => formatMoment(iso, locale, { timeZone, withZone: true });

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Verification } from '@portal/domain/history';
 import { VERIFICATION_CODE_BYTES } from '@portal/domain/history';
+import { DEFAULT_FLEET_TIME_ZONE } from '@portal/domain/time';
 import type { Db } from '../../db/client';
 import type { installation } from '../../db/schema';
 import type { Locale } from '@portal/domain/constants';
-import { company, installationReport, partner, reportPdf as reportPdfTable, upload, user, vehicle, type SubmissionSnapshot } from '../../db/schema';
+import { company, fleet, installationReport, partner, reportPdf as reportPdfTable, upload, user, vehicle, type SubmissionSnapshot } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { FileStore } from '../uploads/file-store';
 import { findScopedInstallation } from '../installations/repository';
@@ -122,7 +123,7 @@ const PHOTO_FORMATS = new Set(['jpg', 'jpeg', 'png']);
  * the report worker.
  */
 export async function reportTask(db: Db, store: FileStore | null, row: InstallationRow, report: ReportRow, locale: Locale, verifyUrl: string): Promise<ReportTask> {
-  const [summary, files] = await Promise.all([
+  const [summary, files, [owner]] = await Promise.all([
     buildSummary(db, row),
     db
       // The previews as base64 text: the embedded database hands text over far faster than bytea.
@@ -137,6 +138,7 @@ export async function reportTask(db: Db, store: FileStore | null, row: Installat
       .from(upload)
       .where(eq(upload.installationId, row.id))
       .orderBy(upload.id),
+    db.select({ timeZone: fleet.timeZone }).from(fleet).where(eq(fleet.id, row.fleetId)),
   ]);
   const photos = [];
   for (const f of files.filter((f) => PHOTO_FORMATS.has(f.format.toLowerCase()))) {
@@ -154,6 +156,8 @@ export async function reportTask(db: Db, store: FileStore | null, row: Installat
     documents: files.filter((f) => !PHOTO_FORMATS.has(f.format.toLowerCase())).map((f) => ({ type: f.type, name: f.name })),
     locale,
     verifyUrl,
+    // The fleet's time zone: the report prints its times there.
+    timeZone: owner?.timeZone ?? DEFAULT_FLEET_TIME_ZONE,
   };
 }
 

@@ -33,7 +33,7 @@ export function ErrorModal({ error, onClose }: ErrorModalProps) {
       closeOnEscape
       size="lg"
       zIndex={1000}
-      closeButtonProps={{ 'aria-label': t('errors.modal.close') }}
+      closeButtonProps={{ size: 'xl', 'aria-label': t('errors.modal.close') }}
       attributes={{ content: { 'data-testid': 'error-modal' } }}
     >
       {error && (

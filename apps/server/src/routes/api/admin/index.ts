@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_LOCALE } from '@portal/domain/constants';
+import { DEFAULT_LOCALE, type Locale } from '@portal/domain/constants';
 import {
   FleetParamsSchema as FleetParams,
   ImportReportSchema,
+  InvitationResultSchema,
   InviteMemberSchema,
   MemberListSchema,
   MemberParamsSchema,
@@ -11,11 +13,12 @@ import {
   RegistryImportQuerySchema,
   RegistryListSchema,
   RegistryQuerySchema,
+  ResendInvitationSchema,
 } from '@portal/domain/registry';
 import { buildInvitationMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
 import { currentUser } from '../../../plugins/request-auth';
-import { grantFleet, listMembers, removeMember, setMemberRole } from '../../../services/access/access';
+import { grantFleet, invitationOf, listMembers, removeMember, setMemberRole } from '../../../services/access/access';
 import { exportRegistry, importRegistry, listRegistry } from '../../../services/access/registry';
 
 const tags = ['admin'];
@@ -68,15 +71,30 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     listMembers(app.db, request.fleets.adminOf(request.params.fleet)),
   );
 
+  /** Mails a member a sign-in link with the fleet's name and who invited them; false when the mail could not be sent. */
+  async function sendInvitation(request: FastifyRequest, fleetId: number, userId: string, language: Locale | undefined): Promise<boolean> {
+    const { email, fleetName } = await invitationOf(app.db, fleetId, userId);
+    const inviter = currentUser(request);
+    try {
+      const url = await app.auth.createSignInLink(email, new Headers({ origin: app.env.publicUrl, 'x-forwarded-for': request.ip }));
+      const mail = buildInvitationMail(email, { fleet: fleetName, inviter: inviter.name || inviter.email, url, publicUrl: app.env.publicUrl }, language ?? DEFAULT_LOCALE);
+      await app.mailer.send(mail);
+      return true;
+    } catch (error) {
+      request.log.warn({ err: error }, 'invitation email could not be sent; the access is granted');
+      return false;
+    }
+  }
+
   app.post(
     '/:fleet/members',
     {
       schema: {
         tags,
-        summary: 'Invites a user by email with a role (creates the user when needed) and emails them',
+        summary: 'Invites a user by email with a role (creates the user when needed) and mails them a sign-in link; emailSent says whether the mail went out',
         params: FleetParams,
         body: InviteMemberSchema,
-        response: { 201: MemberListSchema },
+        response: { 201: InvitationResultSchema },
       },
     },
     async (request, reply) => {
@@ -84,13 +102,28 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = (await listMembers(app.db, fleetId)).find((m) => m.email === request.body.email);
       if (existing) throw new AppError('CONFLICT', `${request.body.email} is already a member of this fleet`, { field: 'email' });
       // A new user joins the inviting admin's company, so partners and the summary's installer data work.
-      await grantFleet(app.db, { email: request.body.email, fleet: request.params.fleet, role: request.body.role, companyId: currentUser(request).companyId });
-      try {
-        await app.mailer.send(buildInvitationMail(request.body.email, request.params.fleet, app.env.publicUrl, request.body.language ?? DEFAULT_LOCALE));
-      } catch (error) {
-        request.log.warn({ err: error }, 'invitation email could not be sent; the access is granted');
-      }
-      return reply.status(201).send(await listMembers(app.db, fleetId));
+      const granted = await grantFleet(app.db, { email: request.body.email, fleet: request.params.fleet, role: request.body.role, companyId: currentUser(request).companyId });
+      const emailSent = await sendInvitation(request, fleetId, granted.userId, request.body.language);
+      return reply.status(201).send({ members: await listMembers(app.db, fleetId), emailSent });
+    },
+  );
+
+  app.post(
+    '/:fleet/members/:userId/invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Mails a member the invitation again, with a new sign-in link (an older one stops working)',
+        params: MemberParamsSchema,
+        body: ResendInvitationSchema,
+        response: { 200: InvitationResultSchema },
+      },
+    },
+    async (request) => {
+      const fleetId = request.fleets.adminOf(request.params.fleet);
+      const emailSent = await sendInvitation(request, fleetId, request.params.userId, request.body.language);
+      if (!emailSent) throw new AppError('SERVICE_UNAVAILABLE', 'The email could not be sent. Please try again in a few minutes.');
+      return { members: await listMembers(app.db, fleetId), emailSent };
     },
   );
 

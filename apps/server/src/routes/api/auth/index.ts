@@ -4,6 +4,7 @@ import { EmailSentSchema, SendSignInEmailSchema } from '@portal/domain/auth';
 import { DEFAULT_LOCALE } from '@portal/domain/constants';
 import type { ErrorCode, ErrorEnvelope } from '@portal/domain/errors';
 import { MailError } from '../../../auth/mailer';
+import { ownOrigins } from '../../../auth/origins';
 import { buildSignInMail } from '../../../auth/sign-in-mail';
 import { AppError } from '../../../errors';
 import { codeOfStatus, databaseUnavailable, isDatabaseUnavailable, sendError } from '../../../plugins/error-handler';
@@ -61,13 +62,19 @@ function withoutSessionToken(text: string): string {
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, createSignInSecrets } = app.auth;
-  const ownOrigin = new URL(app.env.publicUrl).origin;
+  const origins = ownOrigins(app.env);
 
-  // Sign-in writes come from the portal's own pages only (no login CSRF from other sites).
+  // Sign-in writes come from the portal's own pages only (no login CSRF from other sites). A page
+  // opened at another address than PUBLIC_URL is told which address to open instead.
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'POST') return;
     const origin = request.headers.origin;
-    if (origin && origin !== ownOrigin) throw new AppError('FORBIDDEN', 'Requests from other sites are not allowed');
+    if (origin && !origins.includes(origin)) {
+      throw new AppError('FORBIDDEN', `This page was opened at ${origin}, but the portal's address (PUBLIC_URL) is ${app.env.publicUrl}. Open the portal there to sign in.`, {
+        origin,
+        publicUrl: app.env.publicUrl,
+      });
+    }
   });
 
   /** `refuseFailure`: a refusal of better-auth is answered with this error instead. */
@@ -81,6 +88,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     headers.set('x-forwarded-for', request.ip);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    if (route === '/sign-in/social' && (request.body as { provider?: unknown } | undefined)?.provider === 'oidc' && !app.isOidcReady()) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Company sign-in is not available right now: its identity provider has not answered. Please use another way to sign in.');
+    }
     if (await isDatabaseUnavailable(app)) throw databaseUnavailable();
     const response = await auth.handler(
       new Request(url, {

@@ -14,7 +14,7 @@ function start(route: string, role: FleetMembership['role'], routes: Parameters<
     'GET /api/me': { body: me },
     'GET /api/fleets/sono': { body: fleetBody(sono) },
     'GET /api/admin/sono/systems': { body: { total: 0, page: 1, pageSize: 20, items: [] } },
-    'GET /api/admin/sono/members': { body: [{ userId: 'u1', email: me.email, name: me.name, role }] },
+    'GET /api/admin/sono/members': { body: [{ userId: 'u1', email: me.email, name: me.name, role, signedIn: true }] },
     'GET /api/partners': { body: [] },
     ...routes,
   });

@@ -1,7 +1,8 @@
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { useAuthConfig } from '@/features/auth/api/use-auth-config';
+import { MailLink } from '@/components/ui/mail-link';
 
 const STEPS = ['preInstallation', 'general', 'customer', 'vehicle', 'system', 'setup', 'uploads', 'digitalCheck', 'summary'] as const;
 
@@ -38,7 +39,7 @@ export function DocsRoute() {
           {t('docs.supportTitle')}
         </Title>
         <Text>
-          {t('docs.support')} <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
+          {t('docs.support')} <MailLink email={supportEmail} />
         </Text>
       </section>
     </Stack>

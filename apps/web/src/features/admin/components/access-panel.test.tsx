@@ -10,8 +10,8 @@ import { signInApiForEachTest } from '@/test/signed-in-api';
 type Routes = Parameters<typeof fakeFetch>[0];
 
 const MEMBERS_PATH = '/api/admin/sono/members';
-const ada: Member = { userId: 'u-ada', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' };
-const ian: Member = { userId: 'u-ian', email: 'ian@example.com', name: 'Ian Installer', role: 'installer' };
+const ada: Member = { userId: 'u-ada', email: 'ada@example.com', name: 'Ada Admin', role: 'admin', signedIn: true };
+const ian: Member = { userId: 'u-ian', email: 'ian@example.com', name: 'Ian Installer', role: 'installer', signedIn: true };
 
 const lastAdmin = { status: 409, body: { status: 409, code: 'LAST_ADMIN', message: 'A fleet needs at least one admin' } };
 
@@ -116,8 +116,8 @@ describe('AccessPanel', () => {
   });
 
   it('invites someone by email with a role, in the language of the screen', async () => {
-    const newcomer: Member = { userId: 'u-new', email: 'new@example.com', name: 'new', role: 'admin' };
-    const { callsOf } = renderAccess({ [`POST ${MEMBERS_PATH}`]: () => ({ status: 201, body: [ada, ian, newcomer] }) });
+    const newcomer: Member = { userId: 'u-new', email: 'new@example.com', name: 'new', role: 'admin', signedIn: false };
+    const { callsOf } = renderAccess({ [`POST ${MEMBERS_PATH}`]: () => ({ status: 201, body: { members: [ada, ian, newcomer], emailSent: true } }) });
     await i18n.changeLanguage('de');
     await screen.findAllByTestId('member-row');
     fireEvent.input(screen.getByTestId('invite-email'), { target: { value: ' New@Example.com ' } });
@@ -127,6 +127,28 @@ describe('AccessPanel', () => {
     expect(JSON.parse(String(callsOf('POST')[0]!.init?.body))).toEqual({ email: 'new@example.com', role: 'admin', language: 'de' });
     await waitFor(() => expect(screen.getAllByTestId('member-row')).toHaveLength(3));
     expect((screen.getByTestId('invite-email') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('invite-outcome').textContent).toBe('Die Einladung wurde an new@example.com gesendet. Mit dem Link darin meldet sich die Person an.');
+    expect((await rowOf(newcomer.email)).getByText('Noch nicht angemeldet')).toBeTruthy();
+  });
+
+  it('says when the invitation mail could not be sent, and sends it again from the list', async () => {
+    const newcomer: Member = { userId: 'u-new', email: 'new@example.com', name: 'new', role: 'installer', signedIn: false };
+    const { callsOf } = renderAccess({
+      [`POST ${MEMBERS_PATH}`]: () => ({ status: 201, body: { members: [ada, ian, newcomer], emailSent: false } }),
+      [`POST ${MEMBERS_PATH}/u-new/invitation`]: () => ({ body: { members: [ada, ian, newcomer], emailSent: true } }),
+    });
+    await screen.findAllByTestId('member-row');
+    fireEvent.input(screen.getByTestId('invite-email'), { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByTestId('invite-submit'));
+    expect((await screen.findByTestId('invite-outcome')).textContent).toBe(
+      'new@example.com now has access, but the email could not be sent. Use “Send again” in the list.',
+    );
+    const row = await rowOf(newcomer.email);
+    expect(row.getByText('Not signed in yet')).toBeTruthy();
+    expect((await rowOf(ian.email)).queryByTestId('member-resend')).toBeNull();
+    fireEvent.click(row.getByRole('button', { name: 'Send the invitation to new again' }));
+    expect(await screen.findByText('An invitation has been sent to new@example.com.')).toBeTruthy();
+    expect(JSON.parse(String(callsOf('POST')[1]!.init?.body))).toEqual({ language: 'en' });
   });
 
   it('does not invite an existing member again or an invalid address', async () => {

@@ -3,6 +3,7 @@ import { Alert, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/domain/constants';
 import type { FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
 import { ConfirmDialog, confirmTexts } from '@/components/ui/confirm-dialog';
@@ -12,12 +13,15 @@ import { isAccessLost } from '../api/admin-query-keys';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
+import { useResendInvitation } from '../api/invite-member';
 import { useDialog } from '@/lib/use-dialog';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { notify } from '@/lib/notify';
 import { AdminAccessDenied } from './admin-access-denied';
 import { InviteMemberForm } from './invite-member-form';
 import { MembersView } from './members-view';
+
+const isLocale = (value: string | undefined): value is Locale => (LOCALES as readonly (string | undefined)[]).includes(value);
 
 type AccessPanelProps = {
   fleet: string;
@@ -38,12 +42,13 @@ function noticeOf(error: unknown): Notice | null {
 
 /** Who may open the fleet: roles, removal and invitations. A fleet always keeps one admin. */
 export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const isNarrow = useIsNarrow();
   const members = useMembers(fleet);
   const updateRole = useUpdateMemberRole(fleet, currentUserId);
   const remove = useRemoveMember(fleet, currentUserId);
+  const resend = useResendInvitation(fleet);
   const [notice, setNotice] = useState<Notice | null>(null);
   const removing = useDialog<Member>();
   const [isDemoteOpen, setIsDemoteOpen] = useState(false);
@@ -73,6 +78,21 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
   const onRoleChange = (member: Member, role: FleetRole) => {
     if (member.userId === currentUserId && role !== 'admin') setIsDemoteOpen(true);
     else changeRole(member, role);
+  };
+
+  const onResend = (member: Member) => {
+    setNotice(null);
+    const language = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+    resend.mutate(
+      { userId: member.userId, language },
+      {
+        onSuccess: () => notify(t, { message: t('admin.access.invite.sent', { email: member.email }) }),
+        onError: (error) => {
+          if (isApiError(error) && error.status === 404) setNotice('memberGone');
+          else if (!isAccessLost(error)) notify(t, { message: t('admin.access.invite.failed'), tone: 'error' });
+        },
+      },
+    );
   };
 
   const onConfirmRemove = () => {
@@ -122,6 +142,8 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
           currentUserId={currentUserId}
           pendingChange={pendingChange}
           onRoleChange={onRoleChange}
+          resendingUserId={resend.isPending ? (resend.variables?.userId ?? null) : null}
+          onResend={onResend}
           onRemove={(member) => {
             remove.reset();
             removing.open(member);

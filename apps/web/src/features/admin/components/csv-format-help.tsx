@@ -2,7 +2,7 @@ import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@m
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REGISTRY_CSV_COLUMNS } from '@portal/domain/registry';
-import { EXAMPLE_FILE_NAME, exampleRegistryCsv, OPTIONAL_COLUMNS } from '../lib/registry-csv';
+import { EXAMPLE_FILE_NAME, exampleRegistryCsv, ONCE_PER_SYSTEM_COLUMNS, OPTIONAL_COLUMNS, type RegistryCsvColumn } from '../lib/registry-csv';
 import { saveTextFile } from '@/lib/save-file';
 import classes from './registry.module.css';
 
@@ -13,11 +13,17 @@ export function downloadExampleCsv(): void {
 /** What the import reads, column by column, with an example file to start from. */
 export function CsvFormatHelp({ isNarrow }: { isNarrow: boolean }) {
   const { t } = useTranslation();
-  const optionalBadge = (
-    <Badge variant="light" color="gray" size="sm">
-      {t('admin.csv.optional')}
-    </Badge>
-  );
+  /** Whether a column may be left empty: always, or on all but one row of a system. */
+  const badge = (column: RegistryCsvColumn) =>
+    OPTIONAL_COLUMNS.includes(column) ? (
+      <Badge variant="light" color="gray" size="sm" tt="none">
+        {t('admin.csv.optional')}
+      </Badge>
+    ) : ONCE_PER_SYSTEM_COLUMNS.includes(column) ? (
+      <Badge variant="light" color="blue" size="sm" tt="none" data-testid="csv-once-per-system">
+        {t('admin.csv.oncePerSystem')}
+      </Badge>
+    ) : null;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="csv-format-title" data-testid="csv-format">
       <Stack gap="md">
@@ -36,7 +42,7 @@ export function CsvFormatHelp({ isNarrow }: { isNarrow: boolean }) {
               <div key={column} className={classes.column}>
                 <Group component="dt" gap="xs">
                   <Code fz="sm">{column}</Code>
-                  {OPTIONAL_COLUMNS.includes(column) && optionalBadge}
+                  {badge(column)}
                 </Group>
                 <Text component="dd" size="sm" m={0} mt={4}>
                   {t(`admin.csv.columns.${column}`)}
@@ -58,7 +64,7 @@ export function CsvFormatHelp({ isNarrow }: { isNarrow: boolean }) {
                   <Table.Td valign="top">
                     <Stack gap={4} align="flex-start">
                       <Code fz="sm">{column}</Code>
-                      {OPTIONAL_COLUMNS.includes(column) && optionalBadge}
+                      {badge(column)}
                     </Stack>
                   </Table.Td>
                   <Table.Td>{t(`admin.csv.columns.${column}`)}</Table.Td>

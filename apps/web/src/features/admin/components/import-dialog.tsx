@@ -12,6 +12,8 @@ type ImportDialogProps = {
   fleet: string;
   opened: boolean;
   onClose: () => void;
+  /** The report of an import that went through: the registry says what it did. */
+  onImported?: (report: ImportReport) => void;
   /** Phones get the whole screen: the report can be long. */
   fullScreen: boolean;
 };
@@ -47,7 +49,7 @@ async function readUtf8(file: File): Promise<string | 'notUtf8'> {
  * file without problems and takes all of its systems or none.
  * Mount it afresh for every opening (a new `key`), so it never shows the previous file.
  */
-export function ImportDialog({ fleet, opened, onClose, fullScreen }: ImportDialogProps) {
+export function ImportDialog({ fleet, opened, onClose, onImported, fullScreen }: ImportDialogProps) {
   const { t } = useTranslation();
   const importer = useImportRegistry(fleet);
   const [file, setFile] = useState<File | null>(null);
@@ -118,7 +120,8 @@ export function ImportDialog({ fleet, opened, onClose, fullScreen }: ImportDialo
       { csv, dryRun: false },
       {
         onSuccess: (result) => {
-          notify(t, { message: t('admin.import.imported', { count: result.systems }) });
+          notify(t, { message: t('admin.import.done', { added: result.added, updated: result.updated, unchanged: result.unchanged }) });
+          onImported?.(result);
           onClose();
         },
         onError: (error) => {

@@ -59,7 +59,7 @@ export function ImportReportView({ report, isRefused = false }: ImportReportView
         </Alert>
       ) : (
         <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} data-testid="import-ok">
-          {t('admin.import.ok')}
+          {t('admin.import.ok', { added: report.added, updated: report.updated, unchanged: report.unchanged })}
         </Alert>
       )}
     </Stack>

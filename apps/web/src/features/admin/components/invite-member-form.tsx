@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMailCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LOCALES, DEFAULT_LOCALE, type Locale } from '@portal/domain/constants';
@@ -28,6 +28,8 @@ export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
   const { t, i18n } = useTranslation();
   const invite = useInviteMember(fleet);
   const [hasFailed, setHasFailed] = useState(false);
+  /** What the last invitation did: the mail went out, or only the access was granted. */
+  const [outcome, setOutcome] = useState<{ email: string; emailSent: boolean } | null>(null);
   const { register, handleSubmit, setError, reset, getValues, formState: { errors } } = useZodForm(InviteSchema, { email: '', role: 'installer' });
 
   const emailError = (() => {
@@ -41,6 +43,7 @@ export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
 
   const onSubmit = ({ email, role }: z.output<typeof InviteSchema>) => {
     setHasFailed(false);
+    setOutcome(null);
     if (members.some((member) => member.email.toLowerCase() === email)) {
       // Inviting again would silently change the role; the list is the place for that.
       setError('email', { type: 'validate', message: ALREADY_MEMBER }, { shouldFocus: true });
@@ -50,8 +53,9 @@ export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
     invite.mutate(
       { email, role, language },
       {
-        onSuccess: () => {
-          notify(t, { message: t('admin.access.invite.sent', { email }) });
+        onSuccess: ({ emailSent }) => {
+          setOutcome({ email, emailSent });
+          if (emailSent) notify(t, { message: t('admin.access.invite.sent', { email }) });
           reset({ email: '', role: getValues('role') });
         },
         onError: (error) => {
@@ -92,6 +96,17 @@ export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
               data-testid="invite-role"
             />
           </Group>
+          {outcome && (
+            <Alert
+              color={outcome.emailSent ? 'green' : 'orange'}
+              variant="light"
+              icon={outcome.emailSent ? <IconMailCheck aria-hidden /> : <IconAlertTriangle aria-hidden />}
+              role="status"
+              data-testid="invite-outcome"
+            >
+              {outcome.emailSent ? t('admin.access.invite.sentDetail', { email: outcome.email }) : t('admin.access.invite.notSent', { email: outcome.email })}
+            </Alert>
+          )}
           {hasFailed && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
               {t('admin.access.invite.failed')}

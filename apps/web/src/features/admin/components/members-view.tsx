@@ -1,4 +1,5 @@
-import { Badge, Box, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FLEET_ROLES, type FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
@@ -15,27 +16,52 @@ type MembersViewProps = {
   pendingChange: { userId: string; role: FleetRole } | null;
   onRoleChange: (member: Member, role: FleetRole) => void;
   onRemove: (member: Member) => void;
+  /** The member whose invitation is being sent again. */
+  resendingUserId: string | null;
+  onResend: (member: Member) => void;
 };
 
 const isRole = (value: string): value is FleetRole => (FLEET_ROLES as readonly string[]).includes(value);
 
 /** The fleet's members with a role select and a remove button each; cards on narrow screens. */
-export function MembersView({ members, isLoading, isNarrow, currentUserId, pendingChange, onRoleChange, onRemove }: MembersViewProps) {
+export function MembersView({ members, isLoading, isNarrow, currentUserId, pendingChange, onRoleChange, onRemove, resendingUserId, onResend }: MembersViewProps) {
   const { t } = useTranslation();
   const roleOptions = FLEET_ROLES.map((role) => ({ value: role, label: t(`admin.access.roles.${role}`) }));
   const displayName = (member: Member) => member.name || member.email;
   const isBusy = (member: Member) => pendingChange?.userId === member.userId;
 
   const nameOf = (member: Member) => (
-    <Group gap="xs" wrap="nowrap" component="span">
+    <Group gap="xs" wrap="wrap" component="span">
       <span>{displayName(member)}</span>
       {member.userId === currentUserId && (
         <Badge variant="light" size="sm" tt="none">
           {t('admin.access.you')}
         </Badge>
       )}
+      {!member.signedIn && (
+        <Badge variant="light" color="orange" size="sm" tt="none" data-testid="member-not-signed-in">
+          {t('admin.access.notSignedIn')}
+        </Badge>
+      )}
     </Group>
   );
+
+  // Someone who has not signed in yet may have lost or missed the mail: one tap sends a new link.
+  const resendButton = (member: Member) =>
+    member.signedIn ? null : (
+      <Button
+        variant="subtle"
+        size="compact-md"
+        mih={44}
+        leftSection={<IconSend size={18} aria-hidden />}
+        loading={resendingUserId === member.userId}
+        onClick={() => onResend(member)}
+        aria-label={t('admin.access.resendTo', { name: displayName(member) })}
+        data-testid="member-resend"
+      >
+        {t('admin.access.resend')}
+      </Button>
+    );
 
   const roleSelect = (member: Member, withLabel: boolean) => (
     <NativeSelect
@@ -83,6 +109,7 @@ export function MembersView({ members, isLoading, isNarrow, currentUserId, pendi
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {member.email}
               </Text>
+              {resendButton(member)}
             </div>
             <Group gap="sm" align="flex-end" wrap="nowrap">
               <Box flex={1}>{roleSelect(member, true)}</Box>
@@ -108,7 +135,10 @@ export function MembersView({ members, isLoading, isNarrow, currentUserId, pendi
       {members.map((member) => (
         <Table.Tr key={member.userId} data-testid="member-row" data-email={member.email}>
           <Table.Td fw={600}>{nameOf(member)}</Table.Td>
-          <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>
+            <div>{member.email}</div>
+            {resendButton(member)}
+          </Table.Td>
           <Table.Td w={220}>{roleSelect(member, false)}</Table.Td>
           <Table.Td w={72} ta="end">
             {removeButton(member, false)}

@@ -34,6 +34,9 @@ const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   rows: 3,
   systems: 2,
   controllers: 3,
+  added: 1,
+  updated: 1,
+  unchanged: 0,
   errors: [],
   imported: false,
   ...overrides,
@@ -144,6 +147,18 @@ describe('RegistryPanel', () => {
     ]);
   });
 
+  it('marks the telematics columns as needed once per system, not as optional, and says so in one way', async () => {
+    renderPanel({});
+    const help = await screen.findByTestId('csv-format');
+    const rowOf = (column: string) => within(help).getByText(column).closest('tr')!;
+    for (const column of ['imei', 'telematics_unit']) {
+      expect(rowOf(column).textContent).toContain('once per system');
+      expect(rowOf(column).textContent).not.toMatch(/optional/i);
+    }
+    expect(rowOf('imei').textContent).toContain('Give it on one row of each system');
+    expect(rowOf('iccid').textContent).toMatch(/optional/i);
+  });
+
   it('imports a clean file after the check, then refreshes the list and says how many systems came in', async () => {
     const { fake, importCalls } = renderPanel({
       [`POST ${IMPORT_PATH}`]: (_init, url) => ({ body: report({ dryRun: url.searchParams.get('dryRun') === 'true', imported: url.searchParams.get('dryRun') === 'false' }) }),
@@ -154,11 +169,13 @@ describe('RegistryPanel', () => {
 
     const dialog = await chooseFile(CSV);
     expect(await dialog.findByTestId('import-ok')).toBeTruthy();
+    const okText = dialog.getByTestId('import-ok').textContent;
     const submit = dialog.getByTestId('import-submit');
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
     fireEvent.click(submit);
 
-    expect(await screen.findByText('2 systems have been imported.')).toBeTruthy();
+    expect(okText).toBe('No problems found. Systems to add: 1, to update: 1, unchanged: 0.');
+    expect((await screen.findByTestId('registry-imported')).textContent).toBe('Import complete. Systems added: 1, updated: 1, unchanged: 0.');
     expect(importCalls().map((call) => call.query.get('dryRun'))).toEqual(['true', 'false']);
     expect(await (importCalls()[1]!.init?.body as Blob).text()).toBe(CSV);
     await waitFor(() => expect(listCalls()).toBeGreaterThan(before));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
+import type { ImportReport } from '@portal/domain/registry';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '@/components/ui/list-pager';
 import { QueryContent } from '@/components/ui/load-error';
@@ -28,6 +29,8 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
   const isNarrow = useIsNarrow();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
+  /** What the last import did, until dismissed. */
+  const [lastImport, setLastImport] = useState<ImportReport | null>(null);
   const [importer, setImporter] = useState({ key: 0, opened: false });
   const list = useRegistry(fleet, { page, pageSize: REGISTRY_PAGE_SIZE, q });
   const exporter = useExportRegistry(fleet);
@@ -91,6 +94,15 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
         )}
       </Group>
 
+      {lastImport && (
+        <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status" data-testid="registry-imported">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Text size="sm">{t('admin.import.done', { added: lastImport.added, updated: lastImport.updated, unchanged: lastImport.unchanged })}</Text>
+            <CloseButton size="lg" onClick={() => setLastImport(null)} aria-label={t('admin.access.dismiss')} mt={-8} />
+          </Group>
+        </Alert>
+      )}
+
       <QueryContent query={list}>
         <RegistryView
           systems={list.data?.items ?? []}
@@ -121,7 +133,14 @@ export function RegistryPanel({ fleet, onRetryAccess }: RegistryPanelProps) {
 
       <CsvFormatHelp isNarrow={isNarrow} />
 
-      <ImportDialog key={importer.key} fleet={fleet} opened={importer.opened} onClose={() => setImporter((current) => ({ ...current, opened: false }))} fullScreen={isNarrow} />
+      <ImportDialog
+        key={importer.key}
+        fleet={fleet}
+        opened={importer.opened}
+        onClose={() => setImporter((current) => ({ ...current, opened: false }))}
+        onImported={setLastImport}
+        fullScreen={isNarrow}
+      />
     </Stack>
   );
 }

@@ -2,8 +2,11 @@ import { REGISTRY_CSV_COLUMNS } from '@portal/domain/registry';
 
 export type RegistryCsvColumn = (typeof REGISTRY_CSV_COLUMNS)[number];
 
-/** Columns a row may leave empty: the telematics unit is needed on one row of each system only. */
-export const OPTIONAL_COLUMNS: readonly RegistryCsvColumn[] = ['telematics_unit', 'imei', 'iccid'];
+/** Columns a row may leave empty. */
+export const OPTIONAL_COLUMNS: readonly RegistryCsvColumn[] = ['iccid'];
+
+/** Columns needed on one row of each system: its telematics unit; its other rows leave them empty. */
+export const ONCE_PER_SYSTEM_COLUMNS: readonly RegistryCsvColumn[] = ['telematics_unit', 'imei'];
 
 export const EXAMPLE_FILE_NAME = 'registry-example.csv';
 

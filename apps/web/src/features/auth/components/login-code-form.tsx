@@ -16,8 +16,9 @@ export function LoginCodeForm({ isSubmitting, onSubmit }: LoginCodeFormProps) {
   const [value, setValue] = useState('');
   const [isInvalid, setIsInvalid] = useState(false);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    if (isSubmitting) return;
     if (!isValidSignInCode(value)) {
       setIsInvalid(true);
       inputRef.current?.focus();
@@ -41,8 +42,11 @@ export function LoginCodeForm({ isSubmitting, onSubmit }: LoginCodeFormProps) {
         maxLength={SIGN_IN_CODE_LENGTH + 2}
         value={value}
         onChange={(event) => {
-          setValue(event.target.value);
-          if (isInvalid && isValidSignInCode(event.target.value)) setIsInvalid(false);
+          const next = event.target.value;
+          setValue(next);
+          if (isInvalid && isValidSignInCode(next)) setIsInvalid(false);
+          // The sixth digit, typed or pasted, signs in: no Sign in button to find with gloves on.
+          if (!isSubmitting && isValidSignInCode(next) && !isValidSignInCode(value)) onSubmit(normalizeSignInCode(next));
         }}
         error={isInvalid ? t('auth.login.validation.codeInvalid') : undefined}
         inputClassName={classes.code}

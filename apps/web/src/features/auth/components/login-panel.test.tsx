@@ -80,6 +80,15 @@ describe('LoginPanel', () => {
     expect(await screen.findByText(text)).toBeTruthy();
   });
 
+  it("names PUBLIC_URL when the page was opened at another address", async () => {
+    const answer = { status: 403, code: 'FORBIDDEN', message: 'x', details: { origin: window.location.origin, publicUrl: 'https://portal.example' } };
+    renderPanel({ 'POST /api/auth/email/send': { status: 403, body: answer } });
+    submitEmail('a@example.com');
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      `This page is open at ${window.location.origin}, but the portal’s address (PUBLIC_URL) is https://portal.example. Open https://portal.example to sign in.`,
+    );
+  });
+
   it('sends the email in the current language and then asks for the code', async () => {
     const fake = await renderAtCode();
     const send = fake.calls.find((call) => call.path === '/api/auth/email/send');
@@ -116,6 +125,19 @@ describe('LoginPanel', () => {
     expect(JSON.parse(String(signIn?.init?.body))).toEqual({ email: 'installer@example.com', otp: '123456' });
     expect(localStorage.getItem('auth-storage')).not.toContain(token);
     expect(JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state.isLoggedIn).toBe(true);
+  });
+
+  it.each([
+    { name: 'typing the sixth digit', value: '123456' },
+    { name: 'pasting the code with a space', value: '123 456' },
+  ])('signs in by itself on $name, once', async ({ value }) => {
+    const fake = await renderAtCode({ 'POST /api/auth/sign-in/email-otp': { body: { ok: true } }, 'GET /api/auth/token': { body: { token } } });
+    const field = screen.getByRole('textbox', { name: /6-digit code/i });
+    fireEvent.change(field, { target: { value: '12345' } });
+    expect(fake.calls.some((call) => call.path === '/api/auth/sign-in/email-otp')).toBe(false);
+    fireEvent.change(field, { target: { value } });
+    await waitFor(() => expect(useAuthStore.getState().isLoggedIn).toBe(true));
+    expect(fake.calls.filter((call) => call.path === '/api/auth/sign-in/email-otp')).toHaveLength(1);
   });
 
   it('lets the user start again with another email', async () => {

@@ -9,7 +9,7 @@ import { getAuthConfig } from '../api/get-auth-config';
 import { sendSignInEmail } from '../api/send-sign-in-email';
 import { signInWithCode } from '../api/sign-in-with-code';
 import type { SocialProvider } from '../api/sign-in-social';
-import { codeSignInErrorKey, sendEmailErrorKey, socialErrorKey, type LoginErrorKey } from '../lib/login-errors';
+import { codeSignInErrorKey, publicUrlOf, sendEmailErrorKey, socialErrorKey, type LoginErrorKey } from '../lib/login-errors';
 import { tokenManager } from '../lib/session';
 import { useAuthStore } from '../stores/auth-store';
 import { LoginCodeForm } from './login-code-form';
@@ -49,6 +49,8 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
   const config = useAuthConfig(isOnline);
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<LoginErrorKey | null>(initialError);
+  /** PUBLIC_URL, when this page was opened at another address (the server names it). */
+  const [publicUrl, setPublicUrl] = useState<string | null>(null);
   const [hasResent, setHasResent] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const [isSigningIn, setIsSigningIn] = useState(false);
@@ -70,6 +72,7 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
       setEmail(address);
       setHasResent(isResend);
     } catch (failure) {
+      setPublicUrl(publicUrlOf(failure));
       setError(sendEmailErrorKey(failure));
     } finally {
       setIsSending(false);
@@ -121,7 +124,9 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
 
       {error && (
         <Notice tone="danger" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">
-          {error === 'errors.loggingIn.text' ? `${t('errors.loggingIn.title')}: ${t(error)}` : t(error)}
+          {error === 'errors.loggingIn.text'
+            ? `${t('errors.loggingIn.title')}: ${t(error)}`
+            : t(error, { page: window.location.origin, publicUrl: publicUrl ?? '' })}
         </Notice>
       )}
 

@@ -3,6 +3,7 @@ import { isApiError } from '@/lib/api-error';
 /** Every message the login page can show, as i18n keys (SPEC §8, login errors). */
 export type LoginErrorKey =
   | 'auth.login.errors.sendFailed'
+  | 'auth.login.errors.wrongAddress'
   | 'auth.login.errors.rateLimited'
   | 'auth.login.errors.undeliverable'
   | 'auth.login.errors.mailUnavailable'
@@ -24,7 +25,15 @@ function isRateLimited(error: unknown): boolean {
   return isApiError(error) && (error.status === 429 || error.code === 'RATE_LIMITED');
 }
 
+/** PUBLIC_URL, when the server refused a page opened at another address than it. */
+export function publicUrlOf(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 403) return null;
+  const details = error.details as { publicUrl?: unknown } | undefined;
+  return typeof details?.publicUrl === 'string' ? details.publicUrl : null;
+}
+
 export function sendEmailErrorKey(error: unknown): LoginErrorKey {
+  if (publicUrlOf(error)) return 'auth.login.errors.wrongAddress';
   if (isRateLimited(error)) return 'auth.login.errors.rateLimited';
   if (codeOf(error) === 'EMAIL_UNDELIVERABLE') return 'auth.login.errors.undeliverable';
   if (isApiError(error) && error.status === 503) return 'auth.login.errors.mailUnavailable';

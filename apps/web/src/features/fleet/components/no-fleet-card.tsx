@@ -1,6 +1,7 @@
-import { Anchor, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MailLink } from '@/components/ui/mail-link';
 
 export function NoFleetCard({ supportEmail }: { supportEmail: string }) {
   const { t } = useTranslation();
@@ -12,7 +13,7 @@ export function NoFleetCard({ supportEmail }: { supportEmail: string }) {
         </ThemeIcon>
         <Title order={2}>{t('fleet.noFleet.title')}</Title>
         <Text>{t('fleet.noFleet.text')}</Text>
-        <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
+        <MailLink email={supportEmail} />
       </Stack>
     </Card>
   );

@@ -19,7 +19,7 @@ export function CloseDialog({ opened, isSaving, onSave, onDiscard, onCancel }: C
       title={t('wizard.closeDialog.title')}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('wizard.closeDialog.close') }}
+      closeButtonProps={{ size: 'xl', 'aria-label': t('wizard.closeDialog.close') }}
       attributes={{ content: { 'data-testid': 'close-dialog' } }}
     >
       <Stack gap="lg">

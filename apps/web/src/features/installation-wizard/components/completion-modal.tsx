@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
 import { ReadOnlyValue } from './read-only-value';
 import { WRAPPING_BUTTON } from './wrapping-button';
@@ -21,7 +21,7 @@ export function CompletionModal({ installation, fleet, onClose }: CompletionModa
       onClose={onClose}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('wizard.summary.done.close') }}
+      closeButtonProps={{ size: 'xl', 'aria-label': t('wizard.summary.done.close') }}
       title={
         <Group gap="sm" wrap="nowrap">
           <IconCircleCheck color="var(--mantine-color-green-9)" size={28} aria-hidden />
@@ -34,7 +34,10 @@ export function CompletionModal({ installation, fleet, onClose }: CompletionModa
     >
       {installation && (
         <Stack gap="lg">
-          <Text size="lg">{t('wizard.summary.done.text', { id: installation.systemSerialNumber })}</Text>
+          <Text size="lg" data-testid="completion-text">
+            {/* A serial such as SN-DEMO-0001 never breaks at its hyphens. */}
+            <Trans i18nKey="wizard.summary.done.text" values={{ id: installation.systemSerialNumber }} components={{ serial: <span style={{ whiteSpace: 'nowrap' }} data-testid="completion-text-serial" /> }} />
+          </Text>
           <ReadOnlyValue label={t('wizard.summary.done.serial')} value={installation.systemSerialNumber} testId="completion-serial" />
           {installation.proceededWithFailedChecks && (
             <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="completion-failed-checks">

@@ -27,7 +27,7 @@ export function ConnectionBadge({ status }: { status: ConnectionStatus }) {
   return (
     <Popover width={360} position="bottom-start" shadow="md" withArrow trapFocus returnFocus>
       <Popover.Target>
-        <UnstyledButton aria-haspopup="dialog" aria-label={t('wizard.offline.list.open', { status: parts.join(' · ') })} style={{ minWidth: 0, maxWidth: '100%' }}>
+        <UnstyledButton aria-haspopup="dialog" aria-label={t('wizard.offline.list.open', { status: parts.join(' · ') })} style={{ minWidth: 44, minHeight: 44, maxWidth: '100%' }}>
           <Badge
             role="status"
             component="span"
@@ -41,7 +41,7 @@ export function ConnectionBadge({ status }: { status: ConnectionStatus }) {
             miw={0}
             leftSection={<Icon size={18} aria-hidden />}
             // Two lines on a phone rather than a cut-off word.
-            styles={{ root: { height: 'auto', minHeight: 32, paddingBlock: 4, maxWidth: '100%', cursor: 'pointer' }, label: { whiteSpace: 'normal', lineHeight: 1.25, overflow: 'visible' } }}
+            styles={{ root: { height: 'auto', minHeight: 44, paddingBlock: 4, maxWidth: '100%', cursor: 'pointer' }, label: { whiteSpace: 'normal', lineHeight: 1.25, overflow: 'visible' } }}
             data-testid="connection-badge"
           >
             {parts.join(' · ')}

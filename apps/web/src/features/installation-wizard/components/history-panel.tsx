@@ -68,7 +68,7 @@ export function HistoryPanel({ installationId, opened, onClose }: HistoryPanelPr
       position="right"
       size={isNarrow ? '100%' : 'md'}
       title={<Text fw={700} size="lg">{t('history.title')}</Text>}
-      closeButtonProps={{ 'aria-label': t('history.close') }}
+      closeButtonProps={{ size: 'xl', 'aria-label': t('history.close') }}
       data-testid="history-panel"
     >
       {history.isPending ? (

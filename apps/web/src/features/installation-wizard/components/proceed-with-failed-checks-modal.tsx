@@ -18,7 +18,7 @@ export function ProceedWithFailedChecksModal({ opened, isSaving, onProceed, onCa
       opened={opened}
       onClose={onCancel}
       centered
-      closeButtonProps={{ 'aria-label': t('wizard.digitalCheck.proceed.close') }}
+      closeButtonProps={{ size: 'xl', 'aria-label': t('wizard.digitalCheck.proceed.close') }}
       title={
         <Group gap="sm" wrap="nowrap">
           <IconAlertTriangle color={WARNING_TEXT_COLOR} aria-hidden />

@@ -13,7 +13,7 @@ export function SaveErrorModal() {
       onClose={clear}
       title={t('errors.savingData.title')}
       centered
-      closeButtonProps={{ 'aria-label': t('errors.savingData.close') }}
+      closeButtonProps={{ size: 'xl', 'aria-label': t('errors.savingData.close') }}
       attributes={{ content: { 'data-testid': 'save-error' } }}
     >
       <Stack gap="md">

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SaveResult } from '../hooks/use-step-form';
@@ -13,25 +14,49 @@ type StepFooterProps = {
   /** Read-only installations move on without saving. */
   isReadOnly?: boolean;
   nextLabel?: string;
+  /** What Next waits for, said beside it while it is disabled. */
+  nextHint?: string;
 };
 
 /** Save stays on the tab, Next saves and moves on; both at least 44 px high for gloved hands. */
-export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = false, isReadOnly = false, nextLabel }: StepFooterProps) {
+export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = false, isReadOnly = false, nextLabel, nextHint }: StepFooterProps) {
   const { t } = useTranslation();
   const isEmptyFormShown = useWizardStore((state) => state.isEmptyFormShown);
+  // The spinner shows on the button that was pressed; the other one waits, disabled.
+  const [pressed, setPressed] = useState<'save' | 'next'>('save');
+  const hint = isNextDisabled && !isReadOnly && nextHint ? nextHint : null;
   const buttons = (
     <Group justify="flex-end" gap="sm" pt="md" wrap="wrap">
+      {hint && (
+        <Text id="step-next-hint" size="sm" c="dimmed" ta="end" style={{ flex: '1 1 14rem' }} data-testid="step-next-hint">
+          {hint}
+        </Text>
+      )}
       {onSave && !isReadOnly && (
-        <Button variant="default" leftSection={<IconDeviceFloppy aria-hidden />} onClick={onSave} loading={isSaving} data-testid="step-save">
+        <Button
+          variant="default"
+          leftSection={<IconDeviceFloppy aria-hidden />}
+          onClick={() => {
+            setPressed('save');
+            onSave();
+          }}
+          loading={isSaving && pressed === 'save'}
+          disabled={isSaving && pressed !== 'save'}
+          data-testid="step-save"
+        >
           {t('wizard.actions.save')}
         </Button>
       )}
       {onNext && (
         <Button
           rightSection={<IconArrowRight aria-hidden />}
-          onClick={onNext}
-          disabled={isNextDisabled || (isSaving && Boolean(onSave))}
-          loading={isSaving && !onSave}
+          onClick={() => {
+            setPressed('next');
+            onNext();
+          }}
+          disabled={isNextDisabled || (isSaving && Boolean(onSave) && pressed !== 'next')}
+          loading={isSaving && (!onSave || pressed === 'next')}
+          aria-describedby={hint ? 'step-next-hint' : undefined}
           data-testid="step-next"
         >
           {nextLabel ?? t('wizard.actions.next')}
@@ -57,10 +82,11 @@ type StepFormFooterProps = {
   onNext: () => void;
   isNextDisabled?: boolean;
   isReadOnly: boolean;
+  nextHint?: string;
 };
 
 /** The footer of a tab with a step form: Save saves with a toast, Next saves quietly and moves on. */
-export function StepFormFooter({ step: { save, isSaving }, onNext, isNextDisabled, isReadOnly }: StepFormFooterProps) {
+export function StepFormFooter({ step: { save, isSaving }, onNext, isNextDisabled, isReadOnly, nextHint }: StepFormFooterProps) {
   return (
     <StepFooter
       onSave={() => void save({ withToast: true })}
@@ -68,6 +94,7 @@ export function StepFormFooter({ step: { save, isSaving }, onNext, isNextDisable
       isNextDisabled={isNextDisabled}
       isSaving={isSaving}
       isReadOnly={isReadOnly}
+      nextHint={nextHint}
     />
   );
 }

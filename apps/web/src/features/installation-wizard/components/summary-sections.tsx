@@ -9,6 +9,7 @@ import { fromKm } from '@portal/domain/vehicle-rules';
 import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { formatDate } from '@/lib/format-date';
 import { useFormatNumber } from '@/lib/format-number';
+import { formatMoment } from '@portal/domain/time';
 import { currentLocale } from '@/lib/i18n';
 import { useIsPhone } from '@/lib/use-is-narrow';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
@@ -276,7 +277,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="summary-check">
                   <ReadOnlyValue label={t('wizard.summary.labels.device')} value={t(`wizard.summary.checkTypes.${check.type}`)} />
                   <ReadOnlyValue label={identifierLabel(check.type)} value={identifierOf(check) ?? none} />
-                  <ReadOnlyValue label={t('wizard.summary.labels.createdAt')} value={check.createdAt} />
+                  <ReadOnlyValue label={t('wizard.summary.labels.createdAt')} value={formatMoment(check.createdAt, locale)} />
                   <ReadOnlyValue label={t('wizard.summary.labels.result')} value={<CheckStatus status={check.status} />} />
                 </SimpleGrid>
               )}
@@ -289,7 +290,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {identifierLabel(check.type)} {identifierOf(check) ?? none}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{check.createdAt}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoment(check.createdAt, locale)}</Table.Td>
                   <Table.Td>
                     <CheckStatus status={check.status} />
                   </Table.Td>

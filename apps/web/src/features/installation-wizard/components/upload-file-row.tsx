@@ -84,10 +84,18 @@ function Thumbnail({ src, format, name, isLoading, hasFailed }: { src: string | 
   );
 }
 
+/** The smallest size two decimals show: anything below reads "< 0.01 MB", never "0.00 MB". */
+const SMALLEST_MB = 10 ** -SIZE_MB_FRACTION_DIGITS;
+
 /** One file of a slot: thumbnail, name, size in MB, what happens to it, and its buttons (44 px for gloved hands). */
 export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, progress = 0, problem, isReadOnly, onRemove, onRestore }: UploadFileRowProps) {
   const { t } = useTranslation();
   const formatNumber = useFormatNumber();
+  const mb = (value: number) => formatNumber(value, { minimumFractionDigits: SIZE_MB_FRACTION_DIGITS, maximumFractionDigits: SIZE_MB_FRACTION_DIGITS });
+  const formatSize = (kilobytes: number) => {
+    const size = sizeMb(kilobytes);
+    return size > 0 && size < SMALLEST_MB / 2 ? t('wizard.uploads.sizeBelowMb', { size: mb(SMALLEST_MB) }) : t('wizard.uploads.sizeMb', { size: mb(size) });
+  };
   const queryClient = useQueryClient();
   const [isPreviewOpen, setPreviewOpen] = useState(false);
   const [hasPreviewFailed, setPreviewFailed] = useState(false);
@@ -143,7 +151,7 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
             <Group gap="xs">
               {sizeKilobytes !== null && (
                 <Text size="sm" c="dimmed" data-testid="upload-size">
-                  {t('wizard.uploads.sizeMb', { size: formatNumber(sizeMb(sizeKilobytes), { minimumFractionDigits: SIZE_MB_FRACTION_DIGITS, maximumFractionDigits: SIZE_MB_FRACTION_DIGITS }) })}
+                  {formatSize(sizeKilobytes)}
                 </Text>
               )}
               {status === 'ready' && !problem && (

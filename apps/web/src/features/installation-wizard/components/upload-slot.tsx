@@ -1,4 +1,4 @@
-import { useRef, type InputHTMLAttributes } from 'react';
+import { useRef, useState, type InputHTMLAttributes } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconCloudUpload, IconCpu, IconFileText, IconPhotoPlus, IconSolarPanel } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
 import type { Upload } from '@portal/domain/upload';
 import { allowedFormats, type UploadSlot as Slot } from '@portal/domain/upload-rules';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
+import { useIsTouch } from '@/lib/use-is-narrow';
 import type { PendingUpload, Rejection } from '../stores/uploads-store';
 import { fileProblemMessage, pickerAccept, slotKey } from '../lib/upload-file';
 import { UploadFileRow } from './upload-file-row';
@@ -28,6 +29,8 @@ type UploadSlotProps = {
   onRemoveSaved: (id: number) => void;
   onRestoreSaved: (id: number) => void;
   onDismissRejections: (slot: Slot) => void;
+  /** Save was pressed: a required slot without a file says so even if it never held one. */
+  isMissingShown: boolean;
 };
 
 /** One category of files: what belongs in it, a drop area with a picker button, and its files. */
@@ -44,8 +47,10 @@ export function UploadSlot({
   onRemoveSaved,
   onRestoreSaved,
   onDismissRejections,
+  isMissingShown,
 }: UploadSlotProps) {
   const { t } = useTranslation();
+  const isTouch = useIsTouch();
   const openPicker = useRef<() => void>(null);
   const key = slotKey(slot);
   const title = t(`wizard.uploads.slots.${key}.title`);
@@ -54,6 +59,9 @@ export function UploadSlot({
   const count = kept.length + pending.length;
   const isFull = count >= UPLOAD_MAX_FILES_PER_SLOT;
   const isMissing = isRequired && kept.length + pending.filter((p) => p.problem === null).length === 0;
+  // A slot the installer emptied says at once that it needs a file; an untouched one only after Save.
+  const [hasHadFiles, setHasHadFiles] = useState(count > 0);
+  if (count > 0 && !hasHadFiles) setHasHadFiles(true);
   const headingId = `upload-slot-title-${slot}`;
 
   return (
@@ -108,7 +116,7 @@ export function UploadSlot({
                   <IconAlertTriangle size={32} aria-hidden />
                 </Dropzone.Reject>
                 <Text ta="center" c={isFull ? 'dimmed' : undefined}>
-                  {isFull ? t('wizard.uploads.full', { max: UPLOAD_MAX_FILES_PER_SLOT }) : t('wizard.uploads.drop')}
+                  {isFull ? t('wizard.uploads.full', { max: UPLOAD_MAX_FILES_PER_SLOT }) : isTouch ? t('wizard.uploads.tap') : t('wizard.uploads.drop')}
                 </Text>
               </Group>
             </Dropzone>
@@ -155,7 +163,7 @@ export function UploadSlot({
         )}
 
         {count === 0 && isReadOnly && <Text c="dimmed">{t('wizard.uploads.empty')}</Text>}
-        {isMissing && !isReadOnly && (
+        {isMissing && !isReadOnly && (isMissingShown || hasHadFiles) && (
           <Text size="sm" c="red.9" data-testid={`upload-required-${slot}`}>
             {t('solar.errors.formErrors.filesAreRequired')}
           </Text>

@@ -23,7 +23,13 @@ export function CustomerStep({ installation, fleet, isReadOnly, onNext }: StepPr
         <TextInput label={t('wizard.labels.emailAddress')} value={customer.emailAddress} readOnly variant="filled" data-testid="customer-email" />
       </SimpleGrid>
       <ConfirmBox confirmation={step} label={t('wizard.customer.confirm')} disabled={isReadOnly} testId="customer-confirm" />
-      <StepFormFooter step={step} onNext={onNext} isNextDisabled={!isReadOnly && (!step.isConfirmed || !isComplete)} isReadOnly={isReadOnly} />
+      <StepFormFooter
+        step={step}
+        onNext={onNext}
+        isNextDisabled={!isReadOnly && (!step.isConfirmed || !isComplete)}
+        isReadOnly={isReadOnly}
+        nextHint={t('wizard.customer.nextHint')}
+      />
     </Stack>
   );
 }

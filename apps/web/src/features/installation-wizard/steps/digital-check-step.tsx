@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { useCheckEvents, type CheckStreamStatus } from '../hooks/use-check-event
 import { useSaveProceedFlag } from '../hooks/use-save-proceed-flag';
 import { formatCountdown, remainingMs, runOutcome, type RunOutcome } from '../lib/check-run';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
+import { MailLink } from '@/components/ui/mail-link';
 
 /** Time left in the run's window, ticking each second while checks wait. */
 function Countdown({ run }: { run: SystemCheckRun }) {
@@ -267,9 +268,7 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
           <Text size="sm">
             {t('wizard.digitalCheck.failed')}{' '}
             {/* The theme's link blue (blue.8) has 4.1:1 on the red alert; blue.9 has 5:1. */}
-            <Anchor href={`mailto:${SUPPORT_EMAIL}`} data-testid="support-link" size="sm" fw={600} c="blue.9">
-              {SUPPORT_EMAIL}
-            </Anchor>
+            <MailLink email={SUPPORT_EMAIL} size="sm" fw={600} c="blue.9" data-testid="support-link" />
           </Text>
         </Alert>
       )}

@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { StepSection } from '../components/step-section';
+import { MailLink } from '@/components/ui/mail-link';
 
 const EXPECT = ['general', 'customer', 'vehicle', 'system', 'uploads', 'digitalCheck', 'summary'] as const;
 const BEFORE = ['serial', 'papers', 'installed', 'camera'] as const;
@@ -35,9 +36,7 @@ export function PreInstallationStep({ onStart, onCancel }: PreInstallationStepPr
         <Text>{t('wizard.preInstallation.notes')}</Text>
         <Text mt="xs">
           {t('wizard.preInstallation.support')}{' '}
-          <Anchor href={`mailto:${SUPPORT_EMAIL}`} data-testid="support-link">
-            {SUPPORT_EMAIL}
-          </Anchor>
+          <MailLink email={SUPPORT_EMAIL} data-testid="support-link" />
         </Text>
       </StepSection>
       <Group justify="flex-end" gap="sm">

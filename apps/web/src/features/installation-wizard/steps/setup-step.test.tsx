@@ -111,4 +111,22 @@ describe('setup tab', { timeout: TEST_TIMEOUT_MS }, () => {
       ],
     });
   });
+
+  it.each([
+    { language: 'en', warning: '1 PV module not assigned to a charge controller', question: /1 of the system’s 12 PV modules is not assigned/, confirm: 'Continue' },
+    { language: 'de', warning: '1 PV-Modul keinem Laderegler zugeordnet', question: /1 der 12 PV-Module des Systems ist keinem Laderegler zugeordnet/, confirm: 'Fortfahren' },
+  ])('warns about PV modules not assigned and asks once before moving on ($language)', async ({ language, warning, question, confirm }) => {
+    const { fake } = openSetupTab();
+    await act(() => i18n.changeLanguage(language));
+    await fillRows(['6', '7'], ['5', '8']);
+    pickOption('setup-faultLed-1', language === 'de' ? 'Aus' : 'Off');
+    expect((await screen.findByTestId('setup-unassigned')).textContent).toBe(warning);
+    fireEvent.click(screen.getByTestId('step-next'));
+    const dialog = within(await screen.findByTestId('setup-unassigned-dialog'));
+    expect(dialog.getByText(question)).toBeTruthy();
+    expect(bodiesOf(fake, 'PUT', '/api/installations/42/setup')).toHaveLength(0);
+    fireEvent.click(dialog.getByRole('button', { name: confirm }));
+    await waitFor(() => expect(bodiesOf(fake, 'PUT', '/api/installations/42/setup')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=uploads'));
+  });
 });

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Badge, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FieldErrors, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,10 @@ import { FAULT_LED_STATES, LEDS, POWER_LED_STATES, setupIssues, STATUS_LED_STATE
 import { channelsFor, type ControllerType } from '@portal/domain/system-rules';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { FormSelect } from '@/components/ui/form-select';
-import { StepFormFooter } from '../components/step-footer';
+import { MailLink } from '@/components/ui/mail-link';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { StepFooter } from '../components/step-footer';
+import { saveThenNext } from '../lib/save-then-next';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
@@ -149,6 +153,11 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
     return total + (n !== undefined && Number.isFinite(n) ? n : 0);
   }, 0);
   const isComplete = rows.every(isRowFilled);
+  // Fewer modules than the system has is allowed (a spare, a broken one), but rarely meant: warn, and ask once on Next.
+  const unassigned = isComplete && sum < limit ? limit - sum : 0;
+  const [isShortfallAccepted, setIsShortfallAccepted] = useState(false);
+  const [isShortfallDialogOpen, setIsShortfallDialogOpen] = useState(false);
+  const next = () => void saveThenNext(step.save, onNext);
   const formatValue = (path: string, value: unknown) => {
     const led = LEDS.find((l) => path.endsWith(`.inspection.${l}`));
     return led && typeof value === 'string' ? t(`wizard.setup.${led}.${value}` as 'wizard.setup.powerLed.off') : null;
@@ -158,9 +167,19 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
     <Stack gap="lg">
       <Text>{t('wizard.setup.intro')}</Text>
       <StepStatus step={step} formatValue={formatValue} />
-      <Text fw={600} c={sum > limit ? 'red.9' : undefined} aria-live="polite" data-testid="setup-sum">
-        {t('wizard.setup.modulesAssigned', { sum, limit })}
-      </Text>
+      <div aria-live="polite">
+        <Text fw={600} c={sum > limit ? 'red.9' : unassigned > 0 ? WARNING_TEXT_COLOR : undefined} data-testid="setup-sum">
+          {t('wizard.setup.modulesAssigned', { sum, limit })}
+        </Text>
+        {unassigned > 0 && (
+          <Group gap={6} wrap="nowrap" c={WARNING_TEXT_COLOR} data-testid="setup-unassigned">
+            <IconAlertTriangle size={18} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={600} c={WARNING_TEXT_COLOR}>
+              {t('wizard.setup.modulesUnassigned', { count: unassigned })}
+            </Text>
+          </Group>
+        )}
+      </div>
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <Stack gap="md">
           {rows.map((row, index) => {
@@ -243,9 +262,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
                         <Text size="sm">{t('wizard.setup.nextSteps')}</Text>
                         <Text size="sm" mt={4}>
                           {t('wizard.setup.nextStepsSupport')}{' '}
-                          <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {SUPPORT_EMAIL}
-                          </Anchor>
+                          <MailLink email={SUPPORT_EMAIL} size="sm" />
                         </Text>
                       </Alert>
                     )}
@@ -256,7 +273,34 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
           })}
         </Stack>
       </Fieldset>
-      <StepFormFooter step={step} onNext={onNext} isNextDisabled={!isReadOnly && !isComplete} isReadOnly={isReadOnly} />
+      <StepFooter
+        onSave={() => void step.save({ withToast: true })}
+        onNext={() => {
+          if (!isReadOnly && unassigned > 0 && !isShortfallAccepted) setIsShortfallDialogOpen(true);
+          else next();
+        }}
+        isNextDisabled={!isReadOnly && !isComplete}
+        isSaving={step.isSaving}
+        isReadOnly={isReadOnly}
+      />
+      <ConfirmDialog
+        opened={isShortfallDialogOpen}
+        title={t('wizard.setup.unassignedDialog.title')}
+        text={t('wizard.setup.unassignedDialog.text', { count: unassigned, limit })}
+        confirmLabel={t('wizard.setup.unassignedDialog.confirm')}
+        cancelLabel={t('wizard.setup.unassignedDialog.cancel')}
+        closeLabel={t('wizard.setup.unassignedDialog.close')}
+        confirmColor="primary"
+        isPending={false}
+        onConfirm={() => {
+          setIsShortfallAccepted(true);
+          setIsShortfallDialogOpen(false);
+          next();
+        }}
+        onClose={() => setIsShortfallDialogOpen(false)}
+        testId="setup-unassigned-dialog"
+        confirmTestId="setup-unassigned-dialog-confirm"
+      />
     </Stack>
   );
 }

@@ -30,6 +30,10 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(section('vehicle').textContent).toContain('24,5 kWh');
     expect(screen.getByTestId('summary-mileage').textContent).toBe('12.000 km');
     expect(section('pvSystem').textContent).toContain('2.080 Wp');
+    // Outside the digital check's table, a check's time reads as the language writes it, where the user is.
+    const created = screen.getAllByTestId('summary-check')[0]!.textContent!;
+    expect(created).not.toContain('2026-11-21T10:00');
+    expect(created).toMatch(/21\/11\/2026 \d\d:00/);
   });
 
   it('shows every recorded part, the mileage in the preferred unit', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { i18n } from '@/lib/i18n';
 import { createInstallationWithVehicle } from '../testing/installation-factory';
 import { bodiesOf, isolateWizardTests, slow, startWizard, startWizardOnTab, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
@@ -27,5 +28,24 @@ describe('system tab', { timeout: TEST_TIMEOUT_MS }, () => {
     startWizard('/sono/installations/42?tab=setup', { 'GET /api/installations/42': { body: createInstallationWithVehicle() } });
     await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('System'), slow);
     expect((screen.getByTestId('system-confirm') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it.each([
+    { language: 'en', hint: 'To continue, confirm above that the serial numbers and the IMEI match the devices.', confirm: /charge controllers and the IMEI of the telematics unit/ },
+    { language: 'de', hint: 'Um fortzufahren, bestätigen Sie oben, dass Seriennummern und IMEI mit den Geräten übereinstimmen.', confirm: /Laderegler und die IMEI der Telematikeinheit/ },
+  ])('says beside the disabled Next what it waits for; the confirmation covers the telematics unit and stands below it ($language)', async ({ language, hint, confirm }) => {
+    startWizardOnTab(createInstallationWithVehicle(), 'system', {});
+    await act(() => i18n.changeLanguage(language));
+    const next = (await screen.findByTestId('step-next', undefined, slow)) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    expect(screen.getByTestId('step-next-hint').textContent).toBe(hint);
+    expect(next.getAttribute('aria-describedby')).toBe('step-next-hint');
+    const box = screen.getByTestId('system-confirm');
+    expect(screen.getByLabelText(confirm)).toBe(box);
+    // The box follows the IMEI in the page, so the installer meets it on the way to Next.
+    expect(screen.getByTestId('system-imei').compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(box);
+    await waitFor(() => expect(next.disabled).toBe(false));
+    expect(screen.queryByTestId('step-next-hint')).toBeNull();
   });
 });

@@ -85,7 +85,6 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
             </Paper>
           ))}
         </Stack>
-        {!isReadOnly && <ConfirmBox confirmation={step} label={t('wizard.system.confirm')} mt="md" testId="system-confirm" />}
       </section>
 
       <StepSection title={t('wizard.system.telematicsTitle')}>
@@ -100,9 +99,17 @@ export function SystemStep({ installation, fleet, isReadOnly, onNext }: StepProp
             </Paper>
           ))}
         </Stack>
+        {/* Below everything it confirms, right above Next. */}
+        {!isReadOnly && <ConfirmBox confirmation={step} label={t('wizard.system.confirm')} mt="md" testId="system-confirm" />}
       </StepSection>
 
-      <StepFormFooter step={step} onNext={onNext} isNextDisabled={!isReadOnly && (!step.isConfirmed || !isComplete)} isReadOnly={isReadOnly} />
+      <StepFormFooter
+        step={step}
+        onNext={onNext}
+        isNextDisabled={!isReadOnly && (!step.isConfirmed || !isComplete)}
+        isReadOnly={isReadOnly}
+        nextHint={t('wizard.system.nextHint')}
+      />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Upload } from '@portal/domain/upload';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { i18n } from '@/lib/i18n';
+import { TOUCH_QUERY } from '@/lib/use-is-narrow';
 import { compressImage } from '../lib/compress-image';
 import { ImageCompressionError } from '../lib/image-problem';
 import { discardUploadDrafts } from '../hooks/use-uploads-form';
@@ -131,9 +132,31 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     // Documents have no thumbnail and are not fetched until downloaded.
     expect(within(rowNamed('note.pdf')).queryByTestId('upload-thumbnail')).toBeNull();
     expect(fake.calls.some((c) => c.path === '/api/installations/42/uploads/2/file')).toBe(false);
-    expect(screen.getByTestId('upload-required-telematics-mcu').textContent).toBe('This category requires at least one file.');
-    expect(screen.queryByTestId('upload-required-pvModules')).toBeNull();
+    // Nothing is red before the installer has done anything: the disabled Next says what it waits for.
+    expect(screen.queryByTestId('upload-required-telematics-mcu')).toBeNull();
     expect(nextButton().disabled).toBe(true);
+    expect(screen.getByTestId('step-next-hint').textContent).toBe('To continue, add at least one file to each required category: PV modules, and telematics unit and MCU.');
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect((await screen.findByTestId('upload-required-telematics-mcu')).textContent).toBe('This category requires at least one file.');
+    expect(screen.queryByTestId('upload-required-pvModules')).toBeNull();
+  });
+
+  it.each([
+    { language: 'en', tiny: '< 0.01 MB', touch: 'Tap to choose files', desktop: 'Drag files here or click to choose them' },
+    { language: 'de', tiny: '< 0,01 MB', touch: 'Tippen Sie, um Dateien auszuwählen', desktop: 'Ziehen Sie Dateien hierher oder klicken Sie, um sie auszuwählen' },
+  ])('shows a tiny file as below 0.01 MB, and offers no dragging on a touch screen ($language)', async ({ language, tiny, touch, desktop }) => {
+    await i18n.changeLanguage(language);
+    const matchMedia = window.matchMedia.bind(window);
+    const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => (query === TOUCH_QUERY ? { ...matchMedia(query), matches: true, media: query } : matchMedia(query)));
+    try {
+      openUploadsTab({ uploads: [createUpload({ id: 2, type: 'other', format: 'pdf', name: 'tiny.pdf', sizeKilobytes: 1 })] });
+      await screen.findByTestId('upload-slot-pvModules', undefined, slow);
+      expect(within(rowNamed('tiny.pdf')).getByTestId('upload-size').textContent).toBe(tiny);
+      expect(within(slot('pvModules')).getByText(touch)).toBeTruthy();
+      expect(within(slot('pvModules')).queryByText(desktop)).toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('refuses files by the rules of each slot, with messages in English', async () => {
@@ -194,7 +217,6 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     openUploadsTab();
     await screen.findByTestId('upload-slot-pvModules', undefined, slow);
     expect(within(slot('pvModules')).getByText('PV-Module')).toBeTruthy();
-    expect(screen.getByTestId('upload-required-pvModules').textContent).toBe('Für diese Kategorie ist mindestens eine Datei erforderlich.');
     expect(screen.getByTestId('upload-pick-pvModules').textContent).toBe('Dateien auswählen');
     await pick('pvModules', [file('manual.pdf', 'application/pdf'), file('huge.png', 'image/png', 25 * MB + 1)]);
     expect(rejectionsOf('pvModules')).toEqual([

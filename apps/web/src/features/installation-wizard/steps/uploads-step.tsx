@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,11 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
   const { sending } = form;
   const isLoaded = uploads.isSuccess || isWithoutCopy;
 
-  const onSave = () => void form.save({ withToast: true });
+  const [isMissingShown, setIsMissingShown] = useState(false);
+  const onSave = () => {
+    setIsMissingShown(true);
+    void form.save({ withToast: true });
+  };
   const onNextClick = async () => {
     if (isReadOnly) {
       onNext();
@@ -87,6 +92,7 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
               onRemoveSaved={form.onRemoveSaved}
               onRestoreSaved={form.onRestoreSaved}
               onDismissRejections={form.onDismissRejections}
+              isMissingShown={isMissingShown}
             />
           ))}
         </Stack>
@@ -105,6 +111,7 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
         isNextDisabled={!isReadOnly && (!isLoaded || form.missingSlots.length > 0)}
         isSaving={form.isSaving}
         isReadOnly={isReadOnly}
+        nextHint={isLoaded ? t('wizard.uploads.nextHint') : undefined}
       />
     </Stack>
   );

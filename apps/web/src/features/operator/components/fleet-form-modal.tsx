@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FleetInputSchema, type OperatorFleet } from '@portal/domain/operator';
+import { DEFAULT_FLEET_TIME_ZONE } from '@portal/domain/time';
 import { useSaveFleet } from '../api/save-fleet';
 import { EmailInput } from '@/components/ui/email-input';
 import { operatorErrorText } from '../lib/operator-errors';
@@ -18,10 +19,11 @@ export function FleetFormModal({ opened, fleet, onClose }: OperatorDialogProps<'
       customerName: fleet?.customerName ?? '',
       primaryContact: fleet?.primaryContact ?? '',
       email: fleet?.email ?? '',
+      timeZone: fleet?.timeZone ?? DEFAULT_FLEET_TIME_ZONE,
     },
     save: useSaveFleet(),
     id: fleet?.id ?? null,
-    fields: ['slug', 'name', 'customerName', 'primaryContact', 'email'],
+    fields: ['slug', 'name', 'customerName', 'primaryContact', 'email', 'timeZone'],
     label: (name) => t(`operator.fleets.form.${name}`),
     errorText: (name, message) =>
       operatorErrorText(t, message, t(`operator.fleets.names.${name}`), name === 'slug' || name === 'name' ? t(`operator.fleets.uniqueNames.${name}`) : undefined),
@@ -46,6 +48,15 @@ export function FleetFormModal({ opened, fleet, onClose }: OperatorDialogProps<'
       <TextInput {...field('customerName')} autoComplete="organization" data-testid="fleet-customer" />
       <TextInput {...field('primaryContact')} autoComplete="name" data-testid="fleet-contact" />
       <EmailInput {...field('email')} data-testid="fleet-email" />
+      <TextInput
+        {...field('timeZone')}
+        description={t('operator.fleets.form.timeZoneHelp')}
+        placeholder={DEFAULT_FLEET_TIME_ZONE}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        data-testid="fleet-time-zone"
+      />
     </OperatorFormModal>
   );
 }

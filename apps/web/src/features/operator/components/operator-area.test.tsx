@@ -16,6 +16,7 @@ const sono: OperatorFleet = {
   customerName: 'Sono Motors',
   primaryContact: 'Max',
   email: 'fleet@sono.example',
+  timeZone: 'Europe/Berlin',
   admins: [{ id: 'u1', name: 'Ada', email: 'ada@sfi.example' }],
   memberCount: 3,
 };
@@ -117,7 +118,7 @@ describe('OperatorArea: fleets', () => {
     fillFleet({ slug: ' NordBus ', name: 'Nordbus', customer: 'Nordbus AG', contact: 'Jan', email: 'Fleet@Nordbus.Example' });
     fireEvent.click(screen.getByTestId('fleet-save'));
     expect(await screen.findByText('The fleet “Nordbus” has been created.')).toBeTruthy();
-    expect(bodyOf('POST', '/api/operator/fleets')).toEqual({ slug: 'nordbus', name: 'Nordbus', customerName: 'Nordbus AG', primaryContact: 'Jan', email: 'fleet@nordbus.example' });
+    expect(bodyOf('POST', '/api/operator/fleets')).toEqual({ slug: 'nordbus', name: 'Nordbus', customerName: 'Nordbus AG', primaryContact: 'Jan', email: 'fleet@nordbus.example', timeZone: 'Europe/Berlin' });
     await waitFor(() => expect(screen.getAllByTestId('operator-fleet-row')).toHaveLength(2));
   });
 

@@ -3,7 +3,7 @@ import { isApiError } from '@/lib/api-error';
 import { fieldErrorText, isOneOf, validationFieldErrors, type FieldError } from '@/lib/field-errors';
 
 /** Message keys of the operator forms' own: the domain's rules and the server's 'taken' answers. */
-const KEYS = ['invalidEmail', 'invalidSlug', 'slugReserved', 'invalidShortName', 'fleetExists', 'companyExists'] as const;
+const KEYS = ['invalidEmail', 'invalidSlug', 'slugReserved', 'invalidShortName', 'invalidTimeZone', 'fleetExists', 'companyExists'] as const;
 
 const isKey = isOneOf(KEYS);
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Partner } from '@portal/domain/partner';
@@ -9,6 +9,7 @@ import { useIsNarrow } from '@/lib/use-is-narrow';
 import { DeletePartnerDialog } from './delete-partner-dialog';
 import { PartnerFormModal } from './partner-form-modal';
 import { PartnersView } from './partners-view';
+import { MailLink } from '@/components/ui/mail-link';
 
 type PartnersListProps = {
   /** Partners belong to the installer company; an account without one can only read an empty list. */
@@ -41,11 +42,11 @@ export function PartnersList({ hasCompany, helpContacts }: PartnersListProps) {
             <List size="sm" mt="xs" data-testid="partners-no-company-contacts">
               {helpContacts.admins.map((admin) => (
                 <List.Item key={admin.email}>
-                  {t('partners.errors.fleetAdmin', { name: admin.name })}: <Anchor href={`mailto:${admin.email}`}>{admin.email}</Anchor>
+                  {t('partners.errors.fleetAdmin', { name: admin.name })}: <MailLink email={admin.email} />
                 </List.Item>
               ))}
               <List.Item>
-                {t('partners.errors.operator')}: <Anchor href={`mailto:${helpContacts.operatorEmail}`}>{helpContacts.operatorEmail}</Anchor>
+                {t('partners.errors.operator')}: <MailLink email={helpContacts.operatorEmail} />
               </List.Item>
             </List>
           )}
