@@ -138,7 +138,7 @@ export const emptyStatusCounts = (): StatusCounts => Object.fromEntries(ROLLOUT_
 
 export const RolloutCompanySchema = z.object({ id: z.number().int().nullable(), name: z.string().nullable() });
 
-export const RolloutGroupSchema = z.object({ counts: StatusCountsSchema, total: z.number().int(), completedInRange: z.number().int() });
+export const RolloutGroupSchema = z.object({ counts: StatusCountsSchema, total: z.number().int(), done: z.number().int() });
 
 export const RolloutAttentionSchema = z.object({
   systemSerialNumber: z.string(),

@@ -1,28 +1,8 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Locale } from '@portal/domain/constants';
-import de from '../../../../web/src/locales/de.json' with { type: 'json' };
-import en from '../../../../web/src/locales/en.json' with { type: 'json' };
 import type { ReportContent } from './reports';
-
-/** The report speaks the portal's words: the same locale files as the web app. */
-const MESSAGES: Record<Locale, unknown> = { en, de };
-
-function translator(locale: Locale) {
-  return (key: string, params: Record<string, string | number> = {}) => {
-    const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), MESSAGES[locale]);
-    const text = typeof found === 'string' ? found : key;
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-  };
-}
-
-/** SPEC §9: DD/MM/YYYY in German, MM/DD/YYYY otherwise. */
-function formatDay(value: string | null | undefined, locale: Locale) {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  if (!match) return '–';
-  const [, y, m, d] = match;
-  return locale === 'de' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
-}
+import { formatDay, translator } from './messages';
 
 /** A moment in UTC, the day as the language writes it. */
 const formatMoment = (iso: string, locale: Locale) => `${formatDay(iso, locale)} ${iso.slice(11, 16)} UTC`;
