@@ -79,11 +79,10 @@ export async function buildRolloutMail(db: Db, scope: RolloutScope, to: MailTarg
   const t = translator(to.locale);
   const today = now.toISOString().slice(0, 10);
   const weekAgo = new Date(now.getTime() - 6 * DAY_MS).toISOString().slice(0, 10);
-  const [all, week, attention] = await Promise.all([
-    rolloutOverview(db, scope, { interval: 'day' }, now),
-    rolloutOverview(db, scope, { interval: 'day', from: weekAgo, to: today }, now),
-    needsAttentionList(db, scope, NEEDS_ATTENTION_MAIL, now),
-  ]);
+  // Read on the sending transaction's connection, one query at a time.
+  const all = await rolloutOverview(db, scope, { interval: 'day' }, now, { inTransaction: true });
+  const week = await rolloutOverview(db, scope, { interval: 'day', from: weekAgo, to: today }, now, { inTransaction: true });
+  const attention = await needsAttentionList(db, scope, NEEDS_ATTENTION_MAIL, now);
   const base = publicUrl.replace(/\/$/, '');
   const pageUrl = `${base}/${scope.slug}/rollout`;
   const unsubscribeUrl = `${base}/rollout-mail/${to.token}`;

@@ -167,7 +167,7 @@ function stepOf(row: SystemRow): RolloutStep | null {
 const groupKey = (id: number | string | null) => (id === null ? '\u0000' : String(id));
 
 /** The rollout page's numbers for a fleet (or one company's share of it), as the filters select. */
-export async function rolloutOverview(db: Db, scope: RolloutScope, filter: RolloutFilter, now = new Date()): Promise<Rollout> {
+export async function rolloutOverview(db: Db, scope: RolloutScope, filter: RolloutFilter, now = new Date(), options: { inTransaction?: boolean } = {}): Promise<Rollout> {
   const base = filtered(scope, filter);
   const period = filter.interval === 'week' ? sql.raw(`'week'`) : sql.raw(`'day'`);
   const shareCondition = scope.share
@@ -175,22 +175,26 @@ export async function rolloutOverview(db: Db, scope: RolloutScope, filter: Rollo
       ? sql`and i.created_by = ${scope.share.userId}`
       : sql`and u.company_id = ${scope.share.companyId}`
     : sql``;
-  const [groups, completions, attention, [registry], options] = await Promise.all([
-    groupCounts(db, base),
-    db.execute(sql`
+  const q = [
+    () => groupCounts(db, base),
+    () => db.execute(sql`
       select to_char(date_trunc(${period}, since at time zone 'UTC'), 'YYYY-MM-DD') as period, company_id as "companyId", count(*)::int as count
       from (${base}) f where status in (${list(DONE_STATUSES)})
       group by 1, 2 order by 1, 2 nulls last`),
-    systemRows(db, base, { statuses: NEEDS_ATTENTION_STATUSES, limit: NEEDS_ATTENTION_PAGE }),
-    db.execute(sql`select count(*)::int as n from system where fleet_id = ${scope.fleetId}`).then((r) => rowsOf<{ n: number }>(r)),
-    db.execute(sql`
+    () => systemRows(db, base, { statuses: NEEDS_ATTENTION_STATUSES, limit: NEEDS_ATTENTION_PAGE }),
+    () => db.execute(sql`select count(*)::int as n from system where fleet_id = ${scope.fleetId}`).then((r) => rowsOf<{ n: number }>(r)),
+    () => db.execute(sql`
       select distinct u.company_id as "companyId", c.name as "companyName", v.city
       from installation i
       left join "user" u on u.id = i.created_by
       left join company c on c.id = u.company_id
       left join vehicle v on v.id = i.vehicle_id
       where i.fleet_id = ${scope.fleetId} ${shareCondition}`),
-  ]);
+  ] as const;
+  // Side by side on the pool; one after the other on a transaction's single connection.
+  const [groups, completions, attention, [registry], filterOptions] = options.inTransaction
+    ? ([await q[0](), await q[1](), await q[2](), await q[3](), await q[4]()] as const)
+    : await Promise.all([q[0](), q[1](), q[2](), q[3](), q[4]()]);
 
   const counts = emptyStatusCounts();
   const companies = new Map<string, Rollout['companies'][number]>();
@@ -212,7 +216,7 @@ export async function rolloutOverview(db: Db, scope: RolloutScope, filter: Rollo
     if ((DONE_STATUSES as readonly string[]).includes(g.status)) target.done += g.n;
   }
 
-  const optionRows = rowsOf<{ companyId: number | null; companyName: string | null; city: string | null }>(options);
+  const optionRows = rowsOf<{ companyId: number | null; companyName: string | null; city: string | null }>(filterOptions);
   const byName = (a: string | null, b: string | null) => (a ?? '\uffff').localeCompare(b ?? '\uffff');
   const total = ROLLOUT_STATUSES.reduce((sum, s) => sum + counts[s], 0);
   return {
