@@ -40,8 +40,8 @@ describe('the weekly rollout mail', () => {
     expect(mail!.text).toContain('Nicht begonnen: 2');
     expect(mail!.text).toContain('Abgeschlossen mit fehlgeschlagenen Prüfungen: 1');
     expect(mail!.text).toContain('Braucht Aufmerksamkeit (3)');
-    expect(mail!.text).toMatch(/R04: Ins Stocken geraten \(Fahrzeug\), \d+ Tage\n {4}http:\/\/localhost:3000\/roll\/installations\/\d+/);
-    expect(mail!.html).toContain('<a href="http://localhost:3000/roll/rollout">');
+    expect(mail!.text).toMatch(/R04: Ins Stocken geraten \(Fahrzeug\), \d+ Tage\n {4}http:\/\/localhost:3000\/#\/roll\/installations\/\d+/);
+    expect(mail!.html).toContain('<a href="http://localhost:3000/#/roll/rollout">');
 
     const token = /rollout-mail\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const shown = await ctx.app.inject({ url: `/api/rollout-mail/${token}` });

@@ -84,12 +84,12 @@ export async function buildRolloutMail(db: Db, scope: RolloutScope, to: MailTarg
   const week = await rolloutOverview(db, scope, { interval: 'day', from: weekAgo, to: today }, now, { inTransaction: true });
   const attention = await needsAttentionList(db, scope, NEEDS_ATTENTION_MAIL, now);
   const base = publicUrl.replace(/\/$/, '');
-  const pageUrl = `${base}/${scope.slug}/rollout`;
-  const unsubscribeUrl = `${base}/rollout-mail/${to.token}`;
+  const pageUrl = `${base}/#/${scope.slug}/rollout`;
+  const unsubscribeUrl = `${base}/#/rollout-mail/${to.token}`;
   const fleetName = scope.name;
   const counts = ROLLOUT_STATUSES.map((s) => [t(`rollout.status.${s}`), all.counts[s]] as const);
   const weekByCompany = week.companies.filter((c) => c.done > 0).map((c) => [c.name ?? t('rolloutMail.noCompany'), c.done] as const);
-  const items = attention.map((a) => ({ url: `${base}/${scope.slug}/installations/${a.installationId}` }));
+  const items = attention.map((a) => ({ url: `${base}/#/${scope.slug}/installations/${a.installationId}` }));
   const daysText = (n: number) => t(n === 1 ? 'rollout.attention.days_one' : 'rollout.attention.days_other', { count: n });
   const itemText = attention.map(
     (a) => `${a.systemSerialNumber}: ${t(`rollout.status.${a.status}`)}${a.step ? ` (${t(`rollout.step.${a.step}`)})` : ''}, ${daysText(a.days)}`,
