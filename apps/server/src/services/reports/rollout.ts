@@ -101,16 +101,33 @@ function filtered(scope: RolloutScope, filter: RolloutFilter): SQL {
 
 const ISO = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-type GroupRow = { kind: 'all' | 'company' | 'city'; status: RolloutStatus; companyId: number | null; companyName: string | null; city: string | null; n: number };
+type GroupRow = {
+  kind: 'all' | 'company' | 'city' | 'period';
+  status: RolloutStatus | null;
+  period: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  city: string | null;
+  n: number;
+};
 
-/** Counts per status, per company and status, per city and status, in one pass (grouping sets). */
-async function groupCounts(db: Db, base: SQL) {
+/**
+ * In one pass over the filtered systems (grouping sets): counts per status, per company and status,
+ * per city and status, and completions per period (day or week) and company.
+ */
+async function groupCounts(db: Db, base: SQL, interval: 'day' | 'week') {
+  const unit = sql.raw(interval === 'week' ? `'week'` : `'day'`);
   return rowsOf<GroupRow>(
     await db.execute(sql`
-      select case when grouping(company_id) = 0 then 'company' when grouping(city) = 0 then 'city' else 'all' end as kind,
-        status, company_id as "companyId", max(company_name) as "companyName", city, count(*)::int as n
-      from (${base}) f
-      group by grouping sets ((status), (company_id, status), (city, status))`),
+      select case when grouping(period) = 0 then 'period' when grouping(city) = 0 then 'city' when grouping(company_id) = 0 then 'company' else 'all' end as kind,
+        status, period, company_id as "companyId", max(company_name) as "companyName", city, count(*)::int as n
+      from (
+        select status, company_id, company_name, city,
+          case when status in (${list(DONE_STATUSES)}) then to_char(date_trunc(${unit}, since at time zone 'UTC'), 'YYYY-MM-DD') end as period
+        from (${base}) b
+      ) f
+      group by grouping sets ((status), (company_id, status), (city, status), (period, company_id))
+      order by period nulls last, company_id nulls last`),
   );
 }
 
@@ -169,18 +186,13 @@ const groupKey = (id: number | string | null) => (id === null ? '\u0000' : Strin
 /** The rollout page's numbers for a fleet (or one company's share of it), as the filters select. */
 export async function rolloutOverview(db: Db, scope: RolloutScope, filter: RolloutFilter, now = new Date(), options: { inTransaction?: boolean } = {}): Promise<Rollout> {
   const base = filtered(scope, filter);
-  const period = filter.interval === 'week' ? sql.raw(`'week'`) : sql.raw(`'day'`);
   const shareCondition = scope.share
     ? scope.share.companyId === null
       ? sql`and i.created_by = ${scope.share.userId}`
       : sql`and u.company_id = ${scope.share.companyId}`
     : sql``;
   const q = [
-    () => groupCounts(db, base),
-    () => db.execute(sql`
-      select to_char(date_trunc(${period}, since at time zone 'UTC'), 'YYYY-MM-DD') as period, company_id as "companyId", count(*)::int as count
-      from (${base}) f where status in (${list(DONE_STATUSES)})
-      group by 1, 2 order by 1, 2 nulls last`),
+    () => groupCounts(db, base, filter.interval),
     () => systemRows(db, base, { statuses: NEEDS_ATTENTION_STATUSES, limit: NEEDS_ATTENTION_PAGE }),
     () => db.execute(sql`select count(*)::int as n from system where fleet_id = ${scope.fleetId}`).then((r) => rowsOf<{ n: number }>(r)),
     () => db.execute(sql`
@@ -192,14 +204,20 @@ export async function rolloutOverview(db: Db, scope: RolloutScope, filter: Rollo
       where i.fleet_id = ${scope.fleetId} ${shareCondition}`),
   ] as const;
   // Side by side on the pool; one after the other on a transaction's single connection.
-  const [groups, completions, attention, [registry], filterOptions] = options.inTransaction
-    ? ([await q[0](), await q[1](), await q[2](), await q[3](), await q[4]()] as const)
-    : await Promise.all([q[0](), q[1](), q[2](), q[3](), q[4]()]);
+  const [groups, attention, [registry], filterOptions] = options.inTransaction
+    ? ([await q[0](), await q[1](), await q[2](), await q[3]()] as const)
+    : await Promise.all([q[0](), q[1](), q[2](), q[3]()]);
 
   const counts = emptyStatusCounts();
   const companies = new Map<string, Rollout['companies'][number]>();
   const cities = new Map<string, Rollout['cities'][number]>();
+  const completions: Rollout['completions'] = [];
   for (const g of groups) {
+    if (g.kind === 'period') {
+      if (g.period !== null) completions.push({ period: g.period, companyId: g.companyId, count: g.n });
+      continue;
+    }
+    if (g.status === null) continue;
     if (g.kind === 'all') {
       counts[g.status] = g.n;
       continue;
@@ -228,7 +246,7 @@ export async function rolloutOverview(db: Db, scope: RolloutScope, filter: Rollo
     total,
     done: counts.completed + counts.completedFailedChecks,
     interval: filter.interval,
-    completions: rowsOf<{ period: string; companyId: number | null; count: number }>(completions),
+    completions,
     companies: [...companies.values()].sort((a, b) => byName(a.name, b.name)),
     cities: [...cities.values()].sort((a, b) => byName(a.city, b.city)),
     needsAttention: {
