@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { admin, expect, expectAccessible, signInViaApi, stillScreenshot, test, uniqueEmail } from './fixtures';
@@ -134,4 +135,12 @@ test('README screenshot of the rollout page', async ({ page }) => {
   await stillScreenshot(page, { path: path.join(docs, 'rollout.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await stillScreenshot(page, { path: path.join(docs, 'rollout-390.png'), fullPage: true });
+});
+
+test('README screenshot of the weekly rollout mail', async ({ page }) => {
+  const { subject, html } = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'e2e/rollout-mail-preview.ts', 'en'], { encoding: 'utf8' })) as { subject: string; html: string };
+  await page.setViewportSize({ width: 720, height: 900 });
+  await page.setContent(html.replace('<body style="', `<body style="max-width:640px;margin:16px auto;`).replace(/(<body[^>]*>)/, `$1<p style="font-weight:bold;border-bottom:1px solid #ccc;padding-bottom:8px">${subject}</p>`));
+  await expect(page.getByText(subject)).toBeVisible();
+  await stillScreenshot(page, { path: path.join(docs, 'rollout-mail.png'), fullPage: true });
 });
