@@ -142,7 +142,7 @@ function Filters({ rollout: r, params, onChange, slug, canExport }: { rollout: R
   };
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={t('rollout.filters.title')}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="sm">
         <TextInput type="date" label={t('rollout.filters.from')} value={params.from} max={params.to || undefined} onChange={(e) => onChange({ from: e.currentTarget.value })} data-testid="rollout-from" />
         <TextInput type="date" label={t('rollout.filters.to')} value={params.to} min={params.from || undefined} onChange={(e) => onChange({ to: e.currentTarget.value })} data-testid="rollout-to" />
         <Select label={t('rollout.filters.company')} data={companies} value={params.company} onChange={(v) => onChange({ company: v ?? '' })} allowDeselect={false} data-testid="rollout-company" />
