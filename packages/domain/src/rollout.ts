@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from './constants';
 import type { InstallationStatus } from './installation-list';
+import { RowIdSchema } from './ids';
 
 /**
  * The rollout of a fleet's kits: every system of its registry has exactly one rollout status,
@@ -120,7 +121,7 @@ export const RolloutFilterSchema = z
     /** Completion days from and to, both included (UTC); open when left out. */
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
-    company: z.union([z.literal('none'), z.coerce.number().int().positive()]).optional(),
+    company: z.union([z.literal('none'), RowIdSchema]).optional(),
     city: z.string().max(200).optional(),
     status: RolloutStatusSchema.optional(),
     interval: z.enum(ROLLOUT_INTERVALS).default('day'),
