@@ -3,7 +3,8 @@
 // API and event-stream benchmarks start the server as in production and always run on PostgreSQL
 // (BENCH_DATABASE_URL, else the local server). `BENCH_ONLY=api,streams npm run bench` runs just
 // those two and replaces only their sections of bench/results.md; `BENCH_ONLY=bundle,lighthouse` the
-// browser ones (lighthouse also counts the request rounds of the fleet home) after a web build.
+// browser ones (lighthouse also counts the request rounds of the fleet home) after a web build;
+// `BENCH_ONLY=rollout` the rollout page's API on a fleet of 10,000 systems (PostgreSQL).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
 import { DEFAULT_BENCH_DATABASE_URL } from './processes';
 import { benchReport } from './report';
+import { benchRollout } from './rollout';
 
 type Table = { title: string; rows: Record<string, unknown>[] };
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,7 +53,7 @@ async function onPostgres(run: () => Promise<Table>) {
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, report: benchReport };
+const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, report: benchReport, rollout: benchRollout };
 const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse };
 const ensureWebBuild = () => {
   if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
@@ -76,9 +78,9 @@ if (only) {
   tables.push(await benchImageCompression());
   show(tables.at(-1)!);
   for (const table of await benchLighthouse()) show(tables[tables.push(table) - 1]!);
-  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads, benchReport]) {
+  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchRollout, benchBackup, benchHostileUploads, benchReport]) {
     const before = tables.length;
-    if (bench === benchApiThroughput || bench === benchHeartbeatStreams) await onPostgres(bench);
+    if (bench === benchApiThroughput || bench === benchHeartbeatStreams || bench === benchRollout) await onPostgres(bench);
     else await onEngines(bench);
     tables.slice(before).forEach(show);
   }
@@ -104,6 +106,7 @@ if (only) {
     api: ['### API throughput ('],
     streams: ['### Digital check event streams ('],
     report: ['### Installation report ('],
+    rollout: ['### Rollout API with'],
     bundle: ['### Bundle'],
     lighthouse: ['### Lighthouse', '### Request rounds'],
   };

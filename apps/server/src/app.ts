@@ -39,6 +39,9 @@ import uploadRoutes from './routes/api/installations/uploads';
 import adminRoutes from './routes/api/admin/index';
 import historyExportRoutes from './routes/api/admin/history';
 import operatorRoutes from './routes/api/operator/index';
+import rolloutRoutes from './routes/api/fleets/rollout';
+import rolloutMailRoutes from './routes/api/rollout/index';
+import { rolloutMailPlugin } from './plugins/app/rollout-mail';
 import partnerRoutes from './routes/api/partners/index';
 import meRoutes from './routes/api/me/index';
 import placeRoutes from './routes/api/places/index';
@@ -157,6 +160,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(systemChecksPlugin);
   await app.register(checkEventsPlugin);
   await app.register(authPlugin, { secret: options.authSecret, mailer: options.mailer });
+  await app.register(rolloutMailPlugin, { intervalMs: env.rolloutMailIntervalMs });
   await app.register(requestAuthPlugin);
   await app.register(idempotencyPlugin);
 
@@ -164,6 +168,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(fleetRoutes, { prefix: '/api/fleets' });
+  await app.register(rolloutRoutes, { prefix: '/api/fleets' });
+  await app.register(rolloutMailRoutes, { prefix: '/api/rollout-mail' });
   await app.register(installationRoutes, { prefix: '/api/installations' });
   await app.register(systemCheckRoutes, { prefix: '/api/installations' });
   await app.register(uploadRoutes, { prefix: '/api/installations' });

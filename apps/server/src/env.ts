@@ -68,6 +68,7 @@ const EnvSchema = z
     SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(3000),
     S3_BUCKET: optional,
     OBJECT_DELETION_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+    ROLLOUT_MAIL_INTERVAL_MS: z.coerce.number().int().min(0).default(5 * 60_000),
     S3_ENDPOINT: optional,
     S3_REGION: z.string().default('us-east-1'),
     S3_ACCESS_KEY_ID: optional,
@@ -106,6 +107,7 @@ const EnvSchema = z
       mailFrom: e.MAIL_FROM,
       mailTimeoutMs: e.MAIL_TIMEOUT_MS,
       objectDeletionIntervalMs: e.OBJECT_DELETION_INTERVAL_MS,
+      rolloutMailIntervalMs: e.ROLLOUT_MAIL_INTERVAL_MS,
       metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
       microsoft:

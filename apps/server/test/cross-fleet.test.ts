@@ -22,7 +22,7 @@ const vehicleBody = {
 
 /** Tenant data of every table, to prove a refused request changed nothing. */
 async function snapshot(c: TestContext) {
-  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key', 'system_check_run', 'system_check', 'system_check_event', 'upload', 'partner', 'user', 'installation_history', 'installation_report'];
+  const tables = ['installation', 'vehicle', 'physical_inspection', 'charge_controller', 'system', 'fleet', 'fleet_member', 'idempotency_key', 'system_check_run', 'system_check', 'system_check_event', 'upload', 'partner', 'user', 'installation_history', 'installation_report', 'rollout_subscription'];
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = rowsOf(await c.database.db.execute(sql.raw(`select * from "${t}" order by 1, 2`)));
   return JSON.stringify(out);
@@ -65,6 +65,11 @@ function cases(ids: { installation: number; vehicle: number; version: number; ow
     'GET /api/installations/export.csv': { url: '/api/installations/export.csv?fleet=sono' },
     'GET /api/installations/export.xlsx': { url: '/api/installations/export.xlsx?fleet=sono' },
     'GET /api/admin/:fleet/history.csv': { url: '/api/admin/sono/history.csv?from=2026-01-01&to=2030-12-31' },
+    'GET /api/fleets/:slug/rollout': { url: '/api/fleets/sono/rollout' },
+    'GET /api/fleets/:slug/rollout.csv': { url: '/api/fleets/sono/rollout.csv' },
+    'GET /api/fleets/:slug/rollout.xlsx': { url: '/api/fleets/sono/rollout.xlsx' },
+    'GET /api/fleets/:slug/rollout/settings': { url: '/api/fleets/sono/rollout/settings' },
+    'PUT /api/fleets/:slug/rollout/settings': { url: '/api/fleets/sono/rollout/settings', body: { stallDays: 9, weeklyMail: true } },
     'GET /api/partners': 'not tenant data',
     'POST /api/partners': 'not tenant data',
     'PUT /api/partners/:id': { url: '/api/partners/1', body: { name: 'Taken', email: 'taken@example.com' } },
@@ -83,6 +88,8 @@ function cases(ids: { installation: number; vehicle: number; version: number; ow
     'PUT /api/operator/fleets/:id': { url: '/api/operator/fleets/1', body: { slug: 'sono', name: 'Hijacked', customerName: 'X', primaryContact: 'X', email: 'x@example.com' } },
     'POST /api/operator/fleets/:id/members': { url: '/api/operator/fleets/1/members', body: { email: 'intruder@example.com' } },
     'GET /api/operator/companies': { url: '/api/operator/companies' },
+    'GET /api/operator/rollout': { url: '/api/operator/rollout' },
+    'GET /api/operator/fleets/:slug/rollout': { url: '/api/operator/fleets/sono/rollout' },
     'POST /api/operator/companies': { url: '/api/operator/companies', body: { name: 'X', shortName: 'X', email: 'x@example.com' } },
     'PUT /api/operator/companies/:id': { url: '/api/operator/companies/1', body: { name: 'Hijacked', shortName: 'X', email: 'x@example.com' } },
     'POST /api/operator/companies/:id/members': { url: '/api/operator/companies/1/members', body: { email: 'intruder@example.com' } },

@@ -162,7 +162,7 @@ async function requestsForEveryRoute(c: TestContext) {
   const h = bearer(await c.tokenFor('down-admin@example.com', [{ fleet: 'sono', role: 'admin' }]));
   const { cookie } = await signInWithCode(c, 'down-session@example.com');
   const [fleetRow] = rowsOf<{ id: number }>(await c.database.db.execute(sql`select id from fleet where slug = 'sono'`));
-  const values: Record<string, string> = { id: String(id), fleet: 'sono', slug: 'sono', fleetId: String(fleetRow!.id), provider: 'google', serialNumber: 'SN-DEMO-0001', query: 'Berlin', uploadId: '1', userId: 'x', code: 'A'.repeat(24) };
+  const values: Record<string, string> = { id: String(id), fleet: 'sono', slug: 'sono', fleetId: String(fleetRow!.id), provider: 'google', serialNumber: 'SN-DEMO-0001', query: 'Berlin', uploadId: '1', userId: 'x', code: 'A'.repeat(24), token: 'A'.repeat(24) };
   const now = new Date().toISOString();
   const bodies: Record<string, unknown> = {
     'POST /api/auth/sign-in/email-otp': { email: 'down-session@example.com', otp: '123456' },

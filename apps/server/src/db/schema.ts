@@ -48,6 +48,8 @@ export const fleet = pgTable(
     email: text('email').notNull(),
     /** The IANA time zone its reports print times in; the operator changes it. */
     timeZone: text('time_zone').notNull().default('Europe/Berlin'),
+    /** A draft untouched for more than this many days counts as stalled on the rollout page. */
+    stallDays: integer('stall_days').notNull().default(3),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('fleet_name_uq').on(sql`lower(${t.name})`)],
@@ -261,6 +263,8 @@ export const installation = pgTable(
     systemDataConfirmed: boolean('system_data_confirmed').notNull().default(false),
     summaryDataConfirmed: boolean('summary_data_confirmed').notNull().default(false),
     proceededWithFailedChecks: boolean('proceeded_with_failed_checks').notNull().default(false),
+    /** When a fleet admin last reopened it; cleared by the next submit. */
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     /** Lower-cased name, serial number and VIN, for the list's search. */
     searchText: text('search_text').notNull().default(''),
     version: integer('version').notNull().default(0),
@@ -275,6 +279,7 @@ export const installation = pgTable(
     index('installation_fleet_serial_idx').on(t.fleetId, t.systemSerial, t.id),
     index('installation_fleet_status_idx').on(t.fleetId, t.status, t.id),
     index('installation_fleet_creator_idx').on(t.fleetId, t.createdBy, t.createdAt, t.id),
+    index('installation_fleet_completion_idx').on(t.fleetId, t.completionDate).where(sql`${t.status} = 'completed'`),
     index('installation_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -542,4 +547,27 @@ export const reportPdf = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.locale] })],
+);
+
+// ---- rollout ----
+
+/**
+ * A fleet admin's subscription to the weekly rollout mail. A sending process claims due rows with
+ * FOR UPDATE SKIP LOCKED and moves `nextSendAt` on in the same transaction, so each goes out once.
+ */
+export const rolloutSubscription = pgTable(
+  'rollout_subscription',
+  {
+    userId: ofUser(),
+    fleetId: integer('fleet_id')
+      .notNull()
+      .references(() => fleet.id, { onDelete: 'cascade' }),
+    locale: text('locale', { enum: ['en', 'de'] }).notNull().default('en'),
+    /** Unsubscribes without signing in (random, 144 bits). */
+    token: text('token').notNull().unique(),
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fleetId] }), index('rollout_subscription_due_idx').on(t.nextSendAt)],
 );

@@ -40,11 +40,14 @@ export const routes: RouteObject[] = [
       { path: 'logout', element: lazyScreen(() => import('./routes/logout'), 'LogoutRoute') },
       // Public: a report's QR code opens it without sign-in.
       { path: 'verify/:code', element: lazyScreen(() => import('./routes/verify'), 'VerifyRoute') },
+      // Public: the weekly rollout mail's unsubscribe link works without sign-in.
+      { path: 'rollout-mail/:token', element: lazyScreen(() => import('./routes/rollout-mail'), 'RolloutMailRoute', 'rolloutMail') },
       {
         element: <AuthGuard />,
         children: [
           { index: true, element: lazyScreen(() => import('./routes/root-redirect'), 'RootRedirect') },
           { path: 'operator', element: lazyScreen(() => import('./routes/operator'), 'OperatorRoute', 'operator') },
+          { path: 'operator/rollout/:fleet', element: lazyScreen(() => import('./routes/operator-rollout'), 'OperatorRolloutRoute', 'rollout') },
           {
             path: ':fleet',
             element: lazyScreen(() => import('./routes/fleet/fleet-layout'), 'FleetLayout'),
@@ -53,6 +56,7 @@ export const routes: RouteObject[] = [
               { path: 'installations', element: lazyScreen(() => import('./routes/fleet/installations'), 'InstallationsRoute') },
               { path: 'installations/new', element: lazyScreen(() => import('./routes/fleet/installation'), 'NewInstallationRoute', 'wizard') },
               { path: 'installations/:id', element: lazyScreen(() => import('./routes/fleet/installation'), 'InstallationRoute', 'wizard') },
+              { path: 'rollout', element: lazyScreen(() => import('./routes/fleet/rollout'), 'RolloutRoute', 'rollout') },
               { path: 'partners', element: lazyScreen(() => import('./routes/fleet/partners'), 'PartnersRoute', 'partners') },
               { path: 'docs', element: lazyScreen(() => import('./routes/fleet/docs'), 'DocsRoute', 'docs') },
               { path: 'admin', element: lazyScreen(() => import('./routes/fleet/admin'), 'AdminRoute', 'admin') },

@@ -12,6 +12,8 @@ export const TEXT_PARTS = {
   operator: ['operator'],
   partners: ['partners'],
   docs: ['docs'],
+  rollout: ['rollout'],
+  rolloutMail: ['rolloutMail'],
 } as const;
 
 export type ScreenTextPart = Exclude<keyof typeof TEXT_PARTS, 'login' | 'verify'>;

@@ -18,7 +18,7 @@ export async function reopenInstallation(db: Db, caller: Caller, id: number, inp
     }
     if (row.status !== 'completed') throw new AppError('INSTALLATION_NOT_COMPLETED', 'Only a completed installation can be reopened');
     assertVersion(row, input.version);
-    const reopened = await bumpVersion(tx as Db, id, caller.userId, { status: 'draft', summaryDataConfirmed: false, completionDate: null });
+    const reopened = await bumpVersion(tx as Db, id, caller.userId, { status: 'draft', summaryDataConfirmed: false, completionDate: null, reopenedAt: new Date() });
     await recordHistory(tx as Db, row, caller.userId, 'reopened', [{ field: 'reason', newValue: input.reason }]);
     return reopened;
   });

@@ -39,6 +39,7 @@ export async function submitInstallation(db: Db, fleetIds: number[], caller: Cal
         updatedBy: actor,
         submittedBy: actor,
         submittedAt: new Date(),
+        reopenedAt: null,
       })
       .where(and(eq(installation.id, id), eq(installation.status, 'draft')))
       .returning();

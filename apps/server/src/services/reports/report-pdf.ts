@@ -4,8 +4,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Locale } from '@portal/domain/constants';
 import type { InstallationSummary } from '@portal/domain/summary';
-import de from '../../../../web/src/locales/de.json' with { type: 'json' };
-import en from '../../../../web/src/locales/en.json' with { type: 'json' };
+import { translator } from './messages';
 import { formatReportDay as formatDay, formatReportMoment as formatMoment } from './report-time';
 
 /** What a report prints: the summary as submitted, its report version, the photos' previews and the documents' names. */
@@ -45,21 +44,6 @@ export function drawableText(text: string): string {
   // One mark for a run, as for a whole emoji or a word in a script the font lacks.
   return out.replace(new RegExp(`${FALLBACK === '?' ? '\\?' : FALLBACK}{2,}`, 'g'), FALLBACK);
 }
-
-/** The report speaks the portal's words: the same locale files as the web app. */
-const MESSAGES: Record<Locale, unknown> = { en, de };
-
-function translator(locale: Locale) {
-  return (key: string, params: Record<string, string | number> = {}) => {
-    const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), MESSAGES[locale]);
-    const text = typeof found === 'string' ? found : key;
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-  };
-}
-
-/** The report's file name, in its language. */
-export const reportFileName = (serial: string, reportVersion: number, locale: Locale) =>
-  `${translator(locale)('report.fileName')}-${serial.replace(/[^\w.-]/g, '_')}-v${reportVersion}.pdf`;
 
 const MARGIN = 40;
 const LABEL_WIDTH = 170;

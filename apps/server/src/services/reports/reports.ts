@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import type { FileStore } from '../uploads/file-store';
 import { findScopedInstallation } from '../installations/repository';
 import { firstReopenAfter } from './history';
-import { reportFileName } from './report-pdf';
+import { reportFileName } from './messages';
 import type { ReportRenderer } from './report-renderer';
 import type { ReportTask } from './report-worker';
 import { buildSummary } from './summary';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Box, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingCommunity, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconChartBar, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LegalFooter } from '@/components/ui/legal-footer';
@@ -98,6 +98,7 @@ export function AppFrame() {
   const menuLinks = [
     fleetLink('', t('nav.home'), IconHome, (at) => pathname === at),
     fleetLink('/installations', t('nav.installations'), IconListDetails, (at) => pathname.startsWith(at)),
+    fleetLink('/rollout', t('nav.rollout'), IconChartBar, (at) => pathname.startsWith(at)),
     fleetLink('/partners', t('nav.partners'), IconUsersGroup, (at) => pathname.startsWith(at)),
     membership?.role === 'admin' ? fleetLink('/admin', t('nav.admin'), IconSettings, (at) => pathname.startsWith(at)) : null,
     me.data?.isOperator

@@ -11,6 +11,9 @@ import {
   OperatorFleetSchema,
 } from '@portal/domain/operator';
 import { IdParamsSchema as IdParams } from '@portal/domain/ids';
+import { FleetSlugParamsSchema } from '@portal/domain/fleet';
+import { OperatorRolloutListSchema, RolloutFilterSchema, RolloutSchema } from '@portal/domain/rollout';
+import { operatorRollout, rolloutFleet, rolloutOverview } from '../../../services/reports/rollout';
 import { AppError } from '../../../errors';
 import { currentUser } from '../../../plugins/request-auth';
 import {
@@ -60,6 +63,29 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => grantFleetById(app.db, request.params.id, request.body),
+  );
+
+  app.get(
+    '/rollout',
+    { schema: { tags, summary: "Every fleet's rollout in one row: registry size, done, completed this week, failed checks, stalled", response: { 200: OperatorRolloutListSchema } } },
+    async () => operatorRollout(app.db),
+  );
+
+  app.get(
+    '/fleets/:slug/rollout',
+    {
+      schema: {
+        tags,
+        summary: "A fleet's rollout page, read-only, without the operator joining the fleet",
+        params: FleetSlugParamsSchema,
+        querystring: RolloutFilterSchema,
+        response: { 200: RolloutSchema },
+      },
+    },
+    async (request) => {
+      const fleet = await rolloutFleet(app.db, request.params.slug);
+      return rolloutOverview(app.db, { fleetId: fleet.id, slug: fleet.slug, name: fleet.name, stallDays: fleet.stallDays, share: null, readOnly: true }, request.query);
+    },
   );
 
   app.get(

@@ -1,11 +1,15 @@
-import { IconBuildingFactory2, IconTruck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { IconBuildingFactory2, IconChartBar, IconTruck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AddressTabs } from '@/components/ui/address-tabs';
 import { CompaniesPanel } from './companies-panel';
 import { FleetsPanel } from './fleets-panel';
 
-/** The operator area: fleets and installer companies, the open tab kept in the address (?tab=companies). */
-export function OperatorArea() {
+/**
+ * The operator area: fleets and installer companies, and every fleet's rollout when the app gives
+ * its panel; the open tab kept in the address (?tab=companies).
+ */
+export function OperatorArea({ rolloutPanel }: { rolloutPanel?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <AddressTabs
@@ -13,6 +17,7 @@ export function OperatorArea() {
       tabs={[
         { value: 'fleets', label: t('operator.tabs.fleets'), icon: IconTruck, testId: 'operator-tab-fleets', panel: <FleetsPanel /> },
         { value: 'companies', label: t('operator.tabs.companies'), icon: IconBuildingFactory2, testId: 'operator-tab-companies', panel: <CompaniesPanel /> },
+        ...(rolloutPanel ? [{ value: 'rollout', label: t('operator.tabs.rollout'), icon: IconChartBar, testId: 'operator-tab-rollout', panel: rolloutPanel }] : []),
       ]}
     />
   );
