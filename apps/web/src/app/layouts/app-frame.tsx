@@ -98,8 +98,8 @@ export function AppFrame() {
   const menuLinks = [
     fleetLink('', t('nav.home'), IconHome, (at) => pathname === at),
     fleetLink('/installations', t('nav.installations'), IconListDetails, (at) => pathname.startsWith(at)),
-    fleetLink('/rollout', t('nav.rollout'), IconChartBar, (at) => pathname.startsWith(at)),
     fleetLink('/partners', t('nav.partners'), IconUsersGroup, (at) => pathname.startsWith(at)),
+    fleetLink('/rollout', t('nav.rollout'), IconChartBar, (at) => pathname.startsWith(at)),
     membership?.role === 'admin' ? fleetLink('/admin', t('nav.admin'), IconSettings, (at) => pathname.startsWith(at)) : null,
     me.data?.isOperator
       ? { to: '/operator', label: t('nav.operator'), icon: IconBuildingCommunity, isActive: pathname.startsWith('/operator'), testId: 'nav-operator' }
