@@ -178,4 +178,53 @@ test.describe('field: offline on a real profile', () => {
       if (id !== null) await deleteInstallation(api, id);
     }
   });
+
+  test('logout offline with a change not sent: the portal names it, signs out for real once online, and the next installer starts clean', async ({ playwright, request }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('fieldlogout');
+    const context = await openProfile(playwright, profile);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInOnLoginPage(page, email);
+    const api = apiOf(request, email);
+    const { id } = await createDraftUpToSetup(api, SERIAL, 'Bus 21, shared phone');
+    try {
+      await untilControlled(page);
+      await page.goto(`/#/sono/installations/${id}?tab=general`);
+      await page.reload();
+      await expect(page.getByTestId('general-name')).toHaveValue('Bus 21, shared phone');
+      await expect.poll(() => storedText(page, 'installer-portal-cache', 'queries')).toContain('Bus 21, shared phone');
+
+      await context.setOffline(true);
+      await page.getByTestId('general-name').fill('Bus 21, renamed without signal');
+      await page.getByTestId('step-save').click();
+      await expect(page.getByTestId('connection-badge')).toHaveText('Offline · 1 change waiting');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('link', { name: 'Log out' }).click();
+      // The tab holds entries the server has not got: the wizard asks first, and Save keeps them queued.
+      await page.getByTestId('close-dialog').getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByTestId('logout-waiting-count')).toHaveText('1 change not sent yet.');
+      await page.getByTestId('logout-discard').click();
+      await expect(page.getByTestId('login-email')).toBeVisible();
+      // Nothing of the installer stays readable on the device.
+      expect(await storedText(page, 'installer-portal', 'wizard-drafts')).not.toContain('renamed without signal');
+      expect(await storedText(page, 'installer-portal-cache', 'queries')).not.toContain('Bus 21');
+      // A reload offline does not resume the session.
+      await page.reload();
+      await expect(page).toHaveURL(/#\/login/);
+      await expect(page.getByTestId('login-email')).toBeVisible();
+
+      // Online, the server session ends first: its cookie no longer gives a token.
+      await context.setOffline(false);
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-pending-sign-out'))).toBeNull();
+      expect((await context.request.get('/api/auth/token')).status()).toBe(401);
+
+      await signInOnLoginPage(page, uniqueEmail('fieldnext'));
+      await expect(page.getByTestId('connection-badge')).toHaveCount(0);
+      const saved = await api.request.get(`/api/installations/${id}`, { headers: api.headers });
+      expect(((await saved.json()) as { name: string }).name).toBe('Bus 21, shared phone');
+    } finally {
+      await context.close();
+      await deleteInstallation(api, id);
+    }
+  });
 });
