@@ -13,6 +13,9 @@ import { useErrorStore } from '@/lib/error-store';
 import { forgetQueryCaches } from '@/lib/query-persistence';
 import { RedirectStatus } from './redirect-status';
 
+/** Long labels (German) wrap instead of being cut off on a phone. */
+const WRAPPING = { root: { height: 'auto', minHeight: 44, paddingBlock: 8 }, label: { whiteSpace: 'normal' as const, textAlign: 'center' as const } };
+
 const hasWaiting = (items: WaitingItems) => items.changes.length + items.files.length > 0;
 
 /**
@@ -64,10 +67,10 @@ export function LogoutRoute() {
               {t('auth.logout.waitingCount', { items: waitingCounts(t, waiting) })}
             </Text>
             <Text>{t('auth.logout.waitingText')}</Text>
-            <Button size="md" leftSection={<IconClockHour4 aria-hidden />} onClick={() => void navigate(-1)} data-testid="logout-wait">
+            <Button size="md" styles={WRAPPING} leftSection={<IconClockHour4 aria-hidden />} onClick={() => void navigate(-1)} data-testid="logout-wait">
               {t('auth.logout.wait')}
             </Button>
-            <Button size="md" variant="light" color="red" leftSection={<IconTrash aria-hidden />} onClick={() => void logOut()} data-testid="logout-discard">
+            <Button size="md" styles={WRAPPING} variant="light" color="red" leftSection={<IconTrash aria-hidden />} onClick={() => void logOut()} data-testid="logout-discard">
               {t('auth.logout.discard')}
             </Button>
           </Stack>
