@@ -4,13 +4,25 @@ import path from 'node:path';
 import type { APIRequestContext, BrowserContext, BrowserType, Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { E2E_BASE_URL } from './config.mjs';
-import { admin, expect, readSignInMail, storedText, test, uniqueEmail } from './fixtures';
+import { fileURLToPath } from 'node:url';
+import { admin, expect, readSignInMail, stillScreenshot, storedText, test, uniqueEmail } from './fixtures';
 import { createDraftUpToSetup, deleteDraftOn, deleteInstallation, getInstallation, pngFile, type Api } from './installation-api';
 import { customerStep, setupStep, systemStep, vehicleStep } from './wizard-steps';
 
 // A real installer's phone: a persistent profile, signed in through the login page with the emailed
 // code, the service worker in control, then the network cut. Uses only SN-DEMO-0004.
 const SERIAL = 'SN-DEMO-0004';
+const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
+
+/** The README's phone pictures of a screen, in English and German (reloaded offline for each language). */
+async function phoneShots(page: Page, name: string, isShown: () => Promise<void>, fullPage = false) {
+  for (const locale of ['de', 'en'] as const) {
+    await page.evaluate((value) => window.localStorage.setItem('sonoLocale', value), locale);
+    await page.reload();
+    await isShown();
+    await stillScreenshot(page, { path: path.join(docs, `${name}-${locale}-390.png`), fullPage });
+  }
+}
 
 async function openProfile(playwright: { chromium: BrowserType }, profile: string): Promise<BrowserContext> {
   return playwright.chromium.launchPersistentContext(profile, {
@@ -163,6 +175,7 @@ test.describe('field: offline on a real profile', () => {
       // Never opened online: the summary itself needs the connection, so no Submit is offered.
       await expect(page.getByTestId('summary-offline')).toHaveText(/The summary needs the connection/);
       await expect(page.getByTestId('summary-submit')).toHaveCount(0);
+      await phoneShots(page, 'offline-summary-waiting', () => expect(page.getByTestId('waiting-change')).toHaveCount(3), true);
       expect((await getInstallation(api, id)).system.chargeControllers[0]).toMatchObject({ pvModulesCount: null });
 
       // Back online: the saves and photos go by themselves, the summary and the checks follow.
@@ -176,6 +189,57 @@ test.describe('field: offline on a real profile', () => {
     } finally {
       await context.close();
       if (id !== null) await deleteInstallation(api, id);
+    }
+  });
+
+  test('logout offline with a change not sent: the portal names it, signs out for real once online, and the next installer starts clean', async ({ playwright, request }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('fieldlogout');
+    const context = await openProfile(playwright, profile);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInOnLoginPage(page, email);
+    const api = apiOf(request, email);
+    const { id } = await createDraftUpToSetup(api, SERIAL, 'Bus 21, shared phone');
+    try {
+      await untilControlled(page);
+      await page.goto(`/#/sono/installations/${id}?tab=general`);
+      await page.reload();
+      await expect(page.getByTestId('general-name')).toHaveValue('Bus 21, shared phone');
+      await expect.poll(() => storedText(page, 'installer-portal-cache', 'queries')).toContain('Bus 21, shared phone');
+
+      await context.setOffline(true);
+      await page.getByTestId('general-name').fill('Bus 21, renamed without signal');
+      await page.getByTestId('step-save').click();
+      await expect(page.getByTestId('connection-badge')).toHaveText('Offline · 1 change waiting');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('link', { name: 'Log out' }).click();
+      // The tab holds entries the server has not got: the wizard asks first, and Save keeps them queued.
+      await page.getByTestId('close-dialog').getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByTestId('logout-waiting-count')).toHaveText('1 change not sent yet.');
+      await phoneShots(page, 'logout-waiting', () => expect(page.getByTestId('logout-waiting')).toBeVisible());
+      await expect(page.getByTestId('logout-waiting-count')).toHaveText('1 change not sent yet.');
+      await page.getByTestId('logout-discard').click();
+      await expect(page.getByTestId('login-email')).toBeVisible();
+      // Nothing of the installer stays readable on the device.
+      expect(await storedText(page, 'installer-portal', 'wizard-drafts')).not.toContain('renamed without signal');
+      expect(await storedText(page, 'installer-portal-cache', 'queries')).not.toContain('Bus 21');
+      // A reload offline does not resume the session.
+      await page.reload();
+      await expect(page).toHaveURL(/#\/login/);
+      await expect(page.getByTestId('login-email')).toBeVisible();
+
+      // Online, the server session ends first: its cookie no longer gives a token.
+      await context.setOffline(false);
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-pending-sign-out'))).toBeNull();
+      expect((await context.request.get('/api/auth/token')).status()).toBe(401);
+
+      await signInOnLoginPage(page, uniqueEmail('fieldnext'));
+      await expect(page.getByTestId('connection-badge')).toHaveCount(0);
+      const saved = await api.request.get(`/api/installations/${id}`, { headers: api.headers });
+      expect(((await saved.json()) as { name: string }).name).toBe('Bus 21, shared phone');
+    } finally {
+      await context.close();
+      await deleteInstallation(api, id);
     }
   });
 });

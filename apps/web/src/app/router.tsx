@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'login', element: lazyScreen(() => import('./routes/login'), 'LoginRoute') },
       { path: 'login/callback', element: lazyScreen(() => import('./routes/login-callback'), 'LoginCallbackRoute') },
-      { path: 'logout', element: lazyScreen(() => import('./routes/logout'), 'LogoutRoute') },
+      { path: 'logout', element: lazyScreen(() => import('./routes/logout'), 'LogoutRoute', 'wizard') },
       // Public: a report's QR code opens it without sign-in.
       { path: 'verify/:code', element: lazyScreen(() => import('./routes/verify'), 'VerifyRoute') },
       // Public: the weekly rollout mail's unsubscribe link works without sign-in.

@@ -45,7 +45,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * what the browser knows instead, so reads wait (paused) offline and go by themselves once online.
  */
 export function followBrowserConnection(): void {
-  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine !== false);
 }
 
 export function createQueryClient(): QueryClient {

@@ -43,7 +43,7 @@ function answersOnly(state: DehydratedState): DehydratedState {
     queries: state.queries.map((query) =>
       query.state.status === 'success'
         ? query
-        : { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureReason: null, fetchFailureCount: 0, fetchStatus: 'idle' as const } },
+        : { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchStatus: 'idle' as const } },
     ),
   };
 }

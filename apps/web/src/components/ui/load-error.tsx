@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
-import { IconAlertTriangle, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useIsOnline } from '@/lib/use-is-online';
 import { Notice } from './notice';
@@ -18,7 +18,7 @@ export function LoadError({ onRetry, isRetrying = false }: LoadErrorProps) {
   const isOnline = useIsOnline();
   if (!isOnline) {
     return (
-      <Notice tone="warning" icon={<IconWifiOff aria-hidden />} title={t('errors.notOnDevice.title')} role="status" className={classes.inPage} data-testid="not-on-device">
+      <Notice tone="warning" icon={<IconAlertTriangle aria-hidden />} title={t('errors.notOnDevice.title')} role="status" className={classes.inPage}>
         <p>{t('errors.notOnDevice.text')}</p>
       </Notice>
     );

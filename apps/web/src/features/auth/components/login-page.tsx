@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LegalFooter } from '@/components/ui/legal-footer';
 import { LocaleSwitch } from '@/components/ui/locale-switch';
 import type { LoginErrorKey } from '../lib/login-errors';
+import { endPendingSignOut } from '../lib/pending-sign-out';
 import { takeSessionResumeChance, tokenManager } from '../lib/session';
 import { useAuthStore } from '../stores/auth-store';
 import { LoginPanel } from './login-panel';
@@ -30,6 +31,14 @@ type LoginPageProps = {
 export function LoginPage({ from, loginError = null }: LoginPageProps) {
   const { t } = useTranslation();
   const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
+
+  // A logout that found no network ends its server session here as soon as the network is back.
+  useEffect(() => {
+    const end = () => void endPendingSignOut();
+    end();
+    window.addEventListener('online', end);
+    return () => window.removeEventListener('online', end);
+  }, []);
 
   // A session cookie may already exist (signed in in another tab, or the stored flag was lost):
   // use it instead of asking for another email.

@@ -24,7 +24,8 @@ export function waitingCounts(t: TFunction, items: WaitingItems): string {
   ].join(', ');
 }
 
-async function readWaiting(userId: string): Promise<WaitingItems> {
+/** The user's saves and files that wait on this device, read once. */
+export async function readWaiting(userId: string): Promise<WaitingItems> {
   const keys = await pendingDraftKeys(userId);
   const saves = await Promise.all(keys.map(async (key) => ({ key, pending: await readPendingSave(key) })));
   const changes = saves.flatMap(({ key, pending }) => (pending ? [{ key, tab: pending.tab, installation: pending.installation, fleet: pending.fleet }] : []));

@@ -66,6 +66,13 @@ export async function deleteInstallationDrafts(userId: string, installation: Ins
   await changingQueue(Promise.all(own.map((k) => safely((s) => del(k, s), undefined))));
 }
 
+/** Sign-out: every draft and waiting save of one user leaves the device. */
+export async function deleteUserDrafts(userId: string): Promise<void> {
+  const all = await safely((s) => keys<string>(s), [] as string[]);
+  const own = all.filter((k) => typeof k === 'string' && (k.startsWith(`draft:${userId}:`) || k.startsWith(`pending:${userId}:`)));
+  await changingQueue(Promise.all(own.map((k) => safely((s) => del(k, s), undefined))));
+}
+
 /** For tests: drop the cached handle so a fresh IndexedDB is used. */
 export function resetDraftStoreForTests(): void {
   drafts.reset();
