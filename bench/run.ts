@@ -18,6 +18,7 @@ import { benchImageCompression } from './image-compression';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
 import { DEFAULT_BENCH_DATABASE_URL } from './processes';
+import { benchExports } from './exports';
 import { benchReport } from './report';
 
 type Table = { title: string; rows: Record<string, unknown>[] };
@@ -51,7 +52,7 @@ async function onPostgres(run: () => Promise<Table>) {
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, report: benchReport };
+const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, report: benchReport, exports: benchExports };
 const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse };
 const ensureWebBuild = () => {
   if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
@@ -76,7 +77,7 @@ if (only) {
   tables.push(await benchImageCompression());
   show(tables.at(-1)!);
   for (const table of await benchLighthouse()) show(tables[tables.push(table) - 1]!);
-  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads, benchReport]) {
+  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads, benchReport, benchExports]) {
     const before = tables.length;
     if (bench === benchApiThroughput || bench === benchHeartbeatStreams) await onPostgres(bench);
     else await onEngines(bench);
@@ -104,6 +105,7 @@ if (only) {
     api: ['### API throughput ('],
     streams: ['### Digital check event streams ('],
     report: ['### Installation report ('],
+    exports: ['### Exports and imports of the largest allowed size ('],
     bundle: ['### Bundle'],
     lighthouse: ['### Lighthouse', '### Request rounds'],
   };
