@@ -19,6 +19,7 @@ import { benchImageCompression } from './image-compression';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
 import { DEFAULT_BENCH_DATABASE_URL } from './processes';
+import { benchExports } from './exports';
 import { benchReport } from './report';
 import { benchRollout } from './rollout';
 
@@ -53,7 +54,7 @@ async function onPostgres(run: () => Promise<Table>) {
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, report: benchReport, rollout: benchRollout };
+const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, report: benchReport, rollout: benchRollout, exports: benchExports };
 const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse };
 const ensureWebBuild = () => {
   if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
@@ -78,7 +79,7 @@ if (only) {
   tables.push(await benchImageCompression());
   show(tables.at(-1)!);
   for (const table of await benchLighthouse()) show(tables[tables.push(table) - 1]!);
-  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchRollout, benchBackup, benchHostileUploads, benchReport]) {
+  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchRollout, benchBackup, benchHostileUploads, benchReport, benchExports]) {
     const before = tables.length;
     if (bench === benchApiThroughput || bench === benchHeartbeatStreams || bench === benchRollout) await onPostgres(bench);
     else await onEngines(bench);
@@ -107,6 +108,7 @@ if (only) {
     streams: ['### Digital check event streams ('],
     report: ['### Installation report ('],
     rollout: ['### Rollout API with'],
+    exports: ['### Exports and imports of the largest allowed size ('],
     bundle: ['### Bundle'],
     lighthouse: ['### Lighthouse', '### Request rounds'],
   };

@@ -10,6 +10,9 @@ import { readyToSubmit, useTestApp, type TestContext } from './helper';
 import { dataUrl, makeJpeg, makePdf } from './files';
 
 // A 49 MP image takes a second or two to preview; on a shared, busy machine more than the default budget.
+/** Builds several reports from large images: on a busy shared machine this takes well over the default 30 s. */
+const HEAVY_TEST_MS = 120_000;
+
 const ctx = useTestApp({ env: { INSPECTION_TIMEOUT_MS: '60000', REPORT_TIMEOUT_MS: '60000' } });
 
 const pdftotext = (bytes: Buffer) => {
@@ -64,7 +67,7 @@ describe('photo previews and the report', () => {
     expect(again.rawPayload.equals(pdf)).toBe(true);
     const english = await c.app.inject({ url: `/api/installations/${id}/report.pdf?lang=en`, headers: h });
     expect(english.headers['content-disposition']).toBe('attachment; filename="report-SN-DEMO-0001-v1.pdf"');
-  });
+  }, HEAVY_TEST_MS);
 
   it('drops the bytes after a JPEG end marker before storing: the stored file and its download are the image alone', async () => {
     const c = await ctx();
@@ -105,7 +108,7 @@ describe('photo previews and the report', () => {
     const res = await c.app.inject({ url: `/api/installations/${id}/report.pdf?lang=en`, headers: h });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.toString('latin1').match(/\/Filter \/DCTDecode/g)).toHaveLength(60);
-  });
+  }, HEAVY_TEST_MS);
 
   it('prints names in Latin Extended, Greek and Cyrillic as they are, and what the font cannot draw as a visible mark', async () => {
     const c = await ctx();

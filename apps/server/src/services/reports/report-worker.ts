@@ -1,5 +1,4 @@
 import { parentPort } from 'node:worker_threads';
-import { makePreview } from '../uploads/image-preview';
 import { renderReportPdf, type ReportInput } from './report-pdf';
 
 /** One report to build. A photo comes as its preview, or (for one stored before previews existed) as the original, previewed here. */
@@ -14,7 +13,8 @@ port.on('message', async (task: ReportTask) => {
   try {
     const photos: ReportInput['photos'] = [];
     for (const p of task.photos) {
-      const source = p.preview ?? (p.original ? await makePreview(p.original).catch(() => null) : null);
+      // Only a photo stored before previews existed needs the image library: loaded then, not at start.
+      const source = p.preview ?? (p.original ? await import('../uploads/image-preview').then(({ makePreview }) => makePreview(p.original!)).catch(() => null) : null);
       photos.push({ type: p.type, name: p.name, preview: source ? Buffer.from(source.buffer, source.byteOffset, source.byteLength) : null });
     }
     const built = await renderReportPdf({ ...task, photos });

@@ -22,7 +22,7 @@ export function DownloadReportButton({ id, serialNumber, name, variant = 'button
   const onClick = async () => {
     setLoading(true);
     try {
-      await downloadReport(id, serialNumber, currentLocale());
+      await downloadReport(id, serialNumber, currentLocale(), t('report.fileName'));
     } catch {
       notify(t, { message: t('report.downloadFailed'), tone: 'error' });
     } finally {

@@ -28,7 +28,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export.csv',
     { schema: { tags, summary: "The fleet's installations as CSV, with the list's search and filters", querystring: ExportQuerySchema, produces: ['text/csv'] } },
     async (request, reply) => {
-      const csv = toCsv(INSTALLATION_EXPORT_COLUMNS, await exportRows(request));
+      const csv = await toCsv(INSTALLATION_EXPORT_COLUMNS, await exportRows(request));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="installations-${request.query.fleet}.csv"`)

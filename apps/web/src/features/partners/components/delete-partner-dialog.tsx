@@ -6,6 +6,7 @@ import { ConfirmDialog, confirmTexts } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { useDeletePartner } from '../api/delete-partner';
 import { notify } from '@/lib/notify';
+import { isOtherFleetRefusal } from '../lib/partner-errors';
 import { confirmMutationProps } from '@/lib/confirm-mutation';
 import type { Dialog } from '@/lib/use-dialog';
 
@@ -25,6 +26,7 @@ export function DeletePartnerDialog({ dialog: { item: partner, opened, close: on
     },
     errorText: (error) => {
       if (isApiError(error) && error.status === 404) return t('partners.errors.notFound');
+      if (isOtherFleetRefusal(error)) return t('partners.errors.otherFleet');
       if (isApiError(error) && error.status === 403) return t('partners.errors.noCompany');
       return t('partners.errors.deleteFailed');
     },

@@ -10,7 +10,7 @@ import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { EmailInput } from '@/components/ui/email-input';
 import { FormModal } from '@/components/ui/form-modal';
-import { partnerErrorText, partnerFieldErrors } from '../lib/partner-errors';
+import { isOtherFleetRefusal, partnerErrorText, partnerFieldErrors } from '../lib/partner-errors';
 
 type PartnerFormModalProps = {
   opened: boolean;
@@ -19,7 +19,7 @@ type PartnerFormModalProps = {
   onClose: () => void;
 };
 
-type FormProblem = 'noCompany' | 'notFound' | 'saveFailed';
+type FormProblem = 'noCompany' | 'otherFleet' | 'notFound' | 'saveFailed';
 
 /**
  * Add and edit in one form, validated by the domain's PartnerInputSchema; the server's answers
@@ -50,7 +50,8 @@ export function PartnerFormModal({ opened, partner, onClose }: PartnerFormModalP
       setProblem('saveFailed');
       return;
     }
-    if (error.status === 403) setProblem('noCompany');
+    if (isOtherFleetRefusal(error)) setProblem('otherFleet');
+    else if (error.status === 403) setProblem('noCompany');
     else if (error.status === 404) setProblem('notFound');
     else setProblem('saveFailed');
   };

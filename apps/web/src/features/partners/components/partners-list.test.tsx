@@ -162,6 +162,19 @@ describe('PartnersList', () => {
     expect(fake.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it("says why a partner on another fleet's draft cannot be changed, in English and German", async () => {
+    const partner = createPartner({ name: 'Miller Solar', email: 'info@miller.example' });
+    const refusal = { status: 403, body: { status: 403, code: 'FORBIDDEN', message: 'Other fleet', details: { reason: 'partnerInOtherFleet' } } };
+    renderPartners({ 'GET /api/partners': { body: [partner] }, [`PUT /api/partners/${partner.id}`]: refusal, [`DELETE /api/partners/${partner.id}`]: refusal });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Miller Solar' }));
+    const form = within(await screen.findByTestId('partner-form'));
+    fireEvent.input(screen.getByTestId('partner-name'), { target: { value: 'Miller Solar GmbH' } });
+    fireEvent.click(form.getByTestId('partner-save'));
+    expect((await form.findByRole('alert')).textContent).toContain('a fleet you are not a member of');
+    await i18n.changeLanguage('de');
+    expect((await form.findByRole('alert')).textContent).toContain('einer Flotte eingetragen, der Sie nicht angehören');
+  });
+
   it('asks before deleting, says how many installations lose the partner, and deletes only on confirmation', async () => {
     const partner = createPartner({ name: 'Miller Solar', installationCount: 2 });
     let partners = [partner];

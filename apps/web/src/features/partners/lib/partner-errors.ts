@@ -15,6 +15,10 @@ const isKey = isOneOf<OwnErrorKey>(['invalidEmail', 'nameExists', 'emailExists']
 
 export type PartnerFieldError = FieldError<PartnerField>;
 
+/** The server refused because a draft of a fleet the user is no member of shows the partner. */
+export const isOtherFleetRefusal = (error: unknown) =>
+  isApiError(error) && error.status === 403 && (error.details as { reason?: unknown } | undefined)?.reason === 'partnerInOtherFleet';
+
 /**
  * The problems the server reported about a field: 409 PARTNER_NAME_EXISTS / PARTNER_EMAIL_EXISTS
  * (details.field) and 400 VALIDATION_ERROR with details `[{ path: 'body.email', message: 'invalidEmail' }]`.
