@@ -15,6 +15,8 @@ export function LoginCodeForm({ isSubmitting, onSubmit }: LoginCodeFormProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [isInvalid, setIsInvalid] = useState(false);
+  /** The code sent last by itself: typing or pasting another one sends that one too, never the same twice. */
+  const autoSent = useRef<string | null>(null);
 
   const submit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
@@ -46,7 +48,11 @@ export function LoginCodeForm({ isSubmitting, onSubmit }: LoginCodeFormProps) {
           setValue(next);
           if (isInvalid && isValidSignInCode(next)) setIsInvalid(false);
           // The sixth digit, typed or pasted, signs in: no Sign in button to find with gloves on.
-          if (!isSubmitting && isValidSignInCode(next) && !isValidSignInCode(value)) onSubmit(normalizeSignInCode(next));
+          const code = normalizeSignInCode(next);
+          if (!isSubmitting && isValidSignInCode(next) && code !== autoSent.current) {
+            autoSent.current = code;
+            onSubmit(code);
+          }
         }}
         error={isInvalid ? t('auth.login.validation.codeInvalid') : undefined}
         inputClassName={classes.code}

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconHistory, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ import { CustomerStep, DigitalCheckStep, GeneralStep, PreInstallationStep, Setup
 import { ProgressDots } from './progress-dots';
 import type { StepProps } from './step-props';
 import { WizardUserContext, type WizardViewer } from '../lib/wizard-user';
+import { useIsPhone } from '@/lib/use-is-narrow';
+import classes from './installation-wizard.module.css';
 
 type InstallationWizardProps = {
   fleet: string;
@@ -43,6 +45,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function InstallationWizard({ fleet, installation, viewer }: InstallationWizardProps) {
   const { userId } = viewer;
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const isNew = installation === null;
@@ -173,8 +176,22 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   return (
     <WizardUserContext value={viewer}>
     <Stack gap="lg" data-testid="installation-wizard" data-tab={tab}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <div style={{ minWidth: 0 }}>
+      <Group justify="space-between" align={isPhone ? 'center' : 'flex-start'} wrap="nowrap" gap="sm">
+        {isPhone ? (
+          // On a phone the heading is one line, the name cut short, so the form starts high on the screen.
+          <Group gap={8} wrap="nowrap" style={{ minWidth: 0, flex: 1 }} data-testid="wizard-heading">
+            <Title order={1} size="h4" lineClamp={1} style={{ minWidth: 0, wordBreak: 'break-all' }} title={installation?.name}>
+              {installation?.name || t('wizard.newTitle')}
+            </Title>
+            {installation && (
+              <Text c="dimmed" size="sm" style={{ whiteSpace: 'nowrap', flex: 'none' }} data-testid="wizard-serial">
+                <VisuallyHidden component="span">{t('wizard.serial')} </VisuallyHidden>
+                {installation.systemSerialNumber}
+              </Text>
+            )}
+          </Group>
+        ) : (
+        <div style={{ minWidth: 0 }} data-testid="wizard-heading">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {installation?.name || t('wizard.newTitle')}
           </Title>
@@ -192,6 +209,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
             </Group>
           )}
         </div>
+        )}
         <Group gap="xs" wrap="nowrap">
           {installation && (
             <ActionIcon variant="subtle" color="dark" onClick={() => setHistoryOpen(true)} aria-label={t('history.show')} title={t('history.title')} data-testid="history-open">
@@ -207,14 +225,23 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
-          <Stack gap="xs">
+          {/* The step title stays in view below the app header while the form scrolls. */}
+          <Stack gap="xs" className={classes.stepHead}>
             <Group gap="sm" wrap="nowrap" align="center">
               {previous && (
                 <ActionIcon variant="light" radius="xl" onClick={() => goTo(previous)} aria-label={t('wizard.stepper.back')} data-testid="step-back">
                   <IconArrowLeft aria-hidden />
                 </ActionIcon>
               )}
-              <Title ref={stepTitleRef} tabIndex={-1} className="mantine-focus-auto" order={2} size="h3" style={{ flex: 1, minWidth: 0 }} data-testid="step-title">
+              <Title
+                ref={stepTitleRef}
+                tabIndex={-1}
+                className={`mantine-focus-auto ${classes.stepTitle}`}
+                order={2}
+                size={isPhone ? 'h4' : 'h3'}
+                style={{ flex: 1, minWidth: 0 }}
+                data-testid="step-title"
+              >
                 {tabTitle}
               </Title>
               {hasHelp(tab) && !isReadOnly && <helpPopover.Component tab={tab as 'setup'} />}
