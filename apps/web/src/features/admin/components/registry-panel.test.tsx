@@ -155,7 +155,7 @@ describe('RegistryPanel', () => {
       expect(rowOf(column).textContent).toContain('once per system');
       expect(rowOf(column).textContent).not.toMatch(/optional/i);
     }
-    expect(rowOf('imei').textContent).toContain('Give it on one row of each system');
+    expect(rowOf('imei').textContent).toContain('Give it on at least one row of each system');
     expect(rowOf('iccid').textContent).toMatch(/optional/i);
   });
 
