@@ -18,6 +18,7 @@ import { benchImageCompression } from './image-compression';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
 import { DEFAULT_BENCH_DATABASE_URL } from './processes';
+import { benchProcessMemory } from './process-memory';
 import { benchReport } from './report';
 
 type Table = { title: string; rows: Record<string, unknown>[] };
@@ -51,7 +52,7 @@ async function onPostgres(run: () => Promise<Table>) {
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams };
+const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, memory: benchProcessMemory };
 const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse };
 const ensureWebBuild = () => {
   if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
@@ -76,9 +77,9 @@ if (only) {
   tables.push(await benchImageCompression());
   show(tables.at(-1)!);
   for (const table of await benchLighthouse()) show(tables[tables.push(table) - 1]!);
-  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchBackup, benchHostileUploads, benchReport]) {
+  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchProcessMemory, benchBackup, benchHostileUploads, benchReport]) {
     const before = tables.length;
-    if (bench === benchApiThroughput || bench === benchHeartbeatStreams) await onPostgres(bench);
+    if (bench === benchApiThroughput || bench === benchHeartbeatStreams || bench === benchProcessMemory) await onPostgres(bench);
     else await onEngines(bench);
     tables.slice(before).forEach(show);
   }
@@ -103,6 +104,7 @@ if (only) {
   const replaces: Record<string, string[]> = {
     api: ['### API throughput ('],
     streams: ['### Digital check event streams ('],
+    memory: ['### Production process: start and memory'],
     bundle: ['### Bundle'],
     lighthouse: ['### Lighthouse', '### Request rounds'],
   };
