@@ -53,8 +53,10 @@ function stopper(child: ChildProcess) {
 }
 
 /** The portal's server (apps/server/src/server.ts under tsx) from the repository root, with exactly `env`. */
-export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions, execArgv: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...execArgv, '--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio });
+export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions, execArgv: string[] = [], compiled = false): ChildProcess {
+  // Compiled: as the README starts it in production (npm run build, then node with the same flag).
+  const entry = compiled ? ['--max-semi-space-size=4', 'apps/server/dist/server.mjs'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  return spawn(process.execPath, [...execArgv, ...entry], { cwd: root, env, stdio });
 }
 
 /** The bare Fastify hello-world of the same run, in its own process. */
@@ -79,7 +81,7 @@ export interface PortalServer {
  * The portal as `npm start` runs it in production (NODE_ENV=production, default logging into a
  * file), on a fresh database of its own, with the demo registry seeded before it starts.
  */
-export async function startPortal(extraEnv: Record<string, string> = {}, options: { execArgv?: string[] } = {}): Promise<PortalServer> {
+export async function startPortal(extraEnv: Record<string, string> = {}, options: { execArgv?: string[]; compiled?: boolean } = {}): Promise<PortalServer & { readyMs: number }> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-server-'));
   const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL);
   const port = await freePort();
@@ -108,9 +110,12 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
     throw new Error(`seeding failed: ${seed.stderr}`);
   }
   const log = fs.openSync(path.join(work, 'server.log'), 'a');
-  const child = spawnServer(env, ['ignore', log, log], options.execArgv);
+  const started = performance.now();
+  const child = spawnServer(env, ['ignore', log, log], options.execArgv, options.compiled);
+  let readyMs: number;
   try {
-    await waitForHttp(`${base}/api/health`, child);
+    await waitForHttp(`${base}/api/health/ready`, child);
+    readyMs = performance.now() - started;
   } catch (error) {
     console.error(fs.readFileSync(path.join(work, 'server.log'), 'utf8').slice(-4000));
     await stopper(child)();
@@ -121,6 +126,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
   return {
     base,
     env,
+    readyMs,
     pid: child.pid!,
     admin(...args: string[]) {
       const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], { cwd: root, env, encoding: 'utf8' });
@@ -158,8 +164,10 @@ export interface LoadResult {
 }
 
 /** autocannon in a process of its own (its CLI with JSON output). */
-export function autocannon(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
-  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(options.connections), '-d', String(options.seconds)];
+export function autocannon(url: string, options: { connections: number; seconds?: number; amount?: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(options.connections)];
+  // A number of requests, or a duration.
+  args.push(...(options.amount ? ['-a', String(options.amount)] : ['-d', String(options.seconds ?? 10)]));
   for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}=${v}`);
   args.push(url);
   return new Promise((resolve, reject) => {

@@ -20,6 +20,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
 import { DEFAULT_BENCH_DATABASE_URL } from './processes';
 import { benchExports } from './exports';
+import { benchProcessMemory } from './process-memory';
 import { benchReport } from './report';
 import { benchRollout } from './rollout';
 
@@ -54,7 +55,7 @@ async function onPostgres(run: () => Promise<Table>) {
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, report: benchReport, rollout: benchRollout, exports: benchExports };
+const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, memory: benchProcessMemory, report: benchReport, rollout: benchRollout, exports: benchExports };
 const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse };
 const ensureWebBuild = () => {
   if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
@@ -79,9 +80,9 @@ if (only) {
   tables.push(await benchImageCompression());
   show(tables.at(-1)!);
   for (const table of await benchLighthouse()) show(tables[tables.push(table) - 1]!);
-  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchRollout, benchBackup, benchHostileUploads, benchReport, benchExports]) {
+  for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchProcessMemory, benchRollout, benchBackup, benchHostileUploads, benchReport, benchExports]) {
     const before = tables.length;
-    if (bench === benchApiThroughput || bench === benchHeartbeatStreams || bench === benchRollout) await onPostgres(bench);
+    if (bench === benchApiThroughput || bench === benchHeartbeatStreams || bench === benchProcessMemory || bench === benchRollout) await onPostgres(bench);
     else await onEngines(bench);
     tables.slice(before).forEach(show);
   }
@@ -109,6 +110,7 @@ if (only) {
     report: ['### Installation report ('],
     rollout: ['### Rollout API with'],
     exports: ['### Exports and imports of the largest allowed size ('],
+    memory: ['### Production process: start and memory'],
     bundle: ['### Bundle'],
     lighthouse: ['### Lighthouse', '### Request rounds'],
   };

@@ -12,8 +12,9 @@ if (major < 22 || (major === 22 && minor < 12)) {
 
 for (const [kind, workspace] of /** @type {const} */ ([['web', '@portal/web'], ['server', '@portal/server']])) {
   if (isBuildCurrent(kind)) continue;
-  console.log(`Building the ${kind} (its sources changed since the last build)...`);
-  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { stdio: 'inherit' });
+  // On stderr: stdout carries the server's JSON log lines only.
+  console.error(`Building the ${kind} (its sources changed since the last build)...`);
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { stdio: ['ignore', 2, 2] });
   if (build.status !== 0) {
     console.error(`The ${kind} build failed. A production install builds once with its dev dependencies (npm ci --include=dev && npm run build) before it starts.`);
     process.exit(build.status ?? 1);

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import pino from 'pino';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Mailer } from './auth/mailer';
 import type { Database } from './db/client';
@@ -21,6 +20,7 @@ import { staticPlugin } from './plugins/external/static';
 import { swaggerPlugin } from './plugins/external/swagger';
 import { errorHandlerPlugin, sendClientError, sendFrameworkError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { createLogging } from './plugins/logger';
 import { metricsPlugin } from './plugins/metrics';
 import { requestAuthPlugin } from './plugins/request-auth';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
@@ -70,47 +70,20 @@ export interface AppOptions {
   extraDeviceKeys?: string[];
 }
 
-/** Log output is written in blocks of this size while requests keep coming... */
-const LOG_BLOCK_BYTES = 8192;
-/** ...and at least this often, so that the lines of a quiet server show up at once. */
-const LOG_FLUSH_MS = 1000;
-
 const DEFAULT_WEB_DIST = path.resolve(serverPackageDir(), '../web/dist');
 
 /** A hop count: the addresses the nearest `hops` proxies saw are believed. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/** Request lines are logged without their query: sign-in links carry one-time tokens there. */
-const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
-  method: req.method,
-  url: req.url.split('?')[0],
-  ip: req.ip,
-});
-
-/** One log line per request, written when it is answered, with the request line in it (not two). */
-class OneLinePerRequest extends LogController {
-  override incomingRequest() {}
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  }
-}
-
 export async function buildApp(options: AppOptions) {
   const { env } = options;
-  // Log lines go out asynchronously (written when the event loop is free, flushed on close): a slow
-  // terminal or disk never holds up a request. Under load they are written in blocks of at least
-  // LOG_BLOCK_BYTES instead of one write per request; a quiet server's lines follow within a second.
-  const logDestination =
-    options.logger === undefined && env.logLevel !== 'silent'
-      ? pino.destination({ dest: 1, sync: false, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS })
-      : null;
+  const logging = createLogging(env, options.logger);
   const app = Fastify({
-    logger: options.logger ?? { level: env.logLevel, serializers: { req: requestSerializer }, ...(logDestination ? { stream: logDestination } : {}) },
-    logController: new OneLinePerRequest(),
-    // On shutdown idle keep-alive sockets close at once; requests in flight finish, new ones get 503.
+    ...logging.fastifyOptions,
+    // close() closes idle keep-alive sockets at once (server.ts first leaves them to the proxy for a while);
+    // requests in flight finish.
     forceCloseConnections: 'idle',
-    // Our own hook below answers with the error envelope instead.
+    // Requests that still arrive on open connections while closing are served, with Connection: close (plugins/app/draining.ts).
     return503OnClosing: false,
     // Behind a reverse proxy the client's own address (X-Forwarded-For) is what limits and logs see.
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
@@ -124,16 +97,7 @@ export async function buildApp(options: AppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ validate: !env.isProduction }));
-  if (logDestination) {
-    app.addHook('onClose', (_app, done) => {
-      try {
-        logDestination.flushSync();
-      } catch {
-        /* nothing buffered, or the output is gone */
-      }
-      done();
-    });
-  }
+  await app.register(logging.plugin);
 
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {

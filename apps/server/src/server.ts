@@ -76,8 +76,14 @@ async function main() {
     await app.drain();
     const idleDeadline = Date.now() + budgetMs / 2;
     while (Date.now() < idleDeadline && (await openConnections(app.server)) > 0) await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
-    // 2. Close what is left (idle connections at once, requests in flight when they are answered),
-    //    then the database.
+    // 2. Close what is left: idle connections at once, the others once their request is answered
+    //    (Connection: close), before the database closes under them.
+    const answeredDeadline = Date.now() + Math.max(0, budgetMs / 2 - 1000);
+    app.server.closeIdleConnections();
+    while (Date.now() < answeredDeadline && (await openConnections(app.server)) > 0) {
+      await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
+      app.server.closeIdleConnections();
+    }
     control?.close();
     metrics?.close();
     await app.close();

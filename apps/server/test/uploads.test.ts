@@ -47,6 +47,26 @@ describe('uploads', () => {
     expect(file.rawPayload.equals(pdf)).toBe(true);
   });
 
+  it('with Prefer: return=minimal the saved uploads come back without their bytes; stored the same', async () => {
+    const c = await ctx();
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001');
+    const jpg = makeJpeg(32, 32, 7);
+    const res = await c.app.inject({
+      method: 'POST',
+      url: `/api/installations/${id}/uploads`,
+      headers: { ...h, prefer: 'return=minimal' },
+      payload: [{ type: 'pvModules', name: 'minimal.jpg', file: dataUrl('image/jpeg', jpg) }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['preference-applied']).toBe('return=minimal');
+    const [saved] = res.json();
+    expect(saved).toMatchObject({ type: 'pvModules', name: 'minimal.jpg', format: 'jpg' });
+    expect(saved).not.toHaveProperty('file');
+    expect(res.rawPayload.length).toBeLessThan(jpg.length);
+    const file = await c.app.inject({ url: saved.url, headers: h });
+    expect(file.rawPayload.equals(jpg)).toBe(true);
+  });
+
   it('a repeated save of the same file to the same slot stores it once', async () => {
     const c = await ctx();
     const { h, id } = await draftInstallation(c, 'SN-DEMO-0002');

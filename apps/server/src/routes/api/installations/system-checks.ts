@@ -51,7 +51,15 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
       });
-      const close = app.checkStreams.open(streamId, row.id, lastId, res);
+      const closeStream = app.checkStreams.open(streamId, row.id, lastId, res);
+      // A stream is answered long before it ends: its one log line is written when it ends, with how long it lasted.
+      let logged = false;
+      const close = () => {
+        closeStream();
+        if (logged) return;
+        logged = true;
+        request.log.info({ req: request, res: { statusCode: 200 }, responseTime: reply.elapsedTime }, 'event stream ended');
+      };
       request.raw.on('close', close);
       res.on('close', close);
       // A client that left while the stream was being set up has already fired 'close'.

@@ -41,13 +41,19 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           throw error;
         }
       },
-      schema: onInstallation(tags, 'Stores uploads given as base64 data URLs; each file is checked by its bytes. A file already in its slot is not stored twice.', {
+      schema: onInstallation(tags, 'Stores uploads given as base64 data URLs; each file is checked by its bytes. A file already in its slot is not stored twice. Answers the saved uploads with their files, or without them with `Prefer: return=minimal`.', {
         body: SaveUploadsSchema,
         response: { 201: UploadListSchema },
       }),
     },
     async (request, reply) => {
       const saved = await saveUploads(app.db, request.fleets.ids, request.params.id, request.body, inspector, store, currentUser(request).userId);
+      // `Prefer: return=minimal` (RFC 7240), as the portal's own app sends it: the saved uploads without
+      // their bytes, which the client has anyway. Clients that ask for nothing get the files back.
+      if (/(^|[,;\s])return=minimal\b/i.test(String(request.headers.prefer ?? ''))) {
+        reply.header('preference-applied', 'return=minimal');
+        return reply.status(201).send(saved.map(({ file: _file, ...upload }) => upload));
+      }
       // JSON text made without scanning the files again (the schema above still describes it); Fastify sends a string as it is.
       return reply.status(201).type('application/json; charset=utf-8').send(savedUploadsJson(saved) as unknown as Upload[]);
     },

@@ -1,0 +1,282 @@
+// A deployment as the README describes it: nginx with the README's configuration in front of two
+// production processes (the compiled server, NODE_ENV=production) on a PostgreSQL cluster of its own.
+// Needs Debian's nginx and PostgreSQL binaries; skipped where they are missing.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTruckInput } from '@portal/domain/testing/vehicle';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const NGINX = '/usr/sbin/nginx';
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const PORTS = { postgres: 41030, a: 41031, b: 41032, nginx: 41033 };
+const BASE = `http://127.0.0.1:${PORTS.nginx}`;
+const SECRET = 'deployment-test-secret-deployment-test-secret';
+const isRoot = process.getuid?.() === 0;
+const available = fs.existsSync(NGINX) && fs.existsSync(path.join(PG_BIN, 'initdb'));
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-deploy-'));
+const dataDir = path.join(dir, 'data');
+const databaseUrl = `postgres://postgres@127.0.0.1:${PORTS.postgres}/portal`;
+
+/** PostgreSQL refuses to run as root: its commands run as the postgres user then. */
+function asPostgres(command: string, args: string[]) {
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+}
+const pgCtl = (...args: string[]) => asPostgres(path.join(PG_BIN, 'pg_ctl'), ['-D', path.join(dir, 'pg'), '-w', '-t', '30', ...args]);
+
+/** `pg_ctl restart` without holding up this process's event loop (the load goes on meanwhile). */
+function restartPostgres(): Promise<void> {
+  const args = ['-D', path.join(dir, 'pg'), '-w', '-t', '30', '-l', path.join(dir, 'pg', 'log'), '-m', 'fast', 'restart'];
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, 'pg_ctl'), ...args]] : [path.join(PG_BIN, 'pg_ctl'), args];
+  const proc = spawn(cmd, argv, { stdio: 'ignore' });
+  return new Promise((resolve, reject) => proc.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart: ${code}`)))));
+}
+
+interface Server {
+  proc: ChildProcess;
+  exited: Promise<number | null>;
+}
+const servers: Record<'a' | 'b', Server | null> = { a: null, b: null };
+
+function startServer(name: 'a' | 'b'): Server {
+  const proc = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/server.mjs'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(PORTS[name]),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: SECRET,
+      TRUST_PROXY: '127.0.0.1',
+      // The demo's fleet and systems, so that new users can record installations without an operator.
+      DEMO: 'true',
+      SIMULATOR: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dir, 'web'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const server = { proc, exited: new Promise<number | null>((resolve) => proc.once('exit', resolve)) };
+  servers[name] = server;
+  return server;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const ready = (port: number) => waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok, 90_000, `port ${port} ready`);
+
+/** The README's nginx configuration, on this test's ports and without TLS. */
+function nginxConfig(): string {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Behind a reverse proxy'));
+  const block = /```nginx\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('README has no nginx block under "Behind a reverse proxy"');
+  const site = block
+    .replace('127.0.0.1:3001', `127.0.0.1:${PORTS.a}`)
+    .replace('127.0.0.1:3002', `127.0.0.1:${PORTS.b}`)
+    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${PORTS.nginx};`)
+    .replace(/^\s*ssl_certificate.*$/gm, '');
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, 'nginx', name)};`;
+  return [
+    isRoot ? 'user root;' : '',
+    'worker_processes 1;',
+    'events { worker_connections 1024; }',
+    'http {',
+    '  access_log off;',
+    `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
+    site,
+    '}',
+  ].join('\n');
+}
+
+let nginx: ChildProcess | null = null;
+
+/** Signs in as a person does: the mail (read from the outbox), then its code. Answers the session cookie. */
+async function signIn(email: string, client: string): Promise<{ send: number; signIn: number; token: string }> {
+  const headers = { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': client };
+  const sent = await fetch(`${BASE}/api/auth/email/send`, { method: 'POST', headers, body: JSON.stringify({ email }) });
+  if (sent.status !== 200) return { send: sent.status, signIn: 0, token: '' };
+  const outbox = path.join(dataDir, 'outbox');
+  const file = fs.readdirSync(outbox).filter((f) => f.includes(email) && f.endsWith('.json')).sort().at(-1)!;
+  const code = /\b(\d{6})\b/.exec(JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')).text)![1];
+  const res = await fetch(`${BASE}/api/auth/sign-in/email-otp`, { method: 'POST', headers, body: JSON.stringify({ email, otp: code }) });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  // The web app asks for an ID token with its session cookie and sends it as a Bearer token.
+  const token = res.status === 200 ? ((await (await fetch(`${BASE}/api/auth/token`, { headers: { cookie } })).json()) as { token: string }).token : '';
+  return { send: sent.status, signIn: res.status, token };
+}
+
+describe.skipIf(!available)('a deployment behind nginx, as the README describes it', () => {
+  let installer: Record<string, string>;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    fs.chmodSync(dir, 0o755);
+    for (const sub of ['pg', 'nginx', 'web', 'data']) fs.mkdirSync(path.join(dir, sub));
+    if (isRoot) spawnSync('chown', ['postgres', path.join(dir, 'pg')]);
+    asPostgres(path.join(PG_BIN, 'initdb'), ['-D', path.join(dir, 'pg'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    pgCtl('-l', path.join(dir, 'pg', 'log'), '-o', `-p ${PORTS.postgres} -k ${path.join(dir, 'pg')} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start');
+    const admin = new pg.Client({ connectionString: databaseUrl.replace('/portal', '/postgres') });
+    await admin.connect();
+    await admin.query('create database portal');
+    await admin.end();
+
+    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
+    startServer('a');
+    startServer('b');
+    await Promise.all([ready(PORTS.a), ready(PORTS.b)]);
+
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig());
+    nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `daemon off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'nginx-error.log')};`], { stdio: 'inherit' });
+    await waitFor(async () => (await fetch(`${BASE}/api/health`)).ok, 10_000, 'nginx up');
+
+    const { token, signIn: status } = await signIn('deploy-installer@example.com', '198.51.100.1');
+    expect(status).toBe(200);
+    // ID tokens live 10 minutes by default: longer than this test.
+    installer = { authorization: `Bearer ${token}`, origin: BASE, 'content-type': 'application/json' };
+    for (let i = 1; i <= 4; i++) {
+      const res = await fetch(`${BASE}/api/installations`, {
+        method: 'POST',
+        headers: installer,
+        body: JSON.stringify({ systemSerialNumber: `SN-DEMO-000${i}`, startDate: '2026-11-20', name: `Deployment ${i}` }),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      ids.push(((await res.json()) as { id: number }).id);
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    nginx?.kill('SIGTERM');
+    for (const s of Object.values(servers)) s?.proc.kill('SIGTERM');
+    await Promise.all(Object.values(servers).map((s) => s?.exited));
+    try {
+      pgCtl('-m', 'immediate', 'stop');
+    } catch {
+      /* not running */
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * Four installers reading their installation and saving its vehicle (a POST, which nginx never sends
+   * twice) over and over, until told to stop. Each counts what was acknowledged.
+   */
+  function load() {
+    let running = true;
+    const failures: string[] = [];
+    const acknowledged = ids.map(() => 0);
+    const workers = ids.map(async (id, w) => {
+      // As the wizard does: the version to send next is the one the last answer gave.
+      let version: number | null = null;
+      while (running) {
+        try {
+          const read = await fetch(`${BASE}/api/installations/${id}`, { headers: installer, signal: AbortSignal.timeout(15_000) });
+          if (read.status !== 200) {
+            failures.push(`GET ${read.status} ${await read.text()}`);
+            continue;
+          }
+          const shown = (await read.json()) as { version: number };
+          version ??= shown.version;
+          const saved: Response = await fetch(`${BASE}/api/installations/${id}/vehicle`, {
+            method: 'POST',
+            headers: installer,
+            body: JSON.stringify({ version, ...createTruckInput() }),
+            signal: AbortSignal.timeout(15_000),
+          });
+          if (saved.status === 200) {
+            acknowledged[w]!++;
+            version = ((await saved.json()) as { version: number }).version;
+          } else {
+            failures.push(`POST ${saved.status} ${await saved.text()}`);
+            version = null;
+          }
+        } catch (error) {
+          failures.push(`network: ${(error as Error).message}`);
+          version = null;
+        }
+      }
+    });
+    return {
+      failures,
+      acknowledged,
+      async stop() {
+        running = false;
+        await Promise.all(workers);
+      },
+    };
+  }
+
+  const versions = async () =>
+    Promise.all(ids.map(async (id) => ((await (await fetch(`${BASE}/api/installations/${id}`, { headers: installer })).json()) as { version: number }).version));
+
+  it('rolling restarts under load: no request fails and every acknowledged write is kept', async () => {
+    const before = await versions();
+    const traffic = load();
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const round of [1]) {
+      for (const name of ['a', 'b'] as const) {
+        const server = servers[name]!;
+        server.proc.kill('SIGTERM');
+        expect(await server.exited, `exit code of ${name} in round ${round}`).toBe(0);
+        startServer(name);
+        await ready(PORTS[name]);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    await traffic.stop();
+    expect(traffic.failures).toEqual([]);
+    const after = await versions();
+    // Every acknowledged save moved its installation's version by one: none lost, none applied twice.
+    expect(after.map((v, i) => v - before[i]!)).toEqual(traffic.acknowledged);
+    expect(traffic.acknowledged.reduce((a, b) => a + b, 0)).toBeGreaterThan(40);
+  }, 300_000);
+
+  it('a database restart under load, five times: both processes stay up and answer again within 2 s', async () => {
+    const traffic = load();
+    for (let i = 0; i < 5; i++) {
+      await restartPostgres();
+      const back = Date.now();
+      for (const port of [PORTS.a, PORTS.b]) {
+        await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/installations/${ids[0]}`, { headers: installer })).status === 200, 2000, `port ${port} answering after restart ${i + 1}`);
+      }
+      expect(Date.now() - back).toBeLessThanOrEqual(2000);
+      expect(servers.a!.proc.exitCode).toBeNull();
+      expect(servers.b!.proc.exitCode).toBeNull();
+    }
+    await traffic.stop();
+    // While the database was down requests answered 503 with Retry-After, nothing worse.
+    expect(traffic.failures.filter((f) => !/^(GET|POST) 503 /.test(f))).toEqual([]);
+  }, 120_000);
+
+  it('forty sign-ins from forty forwarded client addresses are all accepted', async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(`depot-${i}@example.com`, `203.0.113.${i + 1}`)));
+    expect(results.map((r) => [r.send, r.signIn])).toEqual(results.map(() => [200, 200]));
+  }, 60_000);
+
+  it('a 25 MB document through the proxy is stored: 201', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n');
+    const file = Buffer.concat([pdf, Buffer.alloc(25 * 1024 * 1024 - pdf.length - 6, '% pad\n'), Buffer.from('%%EOF\n')]);
+    const res = await fetch(`${BASE}/api/installations/${ids[1]}/uploads`, {
+      method: 'POST',
+      headers: installer,
+      body: JSON.stringify([{ type: 'other', name: 'commissioning.pdf', file: `data:application/pdf;base64,${file.toString('base64')}` }]),
+    });
+    expect(res.status, (await res.clone().text()).slice(0, 300)).toBe(201);
+  }, 60_000);
+});
