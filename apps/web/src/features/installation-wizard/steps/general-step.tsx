@@ -14,6 +14,7 @@ import { CalendarInput } from '@/components/ui/calendar-input';
 import { FormSelect } from '@/components/ui/form-select';
 import { ScanInputRow } from '../components/scan-input-row';
 import { StepFooter } from '../components/step-footer';
+import { DraftOffer } from '../components/step-notices';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { usePartnerOptions } from '../api/get-partner-options';
@@ -124,6 +125,14 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   return (
     <Stack gap="lg">
       <Text>{t('wizard.general.intro')}</Text>
+      {step.offeredDraft && (
+        <DraftOffer
+          serialNumber={step.offeredDraft.values.systemSerialNumber}
+          savedAt={step.offeredDraft.savedAt}
+          onContinue={step.continueDraft}
+          onDecline={() => void step.declineDraft()}
+        />
+      )}
       <StepStatus step={step} formatValue={(path, value) => (path === 'partnerId' ? (partnerOptions.find((p) => p.value === value)?.label ?? null) : null)} />
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <Stack gap="md">
