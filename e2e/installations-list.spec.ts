@@ -59,7 +59,7 @@ test.describe('installations list', () => {
       await expect(row.getByRole('button', { name: `Delete ${created.name}` })).toBeVisible();
       await expectAccessible(page, 'fleet home with an installation');
 
-      await row.getByRole('link', { name: `View details of ${created.name}` }).click();
+      await row.getByRole('link', { name: `Continue ${created.name}` }).click();
       await expect(page).toHaveURL(new RegExp(`#/sono/installations/${created.id}$`));
 
       await page.goto('/#/sono');
