@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Anchor, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Controller } from 'react-hook-form';
@@ -17,6 +17,7 @@ import { CalendarInput } from '@/components/ui/calendar-input';
 import { FormSelect } from '@/components/ui/form-select';
 import { ScanInputRow } from '../components/scan-input-row';
 import { StepFooter } from '../components/step-footer';
+import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { DraftOffer } from '../components/step-notices';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
@@ -81,9 +82,9 @@ function ExistingInstallationNotice({ found }: { found: ExistingInstallation }) 
           {t(isCompleted ? 'wizard.general.existing.completed' : 'wizard.general.existing.draft', { serial: found.serialNumber, name: found.installationName })}
         </Text>
         <Group gap="sm">
-          <Anchor component={Link} to={`/${found.fleet}/installations/${found.installationId}`} fw={600} data-testid="existing-installation-open">
+          <Button styles={WRAPPING_BUTTON} component={Link} to={`/${found.fleet}/installations/${found.installationId}`} size="md" data-testid="existing-installation-open">
             {t(isCompleted ? 'wizard.general.existing.view' : 'wizard.general.existing.continue', { name: found.installationName })}
-          </Anchor>
+          </Button>
           {isCompleted && <DownloadReportButton id={found.installationId} serialNumber={found.serialNumber} name={found.installationName} />}
         </Group>
       </Stack>
