@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, expect, expectAccessible, signInViaApi, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, signInViaApi, storedText, test, uniqueEmail } from './fixtures';
 
 type Created = { id: number; name: string };
 
@@ -59,7 +59,7 @@ test.describe('installations list', () => {
       await expect(row.getByRole('button', { name: `Delete ${created.name}` })).toBeVisible();
       await expectAccessible(page, 'fleet home with an installation');
 
-      await row.getByRole('link', { name: `View details of ${created.name}` }).click();
+      await row.getByRole('link', { name: `Continue ${created.name}` }).click();
       await expect(page).toHaveURL(new RegExp(`#/sono/installations/${created.id}$`));
 
       await page.goto('/#/sono');
@@ -169,6 +169,36 @@ test.describe('installations list', () => {
       await expect(page).toHaveURL(new RegExp(`#/sono/installations/${created.id}$`));
       await expect(page.getByTestId('step-title')).toBeVisible();
       await expectAccessible(page, 'wizard at 390 px');
+    });
+  });
+
+  test('on a phone the serial of an existing installation links to it, and the next new installation opens empty', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await withInstallation(page, SERIALS.home, 'Taken bus', async (created) => {
+      await page.goto('/#/sono/installations/new');
+      await page.getByTestId('pre-start').click();
+      await page.getByTestId('general-serial').fill(SERIALS.home.toLowerCase());
+      await page.getByTestId('general-name').fill('Second bus');
+      await page.getByTestId('step-next').click();
+      const existing = page.getByTestId('existing-installation');
+      await expect(existing).toContainText(`${SERIALS.home} already has an installation in this fleet: “${created.name}”, in progress.`);
+      await expectAccessible(page, 'wizard: serial number with an installation');
+      await expect.poll(() => storedText(page, 'installer-portal', 'wizard-drafts')).toContain('Second bus');
+
+      // Opened again, the form is empty and offers the unsaved one instead of merging it in.
+      await page.reload();
+      await expect(page.getByTestId('draft-offer')).toContainText(`Continue the unsaved installation of ${SERIALS.home.toLowerCase()} from`);
+      await expect(page.getByTestId('general-serial')).toHaveValue('');
+      await expect(page.getByTestId('general-name')).toHaveValue('');
+      await page.getByTestId('draft-offer-continue').click();
+      await expect(page.getByTestId('general-name')).toHaveValue('Second bus');
+
+      await page.getByTestId('step-next').click();
+      await existing.getByRole('link', { name: `Open “${created.name}” and continue` }).click();
+      const leave = page.getByTestId('close-dialog');
+      await expect(leave.or(page.getByRole('heading', { name: created.name }))).toBeVisible();
+      if (await leave.isVisible()) await leave.getByRole('button', { name: "Don't save" }).click();
+      await expect(page).toHaveURL(new RegExp(`#/sono/installations/${created.id}$`));
     });
   });
 });

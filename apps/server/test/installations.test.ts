@@ -90,6 +90,24 @@ describe('creating an installation (general tab)', () => {
     expect(again.json()).toMatchObject({ code: 'SYSTEM_ALREADY_INSTALLED', message: 'The system with this product serial number already exists' });
   });
 
+  it('a serial that already has an installation names it, with its status and fleet, so the installer can open it', async () => {
+    const c = await ctx();
+    const h = await installer(c);
+    const first = await create(c, h, 'SN-DEMO-0003');
+    expect(first.statusCode).toBe(201);
+    const { id } = first.json<{ id: number }>();
+    const again = await create(c, await installer(c), 'sn-demo-0003');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      status: 409,
+      code: 'SYSTEM_ALREADY_INSTALLED',
+      message: 'The system with this product serial number already exists',
+      details: { field: 'systemSerialNumber', serialNumber: 'SN-DEMO-0003', installationId: id, installationName: 'Bus SN-DEMO-0003', status: 'draft', fleet: 'sono' },
+    });
+    // The link it gives opens for the installer who asked.
+    expect((await c.app.inject({ method: 'GET', url: `/api/installations/${id}`, headers: await installer(c) })).statusCode).toBe(200);
+  });
+
   it('reports each invalid field with its message key', async () => {
     const c = await ctx();
     const h = await installer(c);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CreateInstallation, Installation } from '@portal/domain/installation';
 import { CreateInstallationSchema } from '@portal/domain/installation';
 import type { Db } from '../../db/client';
@@ -48,7 +48,17 @@ export async function createInstallation(db: Db, fleetIds: number[], writer: Wri
       .onConflictDoNothing({ target: installation.systemId })
       .returning();
     if (!created) {
-      throw new AppError('SYSTEM_ALREADY_INSTALLED', 'The system with this product serial number already exists', { field: 'systemSerialNumber' });
+      // The system is one of the caller's fleets, so its installation is theirs to open: named with its status.
+      const [existing] = await tx
+        .select({ id: installation.id, status: installation.status, name: installation.name, fleet: fleet.slug })
+        .from(installation)
+        .innerJoin(fleet, eq(fleet.id, installation.fleetId))
+        .where(and(eq(installation.systemId, target.id), inArray(installation.fleetId, fleetIds)));
+      throw new AppError('SYSTEM_ALREADY_INSTALLED', 'The system with this product serial number already exists', {
+        field: 'systemSerialNumber',
+        serialNumber: target.serialNumber,
+        ...(existing && { installationId: existing.id, installationName: existing.name, status: existing.status, fleet: existing.fleet }),
+      });
     }
     await recordHistory(tx as Db, created, userId, 'created', [
       { field: 'systemSerialNumber', newValue: created.systemSerial },

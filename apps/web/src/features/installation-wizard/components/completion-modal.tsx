@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconHome } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBus, IconCircleCheck, IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Installation } from '@portal/domain/installation';
+import { DownloadReportButton } from '@/components/ui/download-report-button';
 import { ReadOnlyValue } from './read-only-value';
 import { WRAPPING_BUTTON } from './wrapping-button';
 
@@ -12,7 +13,10 @@ type CompletionModalProps = {
   onClose: () => void;
 };
 
-/** After a submit: the confirmation with the product serial number, and the way back to the fleet home. */
+/**
+ * After a submit: the confirmation with the product serial number, the next vehicle of the same fleet
+ * (a depot fits many in a row), the report, and the way back to the fleet home.
+ */
 export function CompletionModal({ installation, fleet, onClose }: CompletionModalProps) {
   const { t } = useTranslation();
   return (
@@ -45,8 +49,12 @@ export function CompletionModal({ installation, fleet, onClose }: CompletionModa
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button styles={WRAPPING_BUTTON} component={Link} to={`/${fleet}`} leftSection={<IconHome aria-hidden />} data-testid="completion-return" data-autofocus>
+            <DownloadReportButton id={installation.id} serialNumber={installation.systemSerialNumber} name={installation.name} />
+            <Button styles={WRAPPING_BUTTON} variant="default" component={Link} to={`/${fleet}`} leftSection={<IconHome aria-hidden />} data-testid="completion-return" data-autofocus>
               {t('wizard.summary.done.return')}
+            </Button>
+            <Button styles={WRAPPING_BUTTON} component={Link} to={`/${fleet}/installations/new`} leftSection={<IconBus aria-hidden />} data-testid="completion-next">
+              {t('wizard.summary.done.next')}
             </Button>
           </Group>
         </Stack>

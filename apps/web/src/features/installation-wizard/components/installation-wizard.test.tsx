@@ -75,6 +75,45 @@ describe('installation wizard', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(await readDraft(generalKey)).toBeUndefined();
   });
 
+  it('opens a new installation empty and offers the unsaved one once instead of merging it in', async () => {
+    const newKey = draftKey('u1', 'new', 'general');
+    const unsaved = { values: { systemSerialNumber: 'SN-NB-0001', startDate: '2026-11-20', name: 'Bus 4713 Betriebshof', comments: '' }, savedAt: '2026-11-21T15:59:00.000Z' };
+    await writeDraft(newKey, unsaved);
+    const { unmount } = startWizard('/sono/installations/new?tab=general', {});
+    const offer = await screen.findByTestId('draft-offer', undefined, slow);
+    expect(offer.textContent).toContain('Continue the unsaved installation of SN-NB-0001 from 11/21/2026');
+    const serial = screen.getByTestId('general-serial') as HTMLInputElement;
+    expect(serial.value).toBe('');
+    expect(nameInput().value).toBe('');
+    expect(screen.queryByTestId('draft-notice')).toBeNull();
+
+    // Typing starts the next bus: the offer goes, nothing of the old one is merged in.
+    fireEvent.change(serial, { target: { value: 'SN-NB-0021' } });
+    await waitFor(() => expect(screen.queryByTestId('draft-offer')).toBeNull());
+    expect(serial.value).toBe('SN-NB-0021');
+    expect(nameInput().value).toBe('');
+    await waitFor(async () => expect((await readDraft<{ systemSerialNumber: string }>(newKey))?.values.systemSerialNumber).toBe('SN-NB-0021'), {
+      timeout: DRAFT_SAVE_DELAY_MS * 10,
+    });
+    unmount();
+
+    // Taken up, the unsaved installation fills the form and says where it came from.
+    await writeDraft(newKey, unsaved);
+    const second = startWizard('/sono/installations/new?tab=general', {});
+    fireEvent.click(await screen.findByTestId('draft-offer-continue', undefined, slow));
+    await waitFor(() => expect(nameInput().value).toBe('Bus 4713 Betriebshof'));
+    expect((screen.getByTestId('general-serial') as HTMLInputElement).value).toBe('SN-NB-0001');
+    expect(screen.getByTestId('draft-notice')).toBeTruthy();
+    second.unmount();
+
+    // Declined, it is gone from the device and not offered again.
+    startWizard('/sono/installations/new?tab=general', {});
+    fireEvent.click(await screen.findByTestId('draft-offer-decline', undefined, slow));
+    await waitFor(() => expect(screen.queryByTestId('draft-offer')).toBeNull());
+    expect(nameInput().value).toBe('');
+    await waitFor(async () => expect(await readDraft(newKey)).toBeUndefined());
+  });
+
   it('copies what is typed to the device and forgets it once saved', async () => {
     const installation = createInstallation();
     startWizard('/sono/installations/42?tab=general', {

@@ -60,3 +60,27 @@ export function StepNotices({ notice, restoredAt, onDiscard, onReload }: StepNot
     </Stack>
   );
 }
+
+type DraftOfferProps = { serialNumber: string; savedAt: string; onContinue: () => void; onDecline: () => void };
+
+/** A new installation opens empty; what the last one left unsaved on this device is offered once. */
+export function DraftOffer({ serialNumber, savedAt, onContinue, onDecline }: DraftOfferProps) {
+  const { t } = useTranslation();
+  const time = formatMoment(savedAt, currentLocale());
+  const serial = serialNumber.trim();
+  return (
+    <Alert color="blue" variant="light" icon={<IconHistory aria-hidden />} role="status" data-testid="draft-offer">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{serial ? t('wizard.draftOffer.text', { serial, time }) : t('wizard.draftOffer.textNoSerial', { time })}</Text>
+        <Group gap="sm">
+          <Button size="md" onClick={onContinue} data-testid="draft-offer-continue">
+            {t('wizard.draftOffer.continue')}
+          </Button>
+          <Button variant="default" size="md" onClick={onDecline} data-testid="draft-offer-decline">
+            {t('wizard.draftOffer.decline')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

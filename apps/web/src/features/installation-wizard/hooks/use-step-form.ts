@@ -16,6 +16,7 @@ import { mergeValues, takeField, type FieldConflict, type LinkedFields } from '.
 import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
 import { discardTabEntries, draftKey, draftValues, forgetDraft, forgetSavedDraft, hasPendingSave, keepDraft, readTabEntries, sendQueuedSave, storeDraft, type InstallationKey } from '../lib/save-queue';
 import type { SaveRequest } from '../lib/save-request';
+import type { Draft } from '../lib/draft-storage';
 import { useWizardStore } from '../stores/wizard-store';
 import { useWizardUserId } from '../lib/wizard-user';
 
@@ -78,6 +79,8 @@ export function useStepForm<V extends FieldValues, O>({
 
   const form = useForm<V, unknown, O>({ defaultValues: defaultValues as DefaultValues<V>, resolver, mode: 'onTouched' });
   const [restoredAt, setRestoredAt] = useState<string | null>(null);
+  // A new installation opens empty: what a previous one left unsaved is only offered, never merged in.
+  const [offeredDraft, setOfferedDraft] = useState<Draft<V> | null>(null);
   const [isDraftLoaded, setDraftLoaded] = useState(isReadOnly);
   const [isSaving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<ConflictState<V> | null>(null);
@@ -122,7 +125,9 @@ export function useStepForm<V extends FieldValues, O>({
       const { draft, isSavePending } = await readTabEntries<V>(key);
       if (!isActive) return;
       const restored = draft && draftValues(draft, latest.current.defaultValues);
-      if (draft && restored) {
+      if (draft && restored && installationKey === 'new' && !isSavePending) {
+        setOfferedDraft({ values: restored, savedAt: draft.savedAt });
+      } else if (draft && restored) {
         form.reset(restored, { keepDefaultValues: true });
         setRestoredAt(draft.savedAt);
       } else if (draft) {
@@ -134,7 +139,28 @@ export function useStepForm<V extends FieldValues, O>({
     return () => {
       isActive = false;
     };
-  }, [key, isReadOnly, form, setNotice]);
+  }, [key, installationKey, isReadOnly, form, setNotice]);
+
+  // Typing into the empty form starts another installation: the offer goes, and the new entries replace the old ones on the device.
+  useEffect(() => {
+    if (!offeredDraft) return;
+    const subscription = form.watch(() => setOfferedDraft(null));
+    return () => subscription.unsubscribe();
+  }, [offeredDraft, form]);
+
+  /** The installer takes up the unsaved installation offered: its entries fill the form. */
+  const continueDraft = useCallback(() => {
+    if (!offeredDraft) return;
+    setOfferedDraft(null);
+    form.reset(offeredDraft.values, { keepDefaultValues: true });
+    setRestoredAt(offeredDraft.savedAt);
+  }, [form, offeredDraft]);
+
+  /** The installer starts afresh: the unsaved installation is forgotten on this device. */
+  const declineDraft = useCallback(async () => {
+    setOfferedDraft(null);
+    await forgetDraft(key);
+  }, [key]);
 
   // Every change is copied to the device shortly after typing stops, and at once when the tab closes.
   useEffect(() => {
@@ -345,5 +371,5 @@ export function useStepForm<V extends FieldValues, O>({
     return () => setActiveForm(null);
   }, [discard, form, isReadOnly, save, setActiveForm, tab]);
 
-  return { form, save, isSaving, notice, restoredAt, discard, reloadFromServer, draftKey: key, conflict, resolveConflict };
+  return { form, save, isSaving, notice, restoredAt, offeredDraft, continueDraft, declineDraft, discard, reloadFromServer, draftKey: key, conflict, resolveConflict };
 }

@@ -111,6 +111,39 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     expect(await screen.findByText('The system with this product serial number already exists', undefined, slow)).toBeTruthy();
   });
 
+  it('names the installation the serial number already has, with its status and a link that opens it', async () => {
+    const taken = (status: 'draft' | 'completed') => ({
+      status: 409,
+      body: {
+        status: 409,
+        code: 'SYSTEM_ALREADY_INSTALLED',
+        message: 'The system with this product serial number already exists',
+        details: { field: 'systemSerialNumber', serialNumber: 'SN-DEMO-0001', installationId: 5, installationName: 'Bus 4713 Betriebshof', status, fleet: 'sono' },
+      },
+    });
+    let answer = taken('completed');
+    startWizard('/sono/installations/new', { 'POST /api/installations': () => answer });
+    await fillGeneral('sn-demo-0001');
+    fireEvent.click(screen.getByTestId('step-next'));
+    const notice = await screen.findByTestId('existing-installation', undefined, slow);
+    expect(notice.textContent).toContain('SN-DEMO-0001 already has an installation in this fleet: “Bus 4713 Betriebshof”, completed.');
+    // A completed one offers its report beside the link.
+    expect(within(notice).getByTestId('download-report').textContent).toBe('Download report');
+    expect(within(notice).getByTestId('existing-installation-open').textContent).toBe('Open “Bus 4713 Betriebshof”');
+
+    // Another serial typed: the notice goes with it.
+    fireEvent.change(screen.getByTestId('general-serial'), { target: { value: 'SN-DEMO-0002' } });
+    await waitFor(() => expect(screen.queryByTestId('existing-installation')).toBeNull());
+
+    answer = taken('draft');
+    fireEvent.change(screen.getByTestId('general-serial'), { target: { value: 'SN-DEMO-0001' } });
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(screen.getByTestId('existing-installation').textContent).toContain('“Bus 4713 Betriebshof”, in progress.'));
+    expect(screen.queryByTestId('download-report')).toBeNull();
+    fireEvent.click(screen.getByTestId('existing-installation-open'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/sono\/installations\/5/));
+  });
+
   it('asks for the required fields before sending anything', async () => {
     const { fake } = startWizard('/sono/installations/new', {});
     fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
-import { Fieldset, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -7,6 +9,7 @@ import type { Installation } from '@portal/domain/installation';
 import type { WizardTab } from '@portal/domain/installation-rules';
 import { isSameSerialNumber } from '@portal/domain/system-rules';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DownloadReportButton } from '@/components/ui/download-report-button';
 import { isApiError } from '@/lib/api-error';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
@@ -14,6 +17,8 @@ import { CalendarInput } from '@/components/ui/calendar-input';
 import { FormSelect } from '@/components/ui/form-select';
 import { ScanInputRow } from '../components/scan-input-row';
 import { StepFooter } from '../components/step-footer';
+import { WRAPPING_BUTTON } from '../components/wrapping-button';
+import { DraftOffer } from '../components/step-notices';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { usePartnerOptions } from '../api/get-partner-options';
@@ -51,6 +56,42 @@ function otherFleetOf(error: unknown): OtherFleet | null {
     : null;
 }
 
+/** The server's answer when the serial number already has an installation the installer can open. */
+type ExistingInstallation = { serialNumber: string; installationId: number; installationName: string; status: 'draft' | 'completed'; fleet: string };
+
+function existingOf(error: unknown): ExistingInstallation | null {
+  if (!isApiError(error) || error.code !== 'SYSTEM_ALREADY_INSTALLED') return null;
+  const d = (error.details ?? {}) as Partial<Record<keyof ExistingInstallation, unknown>>;
+  return typeof d.serialNumber === 'string' &&
+    typeof d.installationId === 'number' &&
+    typeof d.installationName === 'string' &&
+    (d.status === 'draft' || d.status === 'completed') &&
+    typeof d.fleet === 'string'
+    ? { serialNumber: d.serialNumber, installationId: d.installationId, installationName: d.installationName, status: d.status, fleet: d.fleet }
+    : null;
+}
+
+/** Where the serial number is already recorded: its status, a link that opens it, and the report of a completed one. */
+function ExistingInstallationNotice({ found }: { found: ExistingInstallation }) {
+  const { t } = useTranslation();
+  const isCompleted = found.status === 'completed';
+  return (
+    <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status" data-testid="existing-installation">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          {t(isCompleted ? 'wizard.general.existing.completed' : 'wizard.general.existing.draft', { serial: found.serialNumber, name: found.installationName })}
+        </Text>
+        <Group gap="sm">
+          <Button styles={WRAPPING_BUTTON} component={Link} to={`/${found.fleet}/installations/${found.installationId}`} size="md" data-testid="existing-installation-open">
+            {t(isCompleted ? 'wizard.general.existing.view' : 'wizard.general.existing.continue', { name: found.installationName })}
+          </Button>
+          {isCompleted && <DownloadReportButton id={found.installationId} serialNumber={found.serialNumber} name={found.installationName} />}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 type GeneralStepProps = Omit<StepProps, 'installation'> & {
   installation: Installation | null;
   /** The first save created the installation: open its page on `next`. */
@@ -66,6 +107,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   const [otherFleet, setOtherFleet] = useState<{ found: OtherFleet; next: WizardTab } | null>(null);
   const agreedFleet = useRef<OtherFleet | null>(null);
   const lastAction = useRef<WizardTab>('general');
+  const [existing, setExisting] = useState<ExistingInstallation | null>(null);
   const fleetFor = (serial: string) =>
     agreedFleet.current && isSameSerialNumber(agreedFleet.current.serialNumber, serial) ? agreedFleet.current.fleet : fleet;
   const step = useStepForm({
@@ -84,6 +126,8 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
           }
         : { endpoint: 'create', body: { ...data, fleet: fleetFor(data.systemSerialNumber) } },
     onRefusal: (error) => {
+      // The field still says the serial number is taken; the notice beside it says where.
+      setExisting(existingOf(error));
       const found = otherFleetOf(error);
       if (found) setOtherFleet({ found, next: lastAction.current });
       return found !== null;
@@ -95,6 +139,9 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     control,
     formState: { errors },
   } = form;
+
+  const typedSerial = form.watch('systemSerialNumber');
+  const shownExisting = existing && isSameSerialNumber(existing.serialNumber, typedSerial) ? existing : null;
 
   const created = (saved: Installation, next: WizardTab) => {
     const agreed = agreedFleet.current;
@@ -124,6 +171,14 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   return (
     <Stack gap="lg">
       <Text>{t('wizard.general.intro')}</Text>
+      {step.offeredDraft && (
+        <DraftOffer
+          serialNumber={step.offeredDraft.values.systemSerialNumber}
+          savedAt={step.offeredDraft.savedAt}
+          onContinue={step.continueDraft}
+          onDecline={() => void step.declineDraft()}
+        />
+      )}
       <StepStatus step={step} formatValue={(path, value) => (path === 'partnerId' ? (partnerOptions.find((p) => p.value === value)?.label ?? null) : null)} />
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <Stack gap="md">
@@ -173,6 +228,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
               )}
             />
           </SimpleGrid>
+          {shownExisting && <ExistingInstallationNotice found={shownExisting} />}
           <TextInput
             {...register('name')}
             label={t('wizard.labels.name')}

@@ -159,6 +159,30 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono'));
   });
 
+  it('after the submit offers the report and the next vehicle, which opens a new installation in the same fleet', async () => {
+    const installation = createReadyInstallation();
+    const completed: Installation = { ...installation, status: 'completed', summaryDataConfirmed: true, completionDate: '2026-11-21', version: 5 };
+    let isSubmitted = false;
+    openSummary({
+      installation,
+      routes: {
+        'GET /api/installations/42': () => ({ body: isSubmitted ? completed : installation }),
+        'POST /api/installations/42/submit': () => {
+          isSubmitted = true;
+          return { body: completed };
+        },
+      },
+    });
+    fireEvent.click(await screen.findByTestId('summary-confirm', undefined, slow));
+    fireEvent.click(screen.getByTestId('summary-submit'));
+    const modal = await screen.findByTestId('completion-modal');
+    expect(within(modal).getByTestId('download-report').textContent).toBe('Download report');
+    fireEvent.click(within(modal).getByRole('link', { name: 'Next vehicle' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/new'));
+    expect(await screen.findByTestId('pre-start', undefined, slow)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('completion-modal')).toBeNull());
+  });
+
   it('shows a completed installation read-only', async () => {
     openSummary({
       installation: createReadyInstallation({ status: 'completed' }),

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Button, Group } from '@mantine/core';
-import { IconEye, IconTrash } from '@tabler/icons-react';
+import { IconArrowRight, IconEye, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InstallationListItem } from '@portal/domain/installation';
@@ -22,19 +22,23 @@ export function installationPath(fleet: string, id: number): string {
   return `/${fleet}/installations/${id}`;
 }
 
-/** View details for every installation; the report of a completed one; delete only where the server says the caller may (drafts of their own, or any draft for a fleet admin). */
+/** Continue a draft, view the details of a completed one; the report of a completed one; delete only where the server says the caller may (drafts of their own, or any draft for a fleet admin). */
 export function InstallationActions({ fleet, installation, onDelete, variant }: InstallationActionsProps) {
   const { t } = useTranslation();
   const { name } = installation;
   const { canDelete } = installation;
   const to = installationPath(fleet, installation.id);
   const isCompleted = installation.status === 'completed';
+  // A draft is work to pick up again: it says so.
+  const openLabel = isCompleted ? t('solar.installations.viewDetails') : t('solar.installations.continue');
+  const openLabelOf = isCompleted ? t('solar.installations.viewDetailsOf', { name }) : t('solar.installations.continueOf', { name });
+  const OpenIcon = isCompleted ? IconEye : IconArrowRight;
 
   if (variant === 'buttons') {
     return (
       <Group gap="sm" wrap="nowrap">
-        <Button component={Link} to={to} variant="light" leftSection={<IconEye aria-hidden />} aria-label={t('solar.installations.viewDetailsOf', { name })} flex={1}>
-          {t('solar.installations.viewDetails')}
+        <Button component={Link} to={to} variant="light" leftSection={<OpenIcon aria-hidden />} aria-label={openLabelOf} flex={1}>
+          {openLabel}
         </Button>
         {isCompleted && <DownloadReportButton id={installation.id} serialNumber={installation.systemSerialNumber} name={name} variant="icon" />}
         {canDelete && (
@@ -60,10 +64,10 @@ export function InstallationActions({ fleet, installation, onDelete, variant }: 
         component={Link}
         to={to}
         variant="subtle"
-        aria-label={t('solar.installations.viewDetailsOf', { name })}
-        title={t('solar.installations.viewDetails')}
+        aria-label={openLabelOf}
+        title={openLabel}
       >
-        <IconEye aria-hidden />
+        <OpenIcon aria-hidden />
       </ActionIcon>
       {canDelete ? (
         <ActionIcon

@@ -215,7 +215,10 @@ describe('InstallationsList', () => {
     expect(screen.getByRole('button', { name: 'Delete Own draft' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: "Delete Colleague's draft" })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Done' })).toBeNull();
-    expect(screen.getByRole('link', { name: "View details of Colleague's draft" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: "Continue Colleague's draft" })).toBeTruthy();
+    // A completed one is viewed, a draft is continued.
+    expect(screen.getByRole('link', { name: 'View details of Done' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View details of Own draft' })).toBeNull();
   });
 
   it('shows cards with large buttons and a sort menu on a phone', async () => {
@@ -228,7 +231,8 @@ describe('InstallationsList', () => {
     expect(screen.queryByRole('table')).toBeNull();
     const cards = screen.getAllByRole('listitem');
     expect(cards).toHaveLength(2);
-    expect(within(cards[0]!).getByRole('link', { name: 'View details of Truck 2' })).toBeTruthy();
+    expect(within(cards[0]!).getByRole('link', { name: 'Continue Truck 2' }).textContent).toBe('Continue');
+    expect(within(cards[1]!).getByRole('link', { name: 'View details of Truck 1' }).textContent).toBe('View details');
     expect(within(cards[0]!).getByRole('button', { name: 'Delete Truck 2' })).toBeTruthy();
     expect(within(cards[1]!).queryByRole('button', { name: /Delete/ })).toBeNull();
 

@@ -108,7 +108,7 @@ describe('RecentInstallations (home)', () => {
     renderHome(fakeInstallationsApi([draft]).routes);
     const showAll = await screen.findByRole('link', { name: 'Show all' });
     expect(showAll.getAttribute('href')).toBe('/sono/installations');
-    fireEvent.click(screen.getByRole('link', { name: 'View details of Bus 12 roof kit' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Continue Bus 12 roof kit' }));
     expect(await screen.findByRole('heading', { name: 'Installation page' })).toBeTruthy();
   });
 
