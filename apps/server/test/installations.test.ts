@@ -106,6 +106,7 @@ describe('creating an installation (general tab)', () => {
     });
     // The link it gives opens for the installer who asked.
     expect((await c.app.inject({ method: 'GET', url: `/api/installations/${id}`, headers: await installer(c) })).statusCode).toBe(200);
+    await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: h });
   });
 
   it('reports each invalid field with its message key', async () => {
