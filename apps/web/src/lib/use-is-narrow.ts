@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { NARROW_BREAKPOINT_PX } from '@portal/domain/constants';
 
-const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`;
+export const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`;
 /** Mantine's `sm` breakpoint: a phone held upright, where a calendar opens full width and a table of checks turns into cards. */
 const PHONE_QUERY = '(max-width: 48em)';
 

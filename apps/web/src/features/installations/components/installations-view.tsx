@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { InstallationListItem } from '@portal/domain/installation';
 import { afterNextPaint, deferredPart } from '@/lib/deferred-part';
-import { useIsNarrow } from '@/lib/use-is-narrow';
+import { NARROW_QUERY, useIsNarrow } from '@/lib/use-is-narrow';
 import { InstallationCards } from './installation-cards';
-import { InstallationsTable, type InstallationsTableProps } from './installations-table';
+import type { InstallationsTableProps } from './installations-table';
+
+// Phones and upright tablets show cards and never load the table. A wide screen fetches it as soon as
+// this module runs, alongside the list itself, so it is there when the rows are.
+const table = deferredPart(() => import('./installations-table').then((m) => m.InstallationsTable));
+const InstallationsTable = table.Component;
+if (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && !window.matchMedia(NARROW_QUERY).matches) table.preload();
 
 // Fetched right after the list has been painted, shown with the first delete: showing the list needs no dialog.
 const deleteDialog = deferredPart(() => import('./delete-installation-dialog').then((m) => m.DeleteInstallationDialog));
