@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { reportPdf, upload } from '../src/db/schema';
+import type { InstallationSummary } from '@portal/domain/summary';
+import { renderReportPdf } from '../src/services/reports/report-pdf';
 import { readyToSubmit, useTestApp, type TestContext } from './helper';
 import { dataUrl, makeJpeg, makePdf } from './files';
 
@@ -130,4 +132,29 @@ describe('photo previews and the report', () => {
     expect(texts.de!.match(/Weitere Dokumente/g)).toHaveLength(1);
     expect(texts.de).toContain('lieferschein.pdf');
   });
+  it("keeps each charge controller's block (its heading and its rows down to the fault LED) on one page, wherever the page breaks", async () => {
+    const c = await ctx();
+    const { h, id } = await readyToSubmit(c, 'SN-DEMO-0005');
+    const summary = (await c.app.inject({ url: `/api/installations/${id}/summary`, headers: h })).json<InstallationSummary>();
+    expect(summary.chargeControllers.length).toBeGreaterThan(0);
+    // Longer and longer comments move the controllers' blocks down across the page break, a line at a time.
+    for (let lines = 0; lines <= 48; lines += 2) {
+      const pdf = await renderReportPdf({
+        summary: { ...summary, general: { ...summary.general, comments: Array.from({ length: lines }, (_, i) => `Note ${i + 1}`).join('\n') || null } },
+        report: { reportVersion: 1, createdAt: new Date('2026-11-26T16:48:00Z') },
+        photos: [],
+        documents: [],
+        locale: 'en',
+        verifyUrl: 'http://localhost:3000/#/verify/abc',
+        timeZone: 'Europe/Berlin',
+      });
+      const pages = pdftotext(pdf).split('\f');
+      for (const controller of summary.chargeControllers) {
+        const heading = `Charge controller ${controller.serialNumber}`;
+        const page = pages.findIndex((text) => text.includes(heading));
+        expect(page, `${heading} with ${lines} lines of comments`).toBeGreaterThanOrEqual(0);
+        expect(pages[page]!.slice(pages[page]!.indexOf(heading)), `${heading} with ${lines} lines of comments`).toContain('Fault LED');
+      }
+    }
+  }, HEAVY_TEST_MS);
 });
