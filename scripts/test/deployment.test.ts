@@ -12,7 +12,8 @@ import { createTruckInput } from '@portal/domain/testing/vehicle';
 const root = path.resolve(import.meta.dirname, '../..');
 const NGINX = '/usr/sbin/nginx';
 const PG_BIN = '/usr/lib/postgresql/15/bin';
-const PORTS = { postgres: 41030, a: 41031, b: 41032, nginx: 41033 };
+// Below the ephemeral range (32768 and up), so that no outgoing connection holds one of them.
+const PORTS = { postgres: 21030, a: 21031, b: 21032, nginx: 21033 };
 const BASE = `http://127.0.0.1:${PORTS.nginx}`;
 const SECRET = 'deployment-test-secret-deployment-test-secret';
 const isRoot = process.getuid?.() === 0;
@@ -44,25 +45,29 @@ interface Server {
 }
 const servers: Record<'a' | 'b', Server | null> = { a: null, b: null };
 
+/** What both server processes and the operator CLI run with. */
+const productionEnv = () => ({
+  PATH: process.env.PATH,
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PUBLIC_URL: BASE,
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  AUTH_SECRET: SECRET,
+  TRUST_PROXY: '127.0.0.1',
+  // The demo's fleet and systems, so that new users can record installations without an operator.
+  DEMO: 'true',
+  SIMULATOR: 'false',
+  LOG_LEVEL: 'warn',
+  WEB_DIST: path.join(dir, 'web'),
+  // Each process looks for due weekly rollout mails four times a second.
+  ROLLOUT_MAIL_INTERVAL_MS: '250',
+});
+
 function startServer(name: 'a' | 'b'): Server {
   const proc = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/server.mjs'], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(PORTS[name]),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: SECRET,
-      TRUST_PROXY: '127.0.0.1',
-      // The demo's fleet and systems, so that new users can record installations without an operator.
-      DEMO: 'true',
-      SIMULATOR: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dir, 'web'),
-    },
+    env: { ...productionEnv(), PORT: String(PORTS[name]) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const server = { proc, exited: new Promise<number | null>((resolve) => proc.once('exit', resolve)) };
@@ -279,4 +284,32 @@ describe.skipIf(!available)('a deployment behind nginx, as the README describes 
     });
     expect(res.status, (await res.clone().text()).slice(0, 300)).toBe(201);
   }, 60_000);
+  it('two processes send a due weekly rollout mail once', async () => {
+    const email = 'deploy-admin@example.com';
+    const operator = spawnSync(process.execPath, ['apps/server/dist/admin.mjs', 'grant', email, '--fleet', 'sono', '--role', 'admin'], { cwd: root, env: productionEnv(), encoding: 'utf8' });
+    expect(operator.status, operator.stderr).toBe(0);
+    const { token } = await signIn(email, '198.51.100.250');
+    const subscribed = await fetch(`${BASE}/api/fleets/sono/rollout/settings`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, origin: BASE, 'content-type': 'application/json' },
+      body: JSON.stringify({ weeklyMail: true, locale: 'en' }),
+    });
+    expect(subscribed.status, await subscribed.clone().text()).toBe(200);
+    // Due now instead of next Monday: both processes look for it four times a second.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query('update rollout_subscription set next_send_at = now()');
+    await db.end();
+    const outbox = path.join(dataDir, 'outbox');
+    const rolloutMails = () =>
+      fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string })
+        .filter((m) => m.to === email && m.subject.startsWith('Weekly rollout of'));
+    await waitFor(async () => rolloutMails().length > 0, 10_000, 'the weekly mail');
+    // Both processes have had a dozen more chances to send it again.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(rolloutMails()).toHaveLength(1);
+  });
 });
