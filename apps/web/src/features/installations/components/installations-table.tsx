@@ -90,7 +90,7 @@ export function InstallationsTable({ fleet, sorting, onDelete, ...list }: Instal
               {item.name}
             </Anchor>
           </Table.Td>
-          <Table.Td className={classes.nowrap}>{item.systemSerialNumber}</Table.Td>
+          <Table.Td className={classes.serial}>{item.systemSerialNumber}</Table.Td>
           <Table.Td className={classes.vehicle}>
             <VehicleText vehicle={item.vehicle} />
           </Table.Td>

@@ -19,7 +19,7 @@ export function CompletionsChart({ rows, series, idPrefix }: Props) {
   return (
     <div aria-hidden style={{ width: '100%', height: 260 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
+        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: -16 }} accessibilityLayer={false}>
           <defs>
             {series.map((s, i) => (
               <PatternDef key={s.key} id={patternId(idPrefix, i)} fill={s.fill} />
