@@ -47,7 +47,7 @@ export async function installationExportRows(db: Db, fleetId: number, query: Omi
     .where(listConditions(fleetId, query, caller))
     .orderBy(desc(installation.createdAt), desc(installation.id))
     .limit(EXPORT_MAX_ROWS);
-  const rows = [];
+  const rows: Cell[][] = [];
   for (let at = 0; at < order.length; at += EXPORT_CHUNK_ROWS) {
     const ids = order.slice(at, at + EXPORT_CHUNK_ROWS).map((r) => r.id);
     const chunk = await db
@@ -58,31 +58,34 @@ export async function installationExportRows(db: Db, fleetId: number, query: Omi
       .leftJoin(submitter, eq(submitter.id, installation.submittedBy))
       .where(inArray(installation.id, ids));
     const byId = new Map(chunk.map((r) => [r.i.id, r]));
+    // Each chunk becomes cells as it comes, so no single step maps all 50,000 rows at once.
     for (const id of ids) {
       const row = byId.get(id);
-      if (row) rows.push(row);
+      if (!row) continue;
+      const { i, v, creatorEmail, submitterEmail } = row;
+      rows.push([
+        i.id,
+        i.name,
+        i.systemSerial,
+        i.status,
+        i.startDate,
+        i.commissioningDate,
+        i.completionDate,
+        i.proceededWithFailedChecks,
+        v?.type ?? null,
+        v?.manufacturer ?? null,
+        v?.model ?? null,
+        v?.vin ?? null,
+        v?.licensePlate ?? null,
+        creatorEmail,
+        submitterEmail,
+        i.submittedAt?.toISOString() ?? null,
+        i.updatedAt.toISOString(),
+      ]);
     }
     await yieldToRequests();
   }
-  return rows.map(({ i, v, creatorEmail, submitterEmail }) => [
-    i.id,
-    i.name,
-    i.systemSerial,
-    i.status,
-    i.startDate,
-    i.commissioningDate,
-    i.completionDate,
-    i.proceededWithFailedChecks,
-    v?.type ?? null,
-    v?.manufacturer ?? null,
-    v?.model ?? null,
-    v?.vin ?? null,
-    v?.licensePlate ?? null,
-    creatorEmail,
-    submitterEmail,
-    i.submittedAt?.toISOString() ?? null,
-    i.updatedAt.toISOString(),
-  ]);
+  return rows;
 }
 
 /** CSV with a header row; every text cell defused against formula injection. Made in a worker thread. */
