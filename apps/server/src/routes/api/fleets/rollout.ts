@@ -26,7 +26,16 @@ async function scopeOf(request: FastifyRequest, slug: string): Promise<RolloutSc
   };
 }
 
-const attachment = (slug: string, ext: string) => `attachment; filename="rollout-${slug}.${ext}"`;
+/** The two downloads of exactly the systems the page shows. */
+const exports = [
+  { ext: 'csv', contentType: 'text/csv; charset=utf-8', summary: 'The systems the rollout filters select, one row each, as CSV', build: rolloutCsv },
+  {
+    ext: 'xlsx',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    summary: 'The same rows as an Excel workbook',
+    build: rolloutXlsx,
+  },
+] as const;
 
 const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -43,29 +52,19 @@ const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => rolloutOverview(app.db, await scopeOf(request, request.params.slug), request.query),
   );
 
-  app.get(
-    '/:slug/rollout.csv',
-    { schema: { tags, summary: 'The systems the rollout filters select, one row each, as CSV', params: FleetSlugParamsSchema, querystring: RolloutFilterSchema, produces: ['text/csv'] } },
-    async (request, reply) => {
-      const scope = await scopeOf(request, request.params.slug);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(scope.slug, 'csv'))
-        .send(await rolloutCsv(app.db, scope, request.query));
-    },
-  );
-
-  app.get(
-    '/:slug/rollout.xlsx',
-    { schema: { tags, summary: 'The same rows as an Excel workbook', params: FleetSlugParamsSchema, querystring: RolloutFilterSchema } },
-    async (request, reply) => {
-      const scope = await scopeOf(request, request.params.slug);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attachment(scope.slug, 'xlsx'))
-        .send(await rolloutXlsx(app.db, scope, request.query));
-    },
-  );
+  for (const file of exports) {
+    app.get(
+      `/:slug/rollout.${file.ext}`,
+      { schema: { tags, summary: file.summary, params: FleetSlugParamsSchema, querystring: RolloutFilterSchema, produces: [file.contentType.split(';')[0]] } },
+      async (request, reply) => {
+        const scope = await scopeOf(request, request.params.slug);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="rollout-${scope.slug}.${file.ext}"`)
+          .send(await file.build(app.db, scope, request.query));
+      },
+    );
+  }
 
   app.get(
     '/:slug/rollout/settings',
