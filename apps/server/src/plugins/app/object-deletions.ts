@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import client from 'prom-client';
+import { repeatWhileOpen } from './repeat';
 import { pendingObjectDeletions, processObjectDeletions } from '../../services/uploads/object-deletions';
 
 /**
@@ -17,15 +18,5 @@ export const objectDeletionsPlugin = fp(async (app, options: { intervalMs: numbe
     },
   });
   if (!store || options.intervalMs === 0) return;
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= processObjectDeletions(app.db, store)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'queued object deletions could not run'))
-      .finally(() => (running = null));
-  }, options.intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  repeatWhileOpen(app, options.intervalMs, 'queued object deletions could not run', () => processObjectDeletions(app.db, store));
 });

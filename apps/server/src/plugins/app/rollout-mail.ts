@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { repeatWhileOpen } from './repeat';
 import { sendDueRolloutMails } from '../../services/reports/rollout-mail';
 
 /**
@@ -7,16 +8,8 @@ import { sendDueRolloutMails } from '../../services/reports/rollout-mail';
  */
 export const rolloutMailPlugin = fp(async (app, options: { intervalMs: number }) => {
   if (options.intervalMs === 0) return;
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= sendDueRolloutMails(app.db, app.mailer, app.env.publicUrl)
-      .then((sent) => sent > 0 && app.log.info({ sent }, 'weekly rollout mails sent'))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'weekly rollout mails could not be sent'))
-      .finally(() => (running = null));
-  }, options.intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  repeatWhileOpen(app, options.intervalMs, 'weekly rollout mails could not be sent', async () => {
+    const sent = await sendDueRolloutMails(app.db, app.mailer, app.env.publicUrl);
+    if (sent > 0) app.log.info({ sent }, 'weekly rollout mails sent');
   });
 });

@@ -28,9 +28,10 @@ async function scopeOf(request: FastifyRequest, slug: string): Promise<RolloutSc
 
 /** The two downloads of exactly the systems the page shows. */
 const exports = [
-  { ext: 'csv', contentType: 'text/csv; charset=utf-8', summary: 'The systems the rollout filters select, one row each, as CSV', build: rolloutCsv },
+  { ext: 'csv', mime: 'text/csv', contentType: 'text/csv; charset=utf-8', summary: 'The systems the rollout filters select, one row each, as CSV', build: rolloutCsv },
   {
     ext: 'xlsx',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     summary: 'The same rows as an Excel workbook',
     build: rolloutXlsx,
@@ -55,7 +56,7 @@ const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const file of exports) {
     app.get(
       `/:slug/rollout.${file.ext}`,
-      { schema: { tags, summary: file.summary, params: FleetSlugParamsSchema, querystring: RolloutFilterSchema, produces: [file.contentType.split(';')[0]] } },
+      { schema: { tags, summary: file.summary, params: FleetSlugParamsSchema, querystring: RolloutFilterSchema, produces: [file.mime] } },
       async (request, reply) => {
         const scope = await scopeOf(request, request.params.slug);
         return reply
