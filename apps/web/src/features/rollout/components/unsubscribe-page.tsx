@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LegalFooter } from '@/components/ui/legal-footer';
-import { LocaleSwitch } from '@/components/ui/locale-switch';
-import frame from '@/components/ui/public-page.module.css';
+import { PublicPage } from '@/components/ui/public-page';
 
 type State = { kind: 'loading' } | { kind: 'unknown' } | { kind: 'failed' } | { kind: 'ask'; fleet: string; email: string } | { kind: 'done'; fleet: string };
 
@@ -60,20 +58,8 @@ export function UnsubscribePage({ token }: { token: string }) {
     );
 
   return (
-    <div className={frame.page}>
-      <header className={frame.header}>
-        <p className={frame.brand}>{t('app.brand')}</p>
-        <LocaleSwitch />
-      </header>
-      <main className={frame.main}>
-        <section className={frame.card} style={{ maxWidth: 560, padding: 'var(--mantine-spacing-lg)', height: 'fit-content' }} aria-labelledby="unsubscribe-title">
-          <h1 id="unsubscribe-title" className={frame.title}>
-            {t('rolloutMail.page.title')}
-          </h1>
-          {body}
-        </section>
-      </main>
-      <LegalFooter />
-    </div>
+    <PublicPage titleId="unsubscribe-title" title={t('rolloutMail.page.title')} cardStyle={{ maxWidth: 560, padding: 'var(--mantine-spacing-lg)', height: 'fit-content' }}>
+      {body}
+    </PublicPage>
   );
 }

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Verification } from '@portal/domain/history';
-import { LegalFooter } from '@/components/ui/legal-footer';
-import { LocaleSwitch } from '@/components/ui/locale-switch';
+import { PublicPage } from '@/components/ui/public-page';
 import { formatDate } from '@/lib/format-date';
 import { i18n } from '@/lib/i18n';
 import texts from 'virtual:locale-part/all/verify';
-import frame from '@/components/ui/public-page.module.css';
 import classes from './verify.module.css';
 
 for (const [locale, bundle] of Object.entries(texts)) i18n.addResourceBundle(locale, 'translation', bundle, true, false);
@@ -78,20 +76,8 @@ export function VerifyPage({ code = verificationCodeOf(window.location.hash) }: 
   }
 
   return (
-    <div className={frame.page}>
-      <header className={frame.header}>
-        <p className={frame.brand}>{t('app.brand')}</p>
-        <LocaleSwitch />
-      </header>
-      <main className={frame.main}>
-        <section className={`${frame.card} ${classes.card}`} aria-labelledby="verify-title" data-testid="verify-page">
-          <h1 id="verify-title" className={frame.title}>
-            {t('verify.title')}
-          </h1>
-          {body}
-        </section>
-      </main>
-      <LegalFooter />
-    </div>
+    <PublicPage titleId="verify-title" title={t('verify.title')} cardClassName={classes.card} testId="verify-page">
+      {body}
+    </PublicPage>
   );
 }
