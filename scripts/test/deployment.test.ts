@@ -20,7 +20,8 @@ const PORTS = { postgres: 21030, a: 21031, b: 21032, nginx: 21033, nginxPlain: 2
 const BASE = `https://127.0.0.1:${PORTS.nginx}`;
 const SECRET = 'deployment-test-secret-deployment-test-secret';
 const isRoot = process.getuid?.() === 0;
-const available = fs.existsSync(NGINX) && fs.existsSync(OPENSSL) && fs.existsSync(path.join(PG_BIN, 'initdb'));
+// Node 22.19 and later let a process trust another certificate authority.
+const available = fs.existsSync(NGINX) && fs.existsSync(OPENSSL) && fs.existsSync(path.join(PG_BIN, 'initdb')) && typeof tls.setDefaultCACertificates === 'function';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-deploy-'));
 const dataDir = path.join(dir, 'data');
@@ -88,7 +89,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 }
 const ready = (port: number) => waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok, 90_000, `port ${port} ready`);
 
-const systemCertificates = tls.getCACertificates('default');
+let systemCertificates: string[] | null = null;
 /**
  * A self-signed certificate for the proxy, valid for a day, for the name in the README and the address
  * this test reaches nginx at. This process's TLS clients (fetch) trust it from then on.
@@ -102,9 +103,11 @@ function makeCertificate(): { cert: string; key: string } {
     { encoding: 'utf8' },
   );
   if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
+  systemCertificates = tls.getCACertificates('default');
   tls.setDefaultCACertificates([...systemCertificates, fs.readFileSync(cert, 'utf8')]);
   return { cert, key };
 }
+
 /** The README's nginx configuration as written, on this test's ports and certificate. */
 function nginxConfig(certificate: { cert: string; key: string }): string {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -118,7 +121,8 @@ function nginxConfig(certificate: { cert: string; key: string }): string {
     .replace(/listen 80;/, `listen 127.0.0.1:${PORTS.nginxPlain};`)
     .replace('/etc/ssl/portal.example.com.crt', certificate.cert)
     .replace('/etc/ssl/portal.example.com.key', certificate.key);
-  if (!site.includes(certificate.cert) || !site.includes(certificate.key) || !site.includes(`:${PORTS.nginxPlain};`)) {
+  const filledIn = [certificate.cert, certificate.key, `:${PORTS.nginx} ssl`, `:${PORTS.nginxPlain};`, `:${PORTS.a} `, `:${PORTS.b} `];
+  if (!filledIn.every((line) => site.includes(line))) {
     throw new Error('the README\'s nginx block no longer has the listen and certificate lines this test fills in');
   }
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, 'nginx', name)};`;
@@ -192,7 +196,7 @@ describe.skipIf(!available)('a deployment behind nginx, as the README describes 
   }, 240_000);
 
   afterAll(async () => {
-    tls.setDefaultCACertificates(systemCertificates);
+    if (systemCertificates) tls.setDefaultCACertificates(systemCertificates);
     nginx?.kill('SIGTERM');
     for (const s of Object.values(servers)) s?.proc.kill('SIGTERM');
     await Promise.all(Object.values(servers).map((s) => s?.exited));
