@@ -21,5 +21,18 @@ for (const [kind, workspace] of /** @type {const} */ ([['web', '@portal/web'], [
   }
 }
 
+// npm runs this script through `sh -c` and passes a SIGTERM on to that shell only, which ends without
+// passing it on (Debian's dash): the server would be left running. So when the shell between npm and this
+// process is gone, the server stops as if it had been sent SIGTERM itself: it drains and exits 0.
+if (process.env.npm_lifecycle_event === 'start') {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.emit('SIGTERM', 'SIGTERM');
+  }, 250);
+  watch.unref();
+}
+
 // The build's address is worked out, so that type checks do not read the bundle.
 await import(new URL('../apps/server/dist/server.mjs', import.meta.url).href);

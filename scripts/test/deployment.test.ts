@@ -1,23 +1,27 @@
-// A deployment as the README describes it: nginx with the README's configuration in front of two
-// production processes (the compiled server, NODE_ENV=production) on a PostgreSQL cluster of its own.
-// Needs Debian's nginx and PostgreSQL binaries; skipped where they are missing.
+// A deployment as the README describes it: nginx with the README's configuration, TLS included, in front
+// of two production processes (the compiled server, NODE_ENV=production) on a PostgreSQL cluster of its
+// own. Every request through the proxy is made over HTTPS, with a throwaway certificate.
+// Needs Debian's nginx, openssl and PostgreSQL binaries; skipped where they are missing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTruckInput } from '@portal/domain/testing/vehicle';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const NGINX = '/usr/sbin/nginx';
+const OPENSSL = '/usr/bin/openssl';
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 // Below the ephemeral range (32768 and up), so that no outgoing connection holds one of them.
-const PORTS = { postgres: 21030, a: 21031, b: 21032, nginx: 21033 };
-const BASE = `http://127.0.0.1:${PORTS.nginx}`;
+const PORTS = { postgres: 21030, a: 21031, b: 21032, nginx: 21033, nginxPlain: 21034 };
+const BASE = `https://127.0.0.1:${PORTS.nginx}`;
 const SECRET = 'deployment-test-secret-deployment-test-secret';
 const isRoot = process.getuid?.() === 0;
-const available = fs.existsSync(NGINX) && fs.existsSync(path.join(PG_BIN, 'initdb'));
+// Node 22.19 and later let a process trust another certificate authority.
+const available = fs.existsSync(NGINX) && fs.existsSync(OPENSSL) && fs.existsSync(path.join(PG_BIN, 'initdb')) && typeof tls.setDefaultCACertificates === 'function';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-deploy-'));
 const dataDir = path.join(dir, 'data');
@@ -85,8 +89,27 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 }
 const ready = (port: number) => waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok, 90_000, `port ${port} ready`);
 
-/** The README's nginx configuration, on this test's ports and without TLS. */
-function nginxConfig(): string {
+let systemCertificates: string[] | null = null;
+/**
+ * A self-signed certificate for the proxy, valid for a day, for the name in the README and the address
+ * this test reaches nginx at. This process's TLS clients (fetch) trust it from then on.
+ */
+function makeCertificate(): { cert: string; key: string } {
+  const cert = path.join(dir, 'portal.crt');
+  const key = path.join(dir, 'portal.key');
+  const made = spawnSync(
+    OPENSSL,
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-keyout', key, '-out', cert, '-subj', '/CN=portal.example.com', '-addext', 'subjectAltName=DNS:portal.example.com,IP:127.0.0.1'],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
+  systemCertificates = tls.getCACertificates('default');
+  tls.setDefaultCACertificates([...systemCertificates, fs.readFileSync(cert, 'utf8')]);
+  return { cert, key };
+}
+
+/** The README's nginx configuration as written, on this test's ports and certificate. */
+function nginxConfig(certificate: { cert: string; key: string }): string {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Behind a reverse proxy'));
   const block = /```nginx\n([\s\S]*?)```/.exec(section)?.[1];
@@ -94,8 +117,14 @@ function nginxConfig(): string {
   const site = block
     .replace('127.0.0.1:3001', `127.0.0.1:${PORTS.a}`)
     .replace('127.0.0.1:3002', `127.0.0.1:${PORTS.b}`)
-    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${PORTS.nginx};`)
-    .replace(/^\s*ssl_certificate.*$/gm, '');
+    .replace(/listen 443 /, `listen 127.0.0.1:${PORTS.nginx} `)
+    .replace(/listen 80;/, `listen 127.0.0.1:${PORTS.nginxPlain};`)
+    .replace('/etc/ssl/portal.example.com.crt', certificate.cert)
+    .replace('/etc/ssl/portal.example.com.key', certificate.key);
+  const filledIn = [certificate.cert, certificate.key, `:${PORTS.nginx} ssl`, `:${PORTS.nginxPlain};`, `:${PORTS.a} `, `:${PORTS.b} `];
+  if (!filledIn.every((line) => site.includes(line))) {
+    throw new Error('the README\'s nginx block no longer has the listen and certificate lines this test fills in');
+  }
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, 'nginx', name)};`;
   return [
     isRoot ? 'user root;' : '',
@@ -147,7 +176,7 @@ describe.skipIf(!available)('a deployment behind nginx, as the README describes 
     startServer('b');
     await Promise.all([ready(PORTS.a), ready(PORTS.b)]);
 
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig());
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(makeCertificate()));
     nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `daemon off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'nginx-error.log')};`], { stdio: 'inherit' });
     await waitFor(async () => (await fetch(`${BASE}/api/health`)).ok, 10_000, 'nginx up');
 
@@ -167,6 +196,7 @@ describe.skipIf(!available)('a deployment behind nginx, as the README describes 
   }, 240_000);
 
   afterAll(async () => {
+    if (systemCertificates) tls.setDefaultCACertificates(systemCertificates);
     nginx?.kill('SIGTERM');
     for (const s of Object.values(servers)) s?.proc.kill('SIGTERM');
     await Promise.all(Object.values(servers).map((s) => s?.exited));
@@ -268,6 +298,15 @@ describe.skipIf(!available)('a deployment behind nginx, as the README describes 
     // While the database was down requests answered 503 with Retry-After, nothing worse.
     expect(traffic.failures.filter((f) => !/^(GET|POST) 503 /.test(f))).toEqual([]);
   }, 120_000);
+
+  it('the proxy speaks HTTPS only: plain HTTP is sent to https, and the portal asks browsers to stay there (HSTS)', async () => {
+    const plain = await fetch(`http://127.0.0.1:${PORTS.nginxPlain}/fleet?tab=rollout`, { redirect: 'manual' });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.get('location')).toBe('https://127.0.0.1/fleet?tab=rollout');
+    const secure = await fetch(`${BASE}/api/health`);
+    expect(secure.status).toBe(200);
+    expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
 
   it('forty sign-ins from forty forwarded client addresses are all accepted', async () => {
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(`depot-${i}@example.com`, `203.0.113.${i + 1}`)));

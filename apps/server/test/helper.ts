@@ -75,6 +75,9 @@ export interface TestAppOptions {
   database?: Database;
 }
 
+/** The AUTH_SECRET of the test apps, for a server process that shares their database. */
+export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
+
 /** The real app on a real database (PGlite, or PostgreSQL when TEST_ENGINE=postgres). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
@@ -100,7 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const app = await buildApp({
     env,
     database,
-    authSecret: 'test-secret-test-secret-test-secret-0123',
+    authSecret: TEST_AUTH_SECRET,
     mailer: options.realMailer ? undefined : mailer,
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
   });

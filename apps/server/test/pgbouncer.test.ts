@@ -3,21 +3,55 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/admin/commands';
 import { openDatabase } from '../src/db/client';
 import { seedDemo } from '../src/db/seed';
-import { createPostgresDatabase, createTestApp, DEVICE_KEY, engine, readyToSubmit, type TestContext } from './helper';
+import { createPostgresDatabase, createTestApp, DEVICE_KEY, engine, readyToSubmit, TEST_AUTH_SECRET, waitForHealth, type TestContext } from './helper';
 import { openEventStream } from './sse-client';
 
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 /** Issue 31's port range. */
 // Below the ephemeral range (32768 and up), so that no outgoing connection holds it.
 const BOUNCER_PORT = 21010;
+const SERVER_PORT = 21011;
+/** A second PgBouncer, configured otherwise. */
+const OTHER_BOUNCER_PORT = 21012;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Debian's PgBouncer in transaction mode in front of the test server, with fewer server connections than the apps open. */
-async function startPgBouncer(target: URL): Promise<{ proc: ChildProcess; stop(): Promise<void> }> {
+/** The server as production starts it, with these database settings; answers its exit code and what it wrote to stderr. */
+function startServer(database: Record<string, string>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pooled-'));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(SERVER_PORT),
+      PUBLIC_URL: `http://127.0.0.1:${SERVER_PORT}`,
+      // The test apps' secret: the database holds their signing keys.
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      DATA_DIR: dir,
+      WEB_DIST: dir,
+      LOG_LEVEL: 'warn',
+      ...database,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve)).finally(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return { proc, exited, stderr: () => stderr };
+}
+
+/**
+ * Debian's PgBouncer in front of the test server, with fewer server connections than the apps open:
+ * in transaction mode unless `settings` say otherwise.
+ */
+async function startPgBouncer(target: URL, { port = BOUNCER_PORT, settings = ['pool_mode = transaction'] } = {}): Promise<{ proc: ChildProcess; stop(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pgbouncer-'));
   fs.chmodSync(dir, 0o755);
   const ini = path.join(dir, 'pgbouncer.ini');
@@ -28,9 +62,9 @@ async function startPgBouncer(target: URL): Promise<{ proc: ChildProcess; stop()
       `* = host=${target.hostname} port=${target.port || 5432} user=${decodeURIComponent(target.username || 'postgres')}`,
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
-      `listen_port = ${BOUNCER_PORT}`,
+      `listen_port = ${port}`,
       'auth_type = any',
-      'pool_mode = transaction',
+      ...settings,
       'default_pool_size = 3',
       'unix_socket_dir =',
       '',
@@ -43,7 +77,7 @@ async function startPgBouncer(target: URL): Promise<{ proc: ChildProcess; stop()
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   for (let i = 0; ; i++) {
     const open = await new Promise<boolean>((resolve) => {
-      const s = net.connect(BOUNCER_PORT, '127.0.0.1', () => resolve(s.end() && true));
+      const s = net.connect(port, '127.0.0.1', () => resolve(s.end() && true));
       s.on('error', () => resolve(false));
     });
     if (open) break;
@@ -65,12 +99,13 @@ describe.skipIf(engine !== 'postgres' || !fs.existsSync(PGBOUNCER))('through PgB
   let bouncer: Awaited<ReturnType<typeof startPgBouncer>>;
   let a: TestContext;
   let b: TestContext;
+  let pooled: string;
 
   beforeAll(async () => {
     pgDb = await createPostgresDatabase();
     const direct = new URL(pgDb.url);
     bouncer = await startPgBouncer(direct);
-    const pooled = Object.assign(new URL(pgDb.url), { hostname: '127.0.0.1', port: String(BOUNCER_PORT) }).toString();
+    pooled = Object.assign(new URL(pgDb.url), { hostname: '127.0.0.1', port: String(BOUNCER_PORT) }).toString();
     // Two processes' worth of pools and listeners, each as the server opens them with these settings.
     const open = () => openDatabase({ url: pooled, directUrl: pgDb.url, pooler: 'transaction', poolSize: 5 });
     const first = await open();
@@ -137,4 +172,42 @@ describe.skipIf(engine !== 'postgres' || !fs.existsSync(PGBOUNCER))('through PgB
       await expect.poll(async () => (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).statusCode, { timeout: 2000, interval: 20 }).toBe(404);
     }
   });
+
+  it('a production server started through it without DATABASE_POOLER refuses to start and says what to set', async () => {
+    const server = startServer({ DATABASE_URL: pooled });
+    expect(await server.exited, server.stderr()).toBe(1);
+    expect(server.stderr()).toContain('DATABASE_URL seems to go through a transaction pooler');
+    expect(server.stderr()).toContain('Set DATABASE_POOLER=transaction, and DATABASE_DIRECT_URL to a session connection');
+  }, 60_000);
+
+  it('also a pooler that lets the statement timeout through, and one in session mode: each refusal says what to set', async () => {
+    const cases = [
+      { settings: ['pool_mode = transaction', 'ignore_startup_parameters = statement_timeout'], says: 'Set DATABASE_POOLER=transaction, and DATABASE_DIRECT_URL to a session connection' },
+      { settings: ['pool_mode = session'], says: 'goes through a pooler in session mode (it refuses the statement timeout as a start-up parameter, as PgBouncer does). Set DATABASE_POOLER=session.' },
+    ];
+    for (const { settings, says } of cases) {
+      const other = await startPgBouncer(new URL(pgDb.url), { port: OTHER_BOUNCER_PORT, settings });
+      try {
+        const server = startServer({ DATABASE_URL: Object.assign(new URL(pooled), { port: String(OTHER_BOUNCER_PORT) }).toString() });
+        expect(await server.exited, server.stderr()).toBe(1);
+        expect(server.stderr()).toContain(says);
+      } finally {
+        await other.stop();
+      }
+    }
+  }, 90_000);
+
+  it('with DATABASE_POOLER=transaction and DATABASE_DIRECT_URL it starts, and stops with 0', async () => {
+    const server = startServer({ DATABASE_URL: pooled, DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: pgDb.url });
+    await Promise.race([waitForHealth(`http://127.0.0.1:${SERVER_PORT}`), server.exited.then((code) => Promise.reject(new Error(`exited with ${code}: ${server.stderr()}`)))]);
+    expect((await fetch(`http://127.0.0.1:${SERVER_PORT}/api/health/ready`)).status).toBe(200);
+    server.proc.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('with a DATABASE_DIRECT_URL that is no session connection either, it refuses to start and says so', async () => {
+    const server = startServer({ DATABASE_URL: pooled, DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: pooled });
+    expect(await server.exited, server.stderr()).toBe(1);
+    expect(server.stderr()).toContain('DATABASE_DIRECT_URL must be a session connection');
+  }, 60_000);
 });

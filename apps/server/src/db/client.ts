@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -25,8 +26,23 @@ export interface Database {
    * messages sent in between are missed.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void, onLost?: () => void): Promise<() => Promise<void>>;
+  /** What lies between the process and PostgreSQL, as far as it matters; only on PostgreSQL. */
+  probeWay?(timeoutMs: number): Promise<WayProbe>;
   /** The embedded engine's whole data directory as a tarball (backup, test snapshots). */
   dump?(): Promise<Blob>;
+}
+
+/** What `probeWay` found. */
+export interface WayProbe {
+  /**
+   * Whether the listening connection heard a NOTIFY sent through `url` within the time given. It does
+   * not when both go through a transaction pooler (PgBouncer `pool_mode = transaction`): LISTEN stays
+   * on whichever server connection ran it, which the pooler hands to other clients, and what that
+   * connection hears while no client holds it is dropped.
+   */
+  listenerHears: boolean;
+  /** Whether `url` refused the statement timeout as a start-up parameter, as PgBouncer does: a pooler the options did not name. */
+  refusesStatementTimeout: boolean;
 }
 
 export const MIGRATIONS_DIR = path.join(serverPackageDir(), 'drizzle');
@@ -102,6 +118,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       engine: 'postgres',
       db,
       listen: listener.listen,
+      async probeWay(timeoutMs) {
+        let refusesStatementTimeout = false;
+        try {
+          await pool.query('select 1');
+        } catch (error) {
+          if (!/unsupported startup parameter/i.test((error as Error).message)) throw error;
+          refusesStatementTimeout = true;
+        }
+        const notify = 'select pg_notify($1, $2)';
+        const listenerHears = await listener.hears(async (channel, payload) => {
+          if (!refusesStatementTimeout) return pool.query(notify, [channel, payload]);
+          // The pool cannot reach it: the same way without that parameter.
+          const conn = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: connectTimeoutMs });
+          conn.on('error', () => {});
+          await conn.connect();
+          try {
+            await conn.query(notify, [channel, payload]);
+          } finally {
+            await conn.end().catch(() => {});
+          }
+        }, timeoutMs);
+        return { listenerHears, refusesStatementTimeout };
+      },
       async ping() {
         await withTimeout(pool.query('select 1'), 2000);
       },
@@ -192,12 +231,15 @@ function createPgListener(url: string, connectTimeoutMs: number) {
   let retryMs = 250;
   let lastHeardMs = 0;
   let beatInFlight = false;
+  /** Payloads of the beat channel someone waits to hear (`hears`). */
+  const awaited = new Map<string, () => void>();
 
   async function connect(): Promise<pg.Client> {
     const c = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS });
     c.on('notification', (msg) => {
       if (msg.channel === BEAT_CHANNEL) {
         if (c === client) lastHeardMs = Date.now();
+        awaited.get(msg.payload ?? '')?.();
         return;
       }
       for (const h of handlers.get(msg.channel) ?? []) h.onMessage(msg.payload ?? '');
@@ -278,6 +320,23 @@ function createPgListener(url: string, connectTimeoutMs: number) {
       return async () => {
         handlers.get(channel)?.delete(handler);
       };
+    },
+    /** Whether a NOTIFY on the beat channel that `send` makes (through another connection) is heard within `timeoutMs`. */
+    async hears(send: (channel: string, payload: string) => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+      await ensure();
+      const payload = `probe:${randomUUID()}`;
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        awaited.set(payload, () => resolve(true));
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        await send(BEAT_CHANNEL, payload);
+        return await heard;
+      } finally {
+        clearTimeout(timer);
+        awaited.delete(payload);
+      }
     },
     async close() {
       closed = true;
