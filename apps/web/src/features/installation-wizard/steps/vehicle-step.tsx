@@ -285,7 +285,8 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
             error={errorOf('batteryType')}
             data-testid="vehicle-battery-type"
           />
-          <Group gap="sm" align="flex-start" wrap="nowrap">
+          {/* Level with the capacity's box while its mark (which may wrap) stands above it. */}
+          <Group gap="sm" align={markOf('batteryCapacity') ? 'flex-end' : 'flex-start'} wrap="nowrap">
             <TextInput
               {...register('batteryCapacity')}
               label={t('wizard.labels.batteryCapacity')}
@@ -302,8 +303,6 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
               onChange={(value, change) => value && change(value)}
               isTouchedOnBlur={false}
               label={t('wizard.labels.batteryCapacityUnit')}
-              // Level with the capacity while that shows its mark.
-              description={markOf('batteryCapacity') ? '\u00a0' : undefined}
               data={BATTERY_CAPACITY_UNITS}
               // Fixed by the battery type unless it is 'both'; read-only rather than disabled so it stays legible.
               readOnly={batteryType !== 'both'}
