@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { admin, expect, readSignInMail, stillScreenshot, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, readSignInMail, stillScreenshot, test, uniqueEmail } from './fixtures';
 import { deleteInstallation, getInstallation, importSystem, type Api } from './installation-api';
 import { expectChosen, systemStep } from './wizard-steps';
 
@@ -121,6 +121,12 @@ test('the second bus of a depot takes over what repeats with "Same as the last v
     await expect(page.getByTestId('vehicle-city')).toHaveValue('Berlin, Germany');
     for (const own of ['vehicle-vin', 'vehicle-license-plate', 'vehicle-mileage']) await expect(page.getByTestId(own)).toHaveValue('');
     await expect(page.getByTestId('carried-notice')).toContainText('Taken from “Bus 4713 Betriebshof”');
+    await expectAccessible(page, 'the vehicle tab with values taken over');
+    await page.getByTestId('vehicle-pick').click();
+    await expect(page.getByTestId(`vehicle-picker-${ids[0]}`)).toContainText(`${FIRST} · MAN Lion's City 12 E 2023`);
+    await expectAccessible(page, 'the vehicle picker');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`vehicle-picker-${ids[0]}`)).toBeHidden();
 
     await page.getByTestId('vehicle-vin').fill('WMAA40ZZ5NP012346');
     await page.getByTestId('vehicle-mileage').fill('51020');
@@ -154,8 +160,11 @@ test('the second bus of a depot takes over what repeats with "Same as the last v
     await expect(page.getByTestId('setup-channels-1')).toHaveValue('3');
     await expect(page.getByTestId('carried-mark')).toHaveCount(4);
     await expectChosen(page, 'setup-faultLed-1', 'Off');
-    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'the setup tab with values taken over');
     await stillScreenshot(page, { path: test.info().outputPath('setup-en-390-full.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await stillScreenshot(page, { path: test.info().outputPath('setup-en-1280-full.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('step-save').click();
     await expect(page.getByTestId('carried-mark')).toHaveCount(0);
     const withSetup = (await getInstallation(api, ids[1]!)) as unknown as {

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { CarryOver, CarryOverSource } from '@portal/domain/carry-over';
 import { WRAPPING_BUTTON } from './wrapping-button';
 
+/** The buttons of a carry-over row share it on a wide screen and take a line each on a phone. */
+export const CARRY_OVER_BUTTON_STYLE = { flex: '1 1 16rem' } as const;
+
 /** The colour of what was taken over: the primary blue's darkest shade, legible on white. */
 const CARRIED_COLOR = 'blue.9';
 
@@ -49,6 +52,7 @@ export function SameAsLastButton({ label, detail, onClick, isLoading = false, di
       onClick={onClick}
       loading={isLoading}
       disabled={disabled}
+      style={CARRY_OVER_BUTTON_STYLE}
       styles={{ ...WRAPPING_BUTTON, label: { ...WRAPPING_BUTTON.label, flexDirection: 'column', alignItems: 'flex-start' } }}
       data-testid={testId}
     >

@@ -27,7 +27,7 @@ import { MailLink } from '@/components/ui/mail-link';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StepFooter } from '../components/step-footer';
 import { useCarryOver } from '../api/get-carry-over';
-import { CarriedMark, CarriedNotice, SameAsLastButton, withMark } from '../components/carry-over';
+import { CARRY_OVER_BUTTON_STYLE, CarriedMark, CarriedNotice, SameAsLastButton, withMark } from '../components/carry-over';
 import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { clearingOnSave } from '../lib/carried';
 import { saveThenNext } from '../lib/save-then-next';
@@ -247,7 +247,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
                 testId="setup-same-as-last"
               />
             )}
-            <Button variant="light" size="lg" leftSection={<IconBulb aria-hidden />} onClick={fillHealthyLeds} styles={WRAPPING_BUTTON} data-testid="setup-all-leds">
+            <Button variant="light" size="lg" leftSection={<IconBulb aria-hidden />} onClick={fillHealthyLeds} styles={WRAPPING_BUTTON} style={CARRY_OVER_BUTTON_STYLE} data-testid="setup-all-leds">
               {t('wizard.carryOver.allLedsExpected')}
             </Button>
           </Group>

@@ -35,7 +35,7 @@ import { FormSelect } from '@/components/ui/form-select';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
 import { getCarryOverQueryOptions, useCarryOver } from '../api/get-carry-over';
-import { CarriedMark, CarriedNotice, SameAsLastButton, VehiclePicker, withMark } from '../components/carry-over';
+import { CARRY_OVER_BUTTON_STYLE, CarriedMark, CarriedNotice, SameAsLastButton, VehiclePicker, withMark } from '../components/carry-over';
 import { cityField } from '../components/city-field';
 import { ScanInputRow } from '../components/scan-input-row';
 import { WRAPPING_BUTTON } from '../components/wrapping-button';
@@ -246,7 +246,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
               />
             )}
             {recent.length > 0 && (
-              <Button variant="default" size="lg" onClick={() => setIsPickerOpen(true)} loading={isPicking} styles={WRAPPING_BUTTON} data-testid="vehicle-pick">
+              <Button variant="default" size="lg" onClick={() => setIsPickerOpen(true)} loading={isPicking} styles={WRAPPING_BUTTON} style={CARRY_OVER_BUTTON_STYLE} data-testid="vehicle-pick">
                 {t('wizard.carryOver.pick')}
               </Button>
             )}
