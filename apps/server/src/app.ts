@@ -40,6 +40,7 @@ import adminRoutes from './routes/api/admin/index';
 import historyExportRoutes from './routes/api/admin/history';
 import operatorRoutes from './routes/api/operator/index';
 import rolloutRoutes from './routes/api/fleets/rollout';
+import carryOverRoutes from './routes/api/fleets/carry-over';
 import rolloutMailRoutes from './routes/api/rollout/index';
 import { rolloutMailPlugin } from './plugins/app/rollout-mail';
 import partnerRoutes from './routes/api/partners/index';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(fleetRoutes, { prefix: '/api/fleets' });
   await app.register(rolloutRoutes, { prefix: '/api/fleets' });
+  await app.register(carryOverRoutes, { prefix: '/api/fleets' });
   await app.register(rolloutMailRoutes, { prefix: '/api/rollout-mail' });
   await app.register(installationRoutes, { prefix: '/api/installations' });
   await app.register(systemCheckRoutes, { prefix: '/api/installations' });

@@ -66,6 +66,7 @@ function cases(ids: { installation: number; vehicle: number; version: number; ow
     'GET /api/installations/export.xlsx': { url: '/api/installations/export.xlsx?fleet=sono' },
     'GET /api/admin/:fleet/history.csv': { url: '/api/admin/sono/history.csv?from=2026-01-01&to=2030-12-31' },
     'GET /api/fleets/:slug/rollout': { url: '/api/fleets/sono/rollout' },
+    'GET /api/fleets/:slug/installations/carry-over': { url: `/api/fleets/sono/installations/carry-over?from=${ids.installation}` },
     'GET /api/fleets/:slug/rollout.csv': { url: '/api/fleets/sono/rollout.csv' },
     'GET /api/fleets/:slug/rollout.xlsx': { url: '/api/fleets/sono/rollout.xlsx' },
     'GET /api/fleets/:slug/rollout/settings': { url: '/api/fleets/sono/rollout/settings' },

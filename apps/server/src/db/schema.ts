@@ -279,6 +279,8 @@ export const installation = pgTable(
     index('installation_fleet_serial_idx').on(t.fleetId, t.systemSerial, t.id),
     index('installation_fleet_status_idx').on(t.fleetId, t.status, t.id),
     index('installation_fleet_creator_idx').on(t.fleetId, t.createdBy, t.createdAt, t.id),
+    /** The fleet's most recently changed installations first: what a new one can take over (carry-over). */
+    index('installation_fleet_updated_idx').on(t.fleetId, t.updatedAt, t.id),
     index('installation_fleet_completion_idx').on(t.fleetId, t.completionDate).where(sql`${t.status} = 'completed'`),
     index('installation_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

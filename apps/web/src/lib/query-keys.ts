@@ -25,6 +25,8 @@ export const installationKeys = {
   /** Every page of a fleet's list, whatever its search and filters. */
   lists: (fleet: string) => ['installations', fleet] as const,
   list: <P>(fleet: string, params: P) => ['installations', fleet, params] as const,
+  /** What a new installation can take over from earlier ones of the fleet: refreshed with its lists. */
+  carryOver: (fleet: string, params: { for?: number; from?: number }) => ['installations', fleet, 'carry-over', params] as const,
 };
 
 export const partnerKeys = {

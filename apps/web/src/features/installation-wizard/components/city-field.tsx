@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import type { ChangeEvent, FocusEvent, Ref } from 'react';
+import type { ChangeEvent, FocusEvent, ReactNode, Ref } from 'react';
 import { deferredPart } from '@/lib/deferred-part';
 
 export type CityFieldProps = {
@@ -9,7 +9,7 @@ export type CityFieldProps = {
   onChange: (value: string | ChangeEvent<HTMLInputElement>) => void;
   onBlur: () => void;
   label: string;
-  description: string;
+  description: ReactNode;
   error?: string;
   /** Place names matching what was typed, from the places service. */
   suggestions: string[];

@@ -371,5 +371,5 @@ export function useStepForm<V extends FieldValues, O>({
     return () => setActiveForm(null);
   }, [discard, form, isReadOnly, save, setActiveForm, tab]);
 
-  return { form, save, isSaving, notice, restoredAt, offeredDraft, continueDraft, declineDraft, discard, reloadFromServer, draftKey: key, conflict, resolveConflict };
+  return { form, save, isSaving, notice, restoredAt, offeredDraft, continueDraft, declineDraft, discard, reloadFromServer, draftKey: key, conflict, resolveConflict, isDraftLoaded };
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -22,6 +22,8 @@ import { DraftOffer } from '../components/step-notices';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { usePartnerOptions } from '../api/get-partner-options';
+import { useCarryOver } from '../api/get-carry-over';
+import { CarriedMark } from '../components/carry-over';
 import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
@@ -34,8 +36,9 @@ const resolver = formResolver(() => import('../lib/step-schemas').then((m) => m.
   partnerId: values.partnerId ? Number(values.partnerId) : null,
 }));
 
-function defaultsOf(installation: Installation | null): GeneralFormValues {
-  if (!installation) return { systemSerialNumber: '', startDate: dayjs().format('YYYY-MM-DD'), name: '', comments: '', partnerId: null };
+/** A new installation's name comes suggested (the next of the installer's series in the fleet) once known. */
+function defaultsOf(installation: Installation | null, suggestedName = ''): GeneralFormValues {
+  if (!installation) return { systemSerialNumber: '', startDate: dayjs().format('YYYY-MM-DD'), name: suggestedName, comments: '', partnerId: null };
   return {
     systemSerialNumber: installation.systemSerialNumber,
     startDate: installation.startDate,
@@ -108,13 +111,15 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   const agreedFleet = useRef<OtherFleet | null>(null);
   const lastAction = useRef<WizardTab>('general');
   const [existing, setExisting] = useState<ExistingInstallation | null>(null);
+  const carryOver = useCarryOver(fleet, undefined, { enabled: installation === null && !isReadOnly });
+  const [suggestedName, setSuggestedName] = useState<{ name: string; after: string } | null>(null);
   const fleetFor = (serial: string) =>
     agreedFleet.current && isSameSerialNumber(agreedFleet.current.serialNumber, serial) ? agreedFleet.current.fleet : fleet;
   const step = useStepForm({
     tab: 'general',
     installation,
     fleet,
-    defaultValues: defaultsOf(installation),
+    defaultValues: defaultsOf(installation, suggestedName?.name),
     resolver,
     isReadOnly,
     toRequest: (data) =>
@@ -139,6 +144,17 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     control,
     formState: { errors },
   } = form;
+
+  // The suggestion fills an untouched, empty name of a new installation; an unsaved one offered or restored keeps its own.
+  const suggestion = carryOver.data?.name ?? null;
+  const isSuggestionWanted = installation === null && !suggestedName && step.isDraftLoaded && !step.offeredDraft && !step.restoredAt;
+  useEffect(() => {
+    if (!isSuggestionWanted || !suggestion || form.getValues('name') !== '' || form.getFieldState('name').isDirty) return;
+    form.resetField('name', { defaultValue: suggestion.suggested });
+    setSuggestedName({ name: suggestion.suggested, after: suggestion.source.name });
+  }, [form, isSuggestionWanted, suggestion]);
+  const shownName = form.watch('name');
+  const nameHint = suggestedName && shownName === suggestedName.name ? <CarriedMark label={t('wizard.carryOver.nameSuggested', { name: suggestedName.after })} /> : null;
 
   const typedSerial = form.watch('systemSerialNumber');
   const shownExisting = existing && isSameSerialNumber(existing.serialNumber, typedSerial) ? existing : null;
@@ -233,6 +249,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
             {...register('name')}
             label={t('wizard.labels.name')}
             placeholder={t('wizard.general.namePlaceholder')}
+            description={nameHint}
             required
             error={translateFormError(t, errors.name?.message, 'name')}
             data-testid="general-name"

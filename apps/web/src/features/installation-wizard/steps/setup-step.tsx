@@ -1,18 +1,35 @@
 import { useState } from 'react';
-import { Alert, Badge, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
 import { type FieldErrors, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import type { Installation } from '@portal/domain/installation';
 import type { InstallationSetup } from '@portal/domain/setup';
-import { FAULT_LED_STATES, LEDS, POWER_LED_STATES, setupIssues, STATUS_LED_STATES, WHOLE_SYSTEM, wrongLeds, type Led, type PhysicalInspection } from '@portal/domain/setup-rules';
+import {
+  FAULT_LED_STATES,
+  HEALTHY_LED_STATES,
+  LEDS,
+  POWER_LED_STATES,
+  setupIssues,
+  STATUS_LED_STATES,
+  WHOLE_SYSTEM,
+  wrongLeds,
+  type Led,
+  type PhysicalInspection,
+} from '@portal/domain/setup-rules';
+import { canCarrySetup } from '@portal/domain/carry-over-rules';
+import type { CarryOver, CarryOverSource } from '@portal/domain/carry-over';
 import { channelsFor, type ControllerType } from '@portal/domain/system-rules';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { FormSelect } from '@/components/ui/form-select';
 import { MailLink } from '@/components/ui/mail-link';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StepFooter } from '../components/step-footer';
+import { useCarryOver } from '../api/get-carry-over';
+import { CARRY_OVER_BUTTON_STYLE, CarriedMark, CarriedNotice, SameAsLastButton, withMark } from '../components/carry-over';
+import { WRAPPING_BUTTON } from '../components/wrapping-button';
+import { clearingOnSave } from '../lib/carried';
 import { saveThenNext } from '../lib/save-then-next';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
@@ -21,6 +38,9 @@ import { translateFormError } from '../lib/form-errors';
 import { loadOnce } from '@/lib/load-once';
 import type { FormResolver } from '../lib/form-resolver';
 import { numberToText, parseNumberInput } from '../lib/form-values';
+
+/** PV modules and active channels per controller position, taken from an earlier setup and marked until the tab is saved. */
+type CarriedSetup = { source: CarryOverSource; rows: Pick<SetupRowValues, 'pvModulesCount' | 'activeChannelCount'>[] };
 
 const LED_STATES = { powerLed: POWER_LED_STATES, statusLed: STATUS_LED_STATES, faultLed: FAULT_LED_STATES } as const;
 const INSPECTION_FAILED = 'inspectionFailed';
@@ -145,9 +165,40 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
     control,
     register,
     watch,
+    setValue,
     formState: { errors },
   } = form;
   const rows = watch('controllers');
+  const carryOver = useCarryOver(fleet, installation.id, { enabled: !isReadOnly });
+  const lastSetup = carryOver.data?.setup ?? null;
+  const [carried, setCarried] = useState<CarriedSetup | null>(null);
+  const [isLedsFilled, setIsLedsFilled] = useState(false);
+  const save = clearingOnSave(step.save, () => {
+    setCarried(null);
+    setIsLedsFilled(false);
+  });
+  /** A problem shown before goes once its field is filled, as it would on typing. */
+  const recheckShown = () => {
+    if (errors.controllers) void form.trigger('controllers');
+  };
+  const carryOverFrom = (found: NonNullable<CarryOver['setup']>) => {
+    const carriedRows = found.controllers.map((c) => ({ pvModulesCount: numberToText(c.pvModulesCount), activeChannelCount: numberToText(c.activeChannelCount) }));
+    carriedRows.forEach((row, index) => {
+      setValue(`controllers.${index}.pvModulesCount`, row.pvModulesCount, { shouldDirty: true });
+      setValue(`controllers.${index}.activeChannelCount`, row.activeChannelCount, { shouldDirty: true });
+    });
+    recheckShown();
+    setCarried({ source: found.source, rows: carriedRows });
+  };
+  const fillHealthyLeds = () => {
+    rows.forEach((_, index) => {
+      for (const led of LEDS) setValue(`controllers.${index}.inspection.${led}`, HEALTHY_LED_STATES[led][0]!, { shouldDirty: true });
+    });
+    recheckShown();
+    setIsLedsFilled(true);
+  };
+  const markOf = (index: number, field: 'pvModulesCount' | 'activeChannelCount') =>
+    carried && rows[index]?.[field] === carried.rows[index]?.[field] ? <CarriedMark label={t('wizard.carryOver.mark')} /> : null;
   const sum = rows.reduce((total, row) => {
     const n = parseNumberInput(row.pvModulesCount);
     return total + (n !== undefined && Number.isFinite(n) ? n : 0);
@@ -157,7 +208,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
   const unassigned = isComplete && sum < limit ? limit - sum : 0;
   const [isShortfallAccepted, setIsShortfallAccepted] = useState(false);
   const [isShortfallDialogOpen, setIsShortfallDialogOpen] = useState(false);
-  const next = () => void saveThenNext(step.save, onNext);
+  const next = () => void saveThenNext(save, onNext);
   const formatValue = (path: string, value: unknown) => {
     const led = LEDS.find((l) => path.endsWith(`.inspection.${l}`));
     return led && typeof value === 'string' ? t(`wizard.setup.${led}.${value}` as 'wizard.setup.powerLed.off') : null;
@@ -180,6 +231,35 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
           </Group>
         )}
       </div>
+      {!isReadOnly && (
+        <Stack gap="xs" data-testid="setup-carry-over">
+          <Group gap="sm" align="stretch">
+            {lastSetup && (
+              <SameAsLastButton
+                label={t('wizard.carryOver.sameAsLast')}
+                detail={
+                  canCarrySetup(lastSetup.controllers.length, rows.length)
+                    ? t('wizard.carryOver.setupLast', { name: lastSetup.source.name })
+                    : t('wizard.carryOver.setupCountDiffers', { count: lastSetup.controllers.length, own: rows.length })
+                }
+                disabled={!canCarrySetup(lastSetup.controllers.length, rows.length)}
+                onClick={() => carryOverFrom(lastSetup)}
+                testId="setup-same-as-last"
+              />
+            )}
+            <Button variant="light" size="lg" leftSection={<IconBulb aria-hidden />} onClick={fillHealthyLeds} styles={WRAPPING_BUTTON} style={CARRY_OVER_BUTTON_STYLE} data-testid="setup-all-leds">
+              {t('wizard.carryOver.allLedsExpected')}
+            </Button>
+          </Group>
+          {(carried || isLedsFilled) && (
+            <CarriedNotice>
+              {[carried && t('wizard.carryOver.setupFilled', { name: carried.source.name, serial: carried.source.systemSerialNumber }), isLedsFilled && t('wizard.carryOver.allLedsHint')]
+                .filter(Boolean)
+                .join(' ')}
+            </CarriedNotice>
+          )}
+        </Stack>
+      )}
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <Stack gap="md">
           {rows.map((row, index) => {
@@ -211,6 +291,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
                         deps: rows.map((_, other) => `controllers.${other}.pvModulesCount` as const).filter((_, other) => other !== index),
                       })}
                       label={t('wizard.labels.pvModulesCount')}
+                      description={markOf(index, 'pvModulesCount')}
                       inputMode="numeric"
                       required
                       error={translateFormError(t, rowErrors?.pvModulesCount?.message, 'pvModulesCount', { limit })}
@@ -219,7 +300,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
                     <TextInput
                       {...register(`controllers.${index}.activeChannelCount`)}
                       label={t('wizard.labels.activeChannelCount')}
-                      description={t('wizard.setup.channelsHint', { max })}
+                      description={withMark(markOf(index, 'activeChannelCount'), t('wizard.setup.channelsHint', { max }))}
                       inputMode="numeric"
                       required
                       error={translateFormError(t, rowErrors?.activeChannelCount?.message, 'activeChannelCount', { max })}
@@ -274,7 +355,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
         </Stack>
       </Fieldset>
       <StepFooter
-        onSave={() => void step.save({ withToast: true })}
+        onSave={() => void save({ withToast: true })}
         onNext={() => {
           if (!isReadOnly && unassigned > 0 && !isShortfallAccepted) setIsShortfallDialogOpen(true);
           else next();

@@ -1,4 +1,6 @@
-import { Fieldset, Group, Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Fieldset, Group, Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
@@ -25,21 +27,27 @@ import {
   type VehicleType,
 } from '@portal/domain/vehicle-rules';
 import type { Vehicle } from '@portal/domain/vehicle';
+import { CARRIED_VEHICLE_FIELDS, type CarriedVehicleField } from '@portal/domain/carry-over-rules';
+import type { CarriedVehicle, CarryOver, CarryOverSource } from '@portal/domain/carry-over';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { currentLocale } from '@/lib/i18n';
 import { FormSelect } from '@/components/ui/form-select';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
+import { getCarryOverQueryOptions, useCarryOver } from '../api/get-carry-over';
+import { CARRY_OVER_BUTTON_STYLE, CarriedMark, CarriedNotice, SameAsLastButton, VehiclePicker, withMark } from '../components/carry-over';
 import { cityField } from '../components/city-field';
 import { ScanInputRow } from '../components/scan-input-row';
+import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { StepFormFooter } from '../components/step-footer';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
 import { useStepForm } from '../hooks/use-step-form';
 import { useIsOnline } from '@/lib/use-is-online';
 import { translateFormError, type FieldNameKey } from '../lib/form-errors';
+import { clearingOnSave } from '../lib/carried';
 import { formResolver } from '../lib/form-resolver';
-import { numberToText, parseNumberInput } from '../lib/form-values';
+import { isSameValues, numberToText, parseNumberInput } from '../lib/form-values';
 
 export type VehicleFormValues = {
   type: VehicleType | null;
@@ -89,6 +97,24 @@ function defaultsOf(vehicle: Vehicle | null, unit: DistanceUnit): VehicleFormVal
   };
 }
 
+/** The form's values of what repeats from an earlier vehicle. */
+function carriedFormValues(values: CarriedVehicle): Pick<VehicleFormValues, CarriedVehicleField> {
+  return {
+    type: values.type,
+    manufacturer: values.manufacturer,
+    model: values.model,
+    year: numberToText(values.year),
+    transmission: values.transmission,
+    batteryType: values.batteryType,
+    batteryCapacity: numberToText(values.batteryCapacity),
+    batteryCapacityUnit: values.batteryCapacityUnit,
+    city: values.city ?? '',
+  };
+}
+
+/** Values taken from an earlier vehicle, marked until the tab is saved. */
+type Carried = { source: CarryOverSource; isLast: boolean; values: Pick<VehicleFormValues, CarriedVehicleField> };
+
 /** The mileage is one choice with its unit and the value as entered. */
 const LINKED_FIELDS = { mileage: ['mileageUnit', 'mileageEntered'] };
 
@@ -122,6 +148,11 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
     },
   });
   const { form } = step;
+  const queryClient = useQueryClient();
+  const carryOver = useCarryOver(fleet, installation.id, { enabled: !isReadOnly });
+  const [carried, setCarried] = useState<Carried | null>(null);
+  const [isPickerOpen, setIsPickerOpen] = useState(false);
+  const [isPicking, setIsPicking] = useState(false);
   const {
     register,
     control,
@@ -132,6 +163,36 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
   } = form;
 
   const errorOf = (field: FieldNameKey & keyof VehicleFormValues) => translateFormError(t, errors[field]?.message, field);
+
+  /** The values of what repeats go into the form as if typed: the same rules check them, the same save stores them. */
+  const carryOverFrom = (found: NonNullable<CarryOver['vehicle']>, isLast: boolean) => {
+    const values = carriedFormValues(found.values);
+    for (const field of CARRIED_VEHICLE_FIELDS) setValue(field, values[field], { shouldDirty: true });
+    // A problem shown before goes once its field is filled, as it would on typing.
+    const shownProblems = CARRIED_VEHICLE_FIELDS.filter((field) => errors[field]);
+    if (shownProblems.length > 0) void form.trigger(shownProblems);
+    setCarried({ source: found.source, isLast, values });
+  };
+  const onPick = async (source: CarryOverSource) => {
+    setIsPickerOpen(false);
+    setIsPicking(true);
+    try {
+      const found = await queryClient.fetchQuery(getCarryOverQueryOptions(fleet, { for: installation.id, from: source.id }));
+      if (found.vehicle) carryOverFrom(found.vehicle, false);
+    } catch {
+      // Nothing filled: the installer types the values as before.
+    } finally {
+      setIsPicking(false);
+    }
+  };
+  // A carried value keeps its mark while it is what was taken; a change of the installer's own drops it.
+  const shown = carried ? watch() : null;
+  const markOf = (field: CarriedVehicleField) =>
+    carried && shown && isSameValues(shown[field], carried.values[field]) ? <CarriedMark label={t(carried.isLast ? 'wizard.carryOver.mark' : 'wizard.carryOver.markPicked')} /> : null;
+  // Saved (or queued to be): the values are the installer's now.
+  const stepWithMarks = { ...step, save: clearingOnSave(step.save, () => setCarried(null)) };
+  const last = carryOver.data?.vehicle ?? null;
+  const recent = carryOver.data?.recent ?? [];
   const batteryType = watch('batteryType');
   const vin = watch('vin');
   const city = watch('city');
@@ -157,7 +218,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
   const options = <T extends string>(values: readonly T[], label: (value: T) => string) => values.map((value) => ({ value, label: label(value) }));
   const selectProps = { placeholder: t('wizard.selectPlaceholder'), required: true };
   const plainSelect = (name: 'type' | 'transmission', data: { value: string; label: string }[], testId: string) => (
-    <FormSelect {...selectProps} control={control} name={name} label={t(`wizard.labels.${name}`)} data={data} error={errorOf(name)} data-testid={testId} />
+    <FormSelect {...selectProps} control={control} name={name} label={t(`wizard.labels.${name}`)} description={markOf(name)} data={data} error={errorOf(name)} data-testid={testId} />
   );
 
   const formatValue = (path: string, value: unknown) => {
@@ -173,14 +234,36 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
     <Stack gap="lg">
       <Text>{t('wizard.vehicle.intro')}</Text>
       <StepStatus step={step} formatValue={formatValue} />
+      {!isReadOnly && (last || recent.length > 0) && (
+        <Stack gap="xs" data-testid="vehicle-carry-over">
+          <Group gap="sm" align="stretch">
+            {last && (
+              <SameAsLastButton
+                label={t('wizard.carryOver.sameAsLast')}
+                detail={t('wizard.carryOver.lastVehicle', { vehicle: `${last.values.manufacturer} ${last.values.model} ${last.values.year}`, name: last.source.name })}
+                onClick={() => carryOverFrom(last, true)}
+                testId="vehicle-same-as-last"
+              />
+            )}
+            {recent.length > 0 && (
+              <Button variant="default" size="lg" onClick={() => setIsPickerOpen(true)} loading={isPicking} styles={WRAPPING_BUTTON} style={CARRY_OVER_BUTTON_STYLE} data-testid="vehicle-pick">
+                {t('wizard.carryOver.pick')}
+              </Button>
+            )}
+          </Group>
+          {carried && <CarriedNotice>{t('wizard.carryOver.vehicleFilled', { name: carried.source.name, serial: carried.source.systemSerialNumber })}</CarriedNotice>}
+          <VehiclePicker opened={isPickerOpen} recent={recent} onPick={(source) => void onPick(source)} onClose={() => setIsPickerOpen(false)} />
+        </Stack>
+      )}
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           {plainSelect('type', options(VEHICLE_TYPES, (v) => t(`wizard.vehicle.types.${v}`)), 'vehicle-type')}
-          <TextInput {...register('manufacturer')} label={t('wizard.labels.manufacturer')} required error={errorOf('manufacturer')} data-testid="vehicle-manufacturer" />
-          <TextInput {...register('model')} label={t('wizard.labels.model')} required error={errorOf('model')} data-testid="vehicle-model" />
+          <TextInput {...register('manufacturer')} label={t('wizard.labels.manufacturer')} description={markOf('manufacturer')} required error={errorOf('manufacturer')} data-testid="vehicle-manufacturer" />
+          <TextInput {...register('model')} label={t('wizard.labels.model')} description={markOf('model')} required error={errorOf('model')} data-testid="vehicle-model" />
           <TextInput
             {...register('year')}
             label={t('wizard.labels.year')}
+            description={markOf('year')}
             inputMode="numeric"
             maxLength={6}
             required
@@ -197,14 +280,17 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
               if (value) setValue('batteryCapacityUnit', capacityUnitFor(value as BatteryType), { shouldDirty: true, shouldValidate: true });
             }}
             label={t('wizard.labels.batteryType')}
+            description={markOf('batteryType')}
             data={options(BATTERY_TYPES, (v) => t(`wizard.vehicle.batteryTypes.${v}`))}
             error={errorOf('batteryType')}
             data-testid="vehicle-battery-type"
           />
-          <Group gap="sm" align="flex-start" wrap="nowrap">
+          {/* Level with the capacity's box while its mark (which may wrap) stands above it. */}
+          <Group gap="sm" align={markOf('batteryCapacity') ? 'flex-end' : 'flex-start'} wrap="nowrap">
             <TextInput
               {...register('batteryCapacity')}
               label={t('wizard.labels.batteryCapacity')}
+              description={markOf('batteryCapacity')}
               inputMode="decimal"
               required
               error={errorOf('batteryCapacity')}
@@ -316,7 +402,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
                 {...field}
                 label={`${t('wizard.labels.city')} (${t('wizard.labels.optional')})`}
                 // Offline the places service cannot be asked: typing stays possible, and the hint says why no list comes.
-                description={isOnline ? t('wizard.vehicle.cityHint') : t('wizard.vehicle.cityHintOffline')}
+                description={withMark(markOf('city'), isOnline ? t('wizard.vehicle.cityHint') : t('wizard.vehicle.cityHintOffline'))}
                 suggestions={citySuggestions}
                 error={errorOf('city')}
                 data-testid="vehicle-city"
@@ -325,7 +411,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
           />
         </SimpleGrid>
       </Fieldset>
-      <StepFormFooter step={step} onNext={onNext} isReadOnly={isReadOnly} />
+      <StepFormFooter step={stepWithMarks} onNext={onNext} isReadOnly={isReadOnly} />
     </Stack>
   );
 }

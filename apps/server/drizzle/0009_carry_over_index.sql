@@ -1,0 +1,1 @@
+CREATE INDEX "installation_fleet_updated_idx" ON "installation" USING btree ("fleet_id","updated_at","id");
