@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Upload } from '@portal/domain/upload';
 import { isApiError } from '@/lib/api-error';
 import { installationKeys, uploadFileKeys } from '@/lib/query-keys';
-import { forgetFile, listFiles, updateFile, type StoredFile } from '../lib/file-queue';
+import { forgetFile, listFiles, subscribeFiles, updateFile, type StoredFile } from '../lib/file-queue';
 import { sendFileOnce } from '../lib/send-file';
+import { createRateMeter } from '../lib/upload-rate';
 import { uploadProblemOf } from '../lib/upload-file';
 import { useUploadQueueStore } from '../stores/upload-queue-store';
 import { useUploadsStore, type PendingUpload } from '../stores/uploads-store';
@@ -26,9 +27,14 @@ function patchPending(file: StoredFile, change: Partial<PendingUpload> | null) {
   }));
 }
 
+const isSendable = (file: StoredFile) => file.state === 'queued' && file.isPrepared && file.problem === null;
+
 /**
- * Sends the files saved while offline, one by one, each with its own Idempotency-Key: when the
- * connection comes back, after each renewal of the ID token, on start-up and every half minute.
+ * Sends the saved files in the background, one by one, each with its own Idempotency-Key, whether
+ * saved online or offline: as soon as one is queued, when the connection comes back, after each
+ * renewal of the ID token, on start-up and every half minute. It runs in the app's frame, so it goes
+ * on when the installer moves to another tab or leaves the wizard. Each file's bytes are counted as
+ * they go out, and the speed is measured for the time left.
  * A failed try waits longer each time (5 s, 10 s, 20 s … 5 min). A file the server refuses stays,
  * with the reason, until the installer removes it: nothing leaves the queue unsaid.
  */
@@ -38,10 +44,13 @@ export function UploadQueueSync({ userId, onTokenRenewed }: QueueSyncProps) {
   useEffect(() => {
     if (!userId) return;
     let isRunning = false;
+    // Asked again while running: look once more before stopping.
+    let isAskedAgain = false;
     let isStopped = false;
     let failures = 0;
     let retryTimer: ReturnType<typeof setTimeout> | null = null;
-    const { setSending, setRetryAt } = useUploadQueueStore.getState();
+    const { setSending, setProgress, setRetryAt } = useUploadQueueStore.getState();
+    const meter = createRateMeter();
 
     const storeSaved = (file: StoredFile, answer: Upload[]) => {
       for (const upload of answer) {
@@ -56,19 +65,35 @@ export function UploadQueueSync({ userId, onTokenRenewed }: QueueSyncProps) {
     };
 
     const flush = async () => {
+      if (isRunning) isAskedAgain = true;
       if (isRunning || isStopped || navigator.onLine === false) return;
       isRunning = true;
       if (retryTimer !== null) clearTimeout(retryTimer);
       retryTimer = null;
       setRetryAt(null);
+      // Bytes sent in this run, for the measured speed.
+      let sentBefore = 0;
+      meter.reset();
       try {
-        const queued = (await listFiles(userId)).filter((file) => file.state === 'queued' && file.isPrepared && file.problem === null);
-        for (const file of queued) {
+        // Files queued while others go are sent in the same run.
+        for (;;) {
+          isAskedAgain = false;
+          const file = (await listFiles(userId)).find(isSendable);
           if (isStopped) return;
+          if (!file) {
+            if (isAskedAgain) continue;
+            return;
+          }
           setSending(file.key);
           patchPending(file, { status: 'sending' });
+          if (sentBefore === 0) meter.add(Date.now(), 0);
+          const onProgress = (sent: number) => {
+            meter.add(Date.now(), sentBefore + sent);
+            setProgress(sent, meter.rate());
+          };
           try {
-            const answer = await sendFileOnce(file);
+            const answer = await sendFileOnce(file, onProgress);
+            sentBefore += file.blob.size;
             await forgetFile(file);
             // Signed out while the file was on its way: the server has it, but its answer is no longer
             // shown or cached for whoever uses the device next.
@@ -107,6 +132,10 @@ export function UploadQueueSync({ userId, onTokenRenewed }: QueueSyncProps) {
     void flush();
     window.addEventListener('online', onOnline);
     const stopRenewal = onTokenRenewed(() => void flush());
+    // A file queued (or made ready) goes at once, unless a failure asked to wait.
+    const stopFiles = subscribeFiles(() => {
+      if (retryTimer === null) void flush();
+    });
     // The half-minute look never cuts a longer backoff short.
     const timer = setInterval(() => {
       if (retryTimer === null) void flush();
@@ -114,6 +143,7 @@ export function UploadQueueSync({ userId, onTokenRenewed }: QueueSyncProps) {
     return () => {
       isStopped = true;
       stopRenewal();
+      stopFiles();
       window.removeEventListener('online', onOnline);
       clearInterval(timer);
       if (retryTimer !== null) clearTimeout(retryTimer);
