@@ -35,6 +35,8 @@ const isImage = (format: string) => (IMAGE_FORMATS as readonly string[]).include
 
 /** Per installation: the writes of picked files to the device, in order. */
 const keeping = new Map<number, Promise<void>>();
+/** Picked files the device could not keep: only the page holds them. */
+const unkept = new Set<string>();
 
 let keyCounter = 0;
 const localKey = () => `local-${++keyCounter}`;
@@ -201,6 +203,7 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
             pickedAt: new Date(pickedAt + index).toISOString(),
           });
           if (!isKept) {
+            unkept.add(item.key);
             notifyFileNotKept(t, item.name);
             continue;
           }
@@ -282,15 +285,17 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
           }
         }
 
-        const notKept: PendingUpload[] = [];
-        await keeping.get(installationId);
+        // Handed to the queue in memory at once, on the device as soon as the writes of the picked
+        // files are done (milliseconds): the tab does not wait for either. A file the device could
+        // not keep (storage full or private) is sent here and now.
+        const notKept = toQueue.filter((p) => !userId || unkept.has(p.key));
+        const kept = toQueue.filter((p) => !notKept.includes(p));
         if (!isCompleted) {
-          for (const item of toQueue) {
-            patch(item.key, { status: 'queued', problem: null });
-            // The queue sends it as soon as it is kept as queued (and compressed).
-            const isQueued = userId ? await updateFile(stored(item.key), { state: 'queued', problem: null }) : false;
-            if (!isQueued) notKept.push(item);
-          }
+          for (const item of kept) patch(item.key, { status: 'queued', problem: null });
+          const queued = (keeping.get(installationId) ?? Promise.resolve()).then(() =>
+            Promise.all(kept.map((item) => updateFile(stored(item.key), { state: 'queued', problem: null }))).then(() => undefined),
+          );
+          keeping.set(installationId, queued);
         }
 
         if (notKept.length > 0) {

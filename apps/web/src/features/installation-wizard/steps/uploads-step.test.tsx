@@ -374,11 +374,12 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=uploads');
     // Offline, the queue does not even try.
     expect(postsOf(fake)).toHaveLength(0);
-    const kept = await listFiles('u1', 42);
-    expect(kept.map((f) => [f.name, f.state])).toEqual([
-      ['roof.png', 'queued'],
-      ['tcu.png', 'queued'],
-    ]);
+    await waitFor(async () =>
+      expect((await listFiles('u1', 42)).map((f) => [f.name, f.state])).toEqual([
+        ['roof.png', 'queued'],
+        ['tcu.png', 'queued'],
+      ]),
+    );
   });
 
   it('keeps picked files and deletions while another tab is open', async () => {
