@@ -146,17 +146,17 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
       routes: { 'POST /api/installations/42/submit': { body: { ...installation, status: 'completed', summaryDataConfirmed: true, version: 5 } } },
     });
     await screen.findByTestId('summary-confirm', undefined, slow);
-    await waitFor(() => expect(screen.getByTestId('summary-waiting').textContent).toContain('Not sent yet: 2 photos'));
+    await waitFor(() => expect(screen.getByTestId('summary-waiting').textContent).toContain('Not sent yet: 2 photos'), slow);
     // On their way, the photos are not missing.
     expect(screen.queryAllByTestId('missing-part').map((part) => part.getAttribute('data-part'))).not.toContain('uploads.pvModules');
     fireEvent.click(screen.getByTestId('summary-confirm'));
     fireEvent.click(screen.getByTestId('summary-submit'));
-    expect((await screen.findByTestId('summary-submit-held')).textContent).toBe('Waiting for 2 photos to be sent… The installation is submitted right after.');
+    expect((await screen.findByTestId('summary-submit-held', undefined, slow)).textContent).toBe('Waiting for 2 photos to be sent… The installation is submitted right after.');
     const submits = () => fake.calls.filter((c) => c.method === 'POST' && c.path === '/api/installations/42/submit');
     expect(submits()).toHaveLength(0);
 
     await act(() => forgetFile(photo('roof')));
-    await waitFor(() => expect(screen.getByTestId('summary-submit-held').textContent).toBe('Waiting for 1 photo to be sent… The installation is submitted right after.'));
+    await waitFor(() => expect(screen.getByTestId('summary-submit-held').textContent).toBe('Waiting for 1 photo to be sent… The installation is submitted right after.'), slow);
     expect(submits()).toHaveLength(0);
     await act(() => forgetFile(photo('cable')));
     expect(await screen.findByTestId('completion-modal', undefined, slow)).toBeTruthy();
