@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Upload } from '@portal/domain/upload';
+import { IMAGE_FORMATS } from '@portal/domain/upload-rules';
 import { isApiError } from '@/lib/api-error';
 import { installationKeys, uploadFileKeys } from '@/lib/query-keys';
 import { forgetFile, listFiles, subscribeFiles, updateFile, type StoredFile } from '../lib/file-queue';
 import { sendFileOnce } from '../lib/send-file';
 import { createRateMeter } from '../lib/upload-rate';
+import { COMPRESSION_TARGET_BYTES, imageProblemOf } from '../lib/image-problem';
+import { compressionAborts } from '../lib/upload-drafts';
 import { uploadProblemOf } from '../lib/upload-file';
 import { useUploadQueueStore } from '../stores/upload-queue-store';
 import { useUploadsStore, type PendingUpload } from '../stores/uploads-store';
@@ -27,7 +30,23 @@ function patchPending(file: StoredFile, change: Partial<PendingUpload> | null) {
   }));
 }
 
-const isSendable = (file: StoredFile) => file.state === 'queued' && file.isPrepared && file.problem === null;
+const isWaiting = (file: StoredFile) => file.state === 'queued' && file.problem === null;
+
+/**
+ * A queued photo that was not compressed yet (the wizard was closed, or the page reloaded, before it
+ * was): the queue compresses it itself, unless the uploads tab is doing so right now.
+ */
+async function prepareQueued(file: StoredFile): Promise<boolean> {
+  const isImage = (IMAGE_FORMATS as readonly string[]).includes(file.format);
+  if (!isImage || file.blob.size <= COMPRESSION_TARGET_BYTES) return updateFile(file, { isPrepared: true });
+  try {
+    const { compressImage } = await import('../lib/compress-image');
+    const source = file.blob instanceof File ? file.blob : new File([file.blob], file.name, { type: file.blob.type });
+    return await updateFile(file, { blob: await compressImage(source), isPrepared: true });
+  } catch (error) {
+    return updateFile(file, { problem: imageProblemOf(error) });
+  }
+}
 
 /**
  * Sends the saved files in the background, one by one, each with its own Idempotency-Key, whether
@@ -78,12 +97,19 @@ export function UploadQueueSync({ userId, onTokenRenewed }: QueueSyncProps) {
         // Files queued while others go are sent in the same run.
         for (;;) {
           isAskedAgain = false;
-          const file = (await listFiles(userId)).find(isSendable);
+          // In the order they were picked; one the uploads tab still compresses waits for it.
+          const next = (await listFiles(userId)).find((file) => isWaiting(file) && (file.isPrepared || !compressionAborts.has(file.key)));
           if (isStopped) return;
-          if (!file) {
+          if (!next) {
             if (isAskedAgain) continue;
             return;
           }
+          if (!next.isPrepared) {
+            // Not written (the device's storage failed): the next look tries again.
+            if (!(await prepareQueued(next))) return;
+            continue;
+          }
+          const file = next;
           setSending(file.key);
           patchPending(file, { status: 'sending' });
           if (sentBefore === 0) meter.add(Date.now(), 0);
