@@ -118,7 +118,7 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
   });
 
   it('Submit pressed while photos are on their way says what it waits for, and submits once the last one is stored', async () => {
-    // Two photos in the upload queue (not ready to go yet, so this test decides when they are stored).
+    // Two photos in the upload queue.
     const photo = (key: string): StoredFile => ({
       key,
       userId: 'u1',
@@ -128,7 +128,7 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
       name: `${key}.jpg`,
       format: 'jpg',
       blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' }),
-      isPrepared: false,
+      isPrepared: true,
       state: 'queued',
       idempotencyKey: `key-${key}`,
       problem: null,
@@ -143,12 +143,16 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
       installation,
       // The server does not have the photos yet.
       summary: { ...summary, uploads: summary.uploads.filter((u) => u.type !== 'pvModules') },
-      routes: { 'POST /api/installations/42/submit': { body: { ...installation, status: 'completed', summaryDataConfirmed: true, version: 5 } } },
+      routes: {
+        'POST /api/installations/42/submit': { body: { ...installation, status: 'completed', summaryDataConfirmed: true, version: 5 } },
+        // The upload queue's tries fail for now, so this test decides when the photos are stored.
+        'POST /api/installations/42/uploads': { status: 503, body: { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Try again soon' } },
+      },
     });
     await screen.findByTestId('summary-confirm', undefined, slow);
     await waitFor(() => expect(screen.getByTestId('summary-waiting').textContent).toContain('Not sent yet: 2 photos'), slow);
     // On their way, the photos are not missing.
-    expect(screen.queryAllByTestId('missing-part').map((part) => part.getAttribute('data-part'))).not.toContain('uploads.pvModules');
+    await waitFor(() => expect(screen.queryAllByTestId('missing-part').map((part) => part.getAttribute('data-part'))).not.toContain('uploads.pvModules'), slow);
     fireEvent.click(screen.getByTestId('summary-confirm'));
     fireEvent.click(screen.getByTestId('summary-submit'));
     expect((await screen.findByTestId('summary-submit-held', undefined, slow)).textContent).toBe('Waiting for 2 photos to be sent… The installation is submitted right after.');
