@@ -249,6 +249,8 @@ test.describe('uploads', () => {
     await page.getByTestId('step-save').click();
     await expect(page.getByText('The uploads has been saved successfuly!')).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('[data-testid="upload-file"][data-status="ready"]')).toHaveCount(0);
+    // Saved, the files go in the background, one after the other.
+    await expect(page.locator('[data-testid="upload-file"]:is([data-status="queued"], [data-status="sending"])')).toHaveCount(0, { timeout: 60_000 });
 
     const saved = await listUploads(page.request, token, created);
     expect(saved.map((u) => `${u.type}:${u.name}`).sort()).toEqual(

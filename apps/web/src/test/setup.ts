@@ -4,6 +4,7 @@ import '@/lib/i18n-all';
 import { i18n } from '@/lib/i18n';
 import { resetAuthConfig } from '@/features/auth/api/get-auth-config';
 import { useErrorStore } from '@/lib/error-store';
+import { FetchBackedXhr } from './fetch-xhr';
 
 afterEach(async () => {
   cleanup();
@@ -27,3 +28,6 @@ function cloneKeepingBlobs<T>(value: T): T {
   return nodeStructuredClone(value);
 }
 globalThis.structuredClone = cloneKeepingBlobs as typeof structuredClone;
+
+// The uploads count their bytes with XMLHttpRequest; in tests it goes through the faked fetch.
+globalThis.XMLHttpRequest = FetchBackedXhr as unknown as typeof XMLHttpRequest;

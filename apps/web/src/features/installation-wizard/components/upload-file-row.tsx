@@ -23,7 +23,10 @@ import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { notify } from '@/lib/notify';
 import { getUploadFileQueryOptions, useUploadFile } from '../api/get-upload-file';
 import { useObjectUrl } from '../hooks/use-object-url';
+import { useIsOnline } from '@/lib/use-is-online';
 import { fileProblemMessage, type FileProblem } from '../lib/upload-file';
+import { useUploadQueueStore } from '../stores/upload-queue-store';
+import { FileSendProgress } from './upload-progress';
 
 const THUMBNAIL_PX = 64;
 const DOWNLOAD_URL_LIFETIME_MS = 60_000;
@@ -51,6 +54,8 @@ type UploadFileRowProps = {
   url?: string;
   /** A picked file: what will be sent. */
   blob?: Blob | null;
+  /** A picked file: its key in the upload queue, for the bytes sent. */
+  fileKey?: string;
   /** Of the compression, 0-100. */
   progress?: number;
   problem?: FileProblem | null;
@@ -88,8 +93,12 @@ function Thumbnail({ src, format, name, isLoading, hasFailed }: { src: string | 
 const SMALLEST_MB = 10 ** -SIZE_MB_FRACTION_DIGITS;
 
 /** One file of a slot: thumbnail, name, size in MB, what happens to it, and its buttons (44 px for gloved hands). */
-export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, progress = 0, problem, isReadOnly, onRemove, onRestore }: UploadFileRowProps) {
+export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, fileKey, progress = 0, problem, isReadOnly, onRemove, onRestore }: UploadFileRowProps) {
   const { t } = useTranslation();
+  const isOnline = useIsOnline();
+  const isSentByQueue = useUploadQueueStore((state) => fileKey !== undefined && state.sendingKey === fileKey);
+  // Queued before its compression ended: the compression still shows.
+  const isCompressing = status === 'preparing' || (status === 'queued' && !blob);
   const formatNumber = useFormatNumber();
   const mb = (value: number) => formatNumber(value, { minimumFractionDigits: SIZE_MB_FRACTION_DIGITS, maximumFractionDigits: SIZE_MB_FRACTION_DIGITS });
   const formatSize = (kilobytes: number) => {
@@ -143,7 +152,7 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
     >
       <Group gap="sm" wrap="wrap" align="center">
         <Group gap="sm" wrap="nowrap" align="center" style={{ flex: '1 1 220px', minWidth: 0 }}>
-          <Thumbnail src={imageUrl} format={format} name={name} isLoading={isImage && ((isSaved && savedFile.isPending) || status === 'preparing')} hasFailed={previewError} />
+          <Thumbnail src={imageUrl} format={format} name={name} isLoading={isImage && ((isSaved && savedFile.isPending) || isCompressing)} hasFailed={previewError} />
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Text fw={600} td={isRemoved ? 'line-through' : undefined} style={{ overflowWrap: 'anywhere' }} data-testid="upload-name">
               {name}
@@ -161,7 +170,7 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
               )}
               {status === 'queued' && !problem && (
                 <Badge variant="light" color="orange" c={WARNING_TEXT_COLOR} size="md" data-testid="upload-queued">
-                  {t('wizard.uploads.queued')}
+                  {t(isOnline ? 'wizard.uploads.queuedOnline' : 'wizard.uploads.queued')}
                 </Badge>
               )}
               {status === 'sending' && (
@@ -178,7 +187,7 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
           </Stack>
         </Group>
         <Group gap="xs" wrap="nowrap" ml="auto">
-          {isImage && status !== 'preparing' && !isRemoved && (
+          {isImage && !isCompressing && !isRemoved && (
             <ActionIcon variant="light" onClick={onPreview} aria-label={t('wizard.uploads.preview', { name })} title={t('wizard.uploads.preview', { name })} data-testid="upload-preview">
               <IconEye aria-hidden />
             </ActionIcon>
@@ -200,13 +209,18 @@ export function UploadFileRow({ name, format, sizeKilobytes, status, url, blob, 
           )}
         </Group>
       </Group>
-      {status === 'preparing' && isImage && (
+      {isCompressing && isImage && (
         <Stack gap={4} mt="xs" aria-live="polite">
           <Text size="sm">{t('wizard.uploads.compressing', { percent: Math.round(progress) })}</Text>
           <Progress value={progress} size="md" aria-label={t('wizard.uploads.compressing', { percent: Math.round(progress) })} data-testid="upload-compressing" />
         </Stack>
       )}
-      {status === 'sending' && <Progress value={100} striped animated size="md" mt="xs" aria-hidden />}
+      {status === 'sending' && isSentByQueue && fileKey && blob && (
+        <Stack mt="xs" aria-live="off">
+          <FileSendProgress fileKey={fileKey} name={name} totalBytes={blob.size} />
+        </Stack>
+      )}
+      {status === 'sending' && !isSentByQueue && <Progress value={100} striped animated size="md" mt="xs" aria-hidden />}
       {problem && (
         <Text size="sm" c="red.9" fw={600} mt="xs" role="alert" data-testid="upload-error">
           {fileProblemMessage(t, problem)}

@@ -7,7 +7,10 @@ import { renderWithProviders } from '@/test/render';
 import { signInApiForEachTest } from '@/test/signed-in-api';
 import { keepFile, listFiles, resetFileStoreForTests, type StoredFile } from '../lib/file-queue';
 import { createUpload } from '../testing/upload-factory';
+import { compressImage } from '../lib/compress-image';
 import { UPLOAD_RETRY_FIRST_MS, UPLOAD_RETRY_MAX_MS, UploadQueueSync, uploadRetryDelay } from './upload-queue-sync';
+
+vi.mock('../lib/compress-image', () => ({ compressImage: vi.fn() }));
 
 const photo = (): StoredFile => ({
   key: 'photo-1',
@@ -47,6 +50,25 @@ describe('the upload queue’s sender', () => {
     await waitFor(() => expect(queryClient.getQueryData<Upload[]>(installationKeys.uploads(42))?.map((upload) => upload.id)).toEqual([7]));
     expect(await listFiles('u1')).toEqual([]);
     expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('compresses a queued photo the wizard was closed on before it was compressed, then sends the smaller one', async () => {
+    const big = new Blob([new Uint8Array(700 * 1024).fill(7)], { type: 'image/jpeg' });
+    const small = new Blob([new Uint8Array(300 * 1024).fill(1)], { type: 'image/jpeg' });
+    vi.mocked(compressImage).mockResolvedValue(small);
+    await keepFile({ ...photo(), blob: big, isPrepared: false });
+    const fetchFn = vi.fn(async () => new Response(JSON.stringify([createUpload({ id: 8, type: 'pvModules' })]), { status: 201, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchFn);
+
+    const { queryClient } = renderWithProviders(<UploadQueueSync userId="u1" onTokenRenewed={() => () => undefined} />);
+    queryClient.setQueryData(installationKeys.uploads(42), []);
+    await waitFor(() => expect(queryClient.getQueryData<Upload[]>(installationKeys.uploads(42))?.map((upload) => upload.id)).toEqual([8]));
+    expect(vi.mocked(compressImage)).toHaveBeenCalledTimes(1);
+    const [, init] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
+    expect((JSON.parse(String(init.body)) as { sizeKilobytes: number }[])[0]!.sizeKilobytes).toBe(300);
+    expect(new Headers(init.headers).get('prefer')).toBe('return=minimal');
+    expect(new Headers(init.headers).get('idempotency-key')).toBe(photo().idempotencyKey);
+    expect(await listFiles('u1')).toEqual([]);
   });
 
   it('signed out while a file is on its way: the server keeps it and the device forgets it, but nothing of it stays in the cache', async () => {

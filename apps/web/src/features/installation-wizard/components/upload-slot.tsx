@@ -195,6 +195,7 @@ export function UploadSlot({
                 sizeKilobytes={item.blob ? item.blob.size / 1024 : null}
                 status={item.status}
                 blob={item.blob}
+                fileKey={item.key}
                 progress={item.progress}
                 problem={item.problem}
                 isReadOnly={isReadOnly}

@@ -3,6 +3,7 @@ import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconFileText, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '@/lib/format-number';
+import { useIsOnline } from '@/lib/use-is-online';
 import { deletePendingSave } from '../lib/draft-storage';
 import { forgetFile, storageSpace, subscribeFiles, type StorageSpace, type StoredFile } from '../lib/file-queue';
 import { fileProblemMessage, slotKey } from '../lib/upload-file';
@@ -10,6 +11,7 @@ import { isPhoto, type WaitingChange, type WaitingItems } from '../hooks/use-wai
 import { useUploadQueueStore } from '../stores/upload-queue-store';
 import { useUploadsStore } from '../stores/uploads-store';
 import { useWizardStore } from '../stores/wizard-store';
+import { FileSendProgress, QueueProgress } from './upload-progress';
 
 const MB = 1024 * 1024;
 
@@ -48,6 +50,7 @@ export function WaitingList({ items }: { items: WaitingItems }) {
   const formatNumber = useFormatNumber();
   const sendingKey = useUploadQueueStore((state) => state.sendingKey);
   const retryAt = useUploadQueueStore((state) => state.retryAt);
+  const isOnline = useIsOnline();
   const isEmpty = items.changes.length === 0 && items.files.length === 0;
   const installationName = (installation: WaitingChange['installation']) =>
     installation === 'new' ? t('wizard.offline.list.newInstallation') : t('wizard.offline.list.installation', { id: installation });
@@ -56,15 +59,16 @@ export function WaitingList({ items }: { items: WaitingItems }) {
     if (file.problem) return fileProblemMessage(t, file.problem);
     if (file.key === sendingKey) return t('wizard.offline.list.sending');
     if (retryAt !== null) return t('wizard.offline.list.retryAt', { time: new Date(retryAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) });
-    return t('wizard.uploads.queued');
+    return t(isOnline ? 'wizard.uploads.queuedOnline' : 'wizard.uploads.queued');
   };
+  const inQueue = items.files.flatMap((file) => (file.problem === null ? [{ key: file.key, name: file.name, size: file.blob.size }] : []));
 
   return (
     <Stack gap="sm" data-testid="waiting-list">
       <div>
         <Text fw={700}>{t('wizard.offline.list.title')}</Text>
         <Text size="sm" c="dimmed">
-          {isEmpty ? t('wizard.offline.list.empty') : t('wizard.offline.list.intro')}
+          {isEmpty ? t('wizard.offline.list.empty') : isOnline ? t('wizard.offline.list.introOnline') : t('wizard.offline.list.intro')}
         </Text>
       </div>
       {space?.isLow && (
@@ -72,6 +76,7 @@ export function WaitingList({ items }: { items: WaitingItems }) {
           {t('wizard.offline.list.storageLow', { size: formatNumber(Math.floor(space.available / MB)) })}
         </Text>
       )}
+      <QueueProgress files={inQueue} />
       {items.changes.map((change) => {
         const label = `${t(`wizard.tabNames.${change.tab}`)} · ${installationName(change.installation)}`;
         return (
@@ -103,6 +108,7 @@ export function WaitingList({ items }: { items: WaitingItems }) {
               <Text size="xs" c={file.problem ? 'red.9' : 'dimmed'} data-testid="waiting-file-status">
                 {`${t(`wizard.uploads.slots.${slotKey(file.type)}.title`)} · ${installationName(file.installationId)} · ${fileStatus(file)}`}
               </Text>
+              <FileSendProgress fileKey={file.key} name={file.name} totalBytes={file.blob.size} />
             </Stack>
             {file.key !== sendingKey && (
               <ActionIcon variant="subtle" color="red" size="lg" onClick={() => removeFile(file)} aria-label={t('wizard.offline.list.remove', { name: file.name })}>

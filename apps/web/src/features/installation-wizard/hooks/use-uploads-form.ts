@@ -25,7 +25,6 @@ import { useWizardUserId } from '../lib/wizard-user';
 /** Closing the wizard forgets the picked files without loading this tab (see lib/upload-drafts). */
 export { discardUploadDrafts } from '../lib/upload-drafts';
 
-export type SendingProgress = { current: number; total: number; percent: number };
 /** queued: kept on the device and sent by the upload queue once the network is back. */
 export type UploadsSaveOutcome = 'saved' | 'unchanged' | 'queued' | 'failed';
 
@@ -33,6 +32,11 @@ export type UploadsSaveOutcome = 'saved' | 'unchanged' | 'queued' | 'failed';
 const PERMANENT: readonly FileProblem[] = ['invalidFileType', 'emptyFile', 'invalidFileSize', 'imageTooLarge', 'notInspectable', 'refused'];
 
 const isImage = (format: string) => (IMAGE_FORMATS as readonly string[]).includes(format);
+
+/** Per installation: the writes of picked files to the device, in order. */
+const keeping = new Map<number, Promise<void>>();
+/** Picked files the device could not keep: only the page holds them. */
+const unkept = new Set<string>();
 
 let keyCounter = 0;
 const localKey = () => `local-${++keyCounter}`;
@@ -45,7 +49,7 @@ const toPending = (file: StoredFile): PendingUpload => ({
   name: file.name,
   format: file.format,
   source: file.blob instanceof File ? file.blob : new File([file.blob], file.name, { type: file.blob.type }),
-  status: !file.isPrepared ? 'preparing' : file.state === 'queued' ? 'queued' : 'ready',
+  status: file.state === 'queued' ? 'queued' : !file.isPrepared ? 'preparing' : 'ready',
   progress: file.isPrepared ? 100 : 0,
   blob: file.isPrepared ? file.blob : null,
   idempotencyKey: file.idempotencyKey,
@@ -67,7 +71,6 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
   const installationId = installation.id;
   const fleet = installation.fleet;
   const draft = useUploadsStore((state) => state.drafts[installationId] ?? EMPTY_UPLOADS_DRAFT);
-  const [sending, setSending] = useState<SendingProgress | null>(null);
   const [isSaving, setSaving] = useState(false);
 
   const current = useCallback(() => useUploadsStore.getState().drafts[installationId] ?? EMPTY_UPLOADS_DRAFT, [installationId]);
@@ -104,7 +107,7 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
             : item.source;
           if (controller.signal.aborted) return;
           const status = useUploadsStore.getState().drafts[installationId]?.pending.find((p) => p.key === item.key)?.status;
-          patch(item.key, { status: status === 'queued' ? 'queued' : 'ready', progress: 100, blob });
+          patch(item.key, { status: status === 'preparing' || status === undefined ? 'ready' : status, progress: 100, blob });
           if (userId) await updateFile(stored(item.key), { blob, isPrepared: true });
         } catch (error) {
           if (controller.signal.aborted) return;
@@ -135,7 +138,7 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
       const restored = files.map(toPending).filter((r) => !current().pending.some((p) => p.key === r.key));
       if (restored.length === 0) return;
       update((d) => ({ ...d, pending: [...restored, ...d.pending] }));
-      restored.filter((p) => p.status === 'preparing').forEach(prepare);
+      restored.filter((p) => p.blob === null).forEach(prepare);
     });
     return () => {
       isActive = false;
@@ -182,27 +185,41 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
       accepted.forEach(prepare);
       // Kept on the device at once, as picked: a killed tab or a restart loses none of them.
       if (!userId) return;
-      const pickedAt = new Date().toISOString();
-      for (const item of accepted) {
-        const isKept = await keepFile({
-          ...stored(item.key),
-          fleet,
-          type: item.type,
-          name: item.name,
-          format: item.format,
-          blob: item.source,
-          isPrepared: false,
-          state: 'picked',
-          idempotencyKey: item.idempotencyKey,
-          problem: null,
-          pickedAt,
-        });
-        if (!isKept) notifyFileNotKept(t, item.name);
-        // Saved, removed or discarded while it was being written: the copy must not come back.
-        else if (!current().pending.some((p) => p.key === item.key)) await forgetFile(stored(item.key));
-      }
+      // A millisecond apart, so the queue sends them in the order they were picked.
+      const pickedAt = Date.now();
+      const keepAll = async () => {
+        for (const [index, item] of accepted.entries()) {
+          const isKept = await keepFile({
+            ...stored(item.key),
+            fleet,
+            type: item.type,
+            name: item.name,
+            format: item.format,
+            blob: item.source,
+            isPrepared: false,
+            state: 'picked',
+            idempotencyKey: item.idempotencyKey,
+            problem: null,
+            pickedAt: new Date(pickedAt + index).toISOString(),
+          });
+          if (!isKept) {
+            unkept.add(item.key);
+            notifyFileNotKept(t, item.name);
+            continue;
+          }
+          const now = current().pending.find((p) => p.key === item.key);
+          // Removed while it was being written: the copy must not come back.
+          if (!now) await forgetFile(stored(item.key));
+          // Compressed while it was being written: the copy says so.
+          else if (now.blob !== null) await updateFile(stored(item.key), { blob: now.blob, isPrepared: true });
+        }
+      };
+      // Save waits for these writes (milliseconds) before it hands the files to the queue.
+      const written = (keeping.get(installationId) ?? Promise.resolve()).then(keepAll).catch(() => undefined);
+      keeping.set(installationId, written);
+      await written;
     },
-    [current, filesInSlot, fleet, prepare, stored, t, update, userId],
+    [current, filesInSlot, fleet, installationId, prepare, stored, t, update, userId],
   );
 
   const onRemovePending = useCallback(
@@ -227,19 +244,24 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
     [installationId, queryClient],
   );
 
-  /** Deletes the marked uploads, then sends every new file, one request each; the toast only with Save. */
+  /**
+   * Deletes the marked uploads, then hands every new file to the upload queue, which sends them in
+   * the background, one request each (components/upload-queue-sync): online or not, the tab moves on
+   * at once. Only a file the device could not keep (storage full or private) is sent here and now.
+   * The toast only with Save.
+   */
   const save = useCallback(
     async ({ withToast }: { withToast: boolean }): Promise<UploadsSaveOutcome> => {
       if (isReadOnly) return 'unchanged';
       setSaving(true);
       try {
-        // Photos still being compressed are sent once they are ready.
-        await queues.get(installationId);
+        const isRefusedForGood = (p: PendingUpload) => p.problem !== null && PERMANENT.includes(p.problem);
         const toDelete = current().removedIds;
-        const toSend = current().pending.filter((p) => p.blob !== null && !(p.problem && PERMANENT.includes(p.problem)));
-        if (toDelete.length === 0 && toSend.length === 0) {
+        // Files waiting for Save, and those the server refused for a reason that may have gone (a full slot).
+        const toQueue = current().pending.filter((p) => (p.status === 'preparing' || p.status === 'ready' || p.problem !== null) && !isRefusedForGood(p));
+        if (toDelete.length === 0 && toQueue.length === 0) {
           // Only files the server refused for good are left: they stay until removed.
-          if (current().pending.length > 0) return 'failed';
+          if (current().pending.some(isRefusedForGood)) return 'failed';
           if (withToast) notifySaved(t, 'uploads');
           return 'unchanged';
         }
@@ -263,60 +285,66 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
           }
         }
 
-        const totalBytes = toSend.reduce((sum, p) => sum + p.blob!.size, 0) || 1;
-        let sentBytes = 0;
-        for (const [index, item] of toSend.entries()) {
-          if (isCompleted || !current().pending.some((p) => p.key === item.key)) continue;
-          setSending({ current: index + 1, total: toSend.length, percent: Math.round((sentBytes / totalBytes) * 100) });
-          patch(item.key, { status: 'sending', problem: null });
-          try {
-            const answer = await sendFileOnce({ installationId, type: item.type, name: item.name, format: item.format, blob: item.blob!, idempotencyKey: item.idempotencyKey });
-            for (const upload of answer) storeSaved(upload, item.blob!);
-            dropPending(item.key);
-            if (userId) void forgetFile(stored(item.key));
-          } catch (error) {
-            hasFailed = true;
-            const problem = uploadProblemOf(error);
-            patch(item.key, { status: 'ready', problem });
-            if (problem && userId) void updateFile(stored(item.key), { problem });
-            if (isApiError(error) && error.code === 'INSTALLATION_COMPLETED') isCompleted = true;
-            else if (!problem) {
-              // No answer, or the server failed: the next files would fare no better.
-              if (isOfflineFailure(error)) isOffline = true;
-              else isUnexplained = true;
-              break;
+        // Handed to the queue in memory at once, on the device as soon as the writes of the picked
+        // files are done (milliseconds): the tab does not wait for either. A file the device could
+        // not keep (storage full or private) is sent here and now.
+        const notKept = toQueue.filter((p) => !userId || unkept.has(p.key));
+        const kept = toQueue.filter((p) => !notKept.includes(p));
+        if (!isCompleted) {
+          for (const item of kept) patch(item.key, { status: 'queued', problem: null });
+          const queued = (keeping.get(installationId) ?? Promise.resolve()).then(() =>
+            Promise.all(kept.map((item) => updateFile(stored(item.key), { state: 'queued', problem: null }))).then(() => undefined),
+          );
+          keeping.set(installationId, queued);
+        }
+
+        if (notKept.length > 0) {
+          // Photos still being compressed are sent once they are ready.
+          await queues.get(installationId);
+          for (const { key } of notKept) {
+            const item = current().pending.find((p) => p.key === key);
+            if (isCompleted || isOffline || !item?.blob) continue;
+            patch(item.key, { status: 'sending' });
+            try {
+              const answer = await sendFileOnce({ installationId, type: item.type, name: item.name, format: item.format, blob: item.blob, idempotencyKey: item.idempotencyKey });
+              for (const upload of answer) storeSaved(upload, item.blob);
+              dropPending(item.key);
+            } catch (error) {
+              hasFailed = true;
+              const problem = uploadProblemOf(error);
+              patch(item.key, { status: 'ready', problem });
+              if (isApiError(error) && error.code === 'INSTALLATION_COMPLETED') isCompleted = true;
+              else if (!problem) {
+                if (isOfflineFailure(error)) isOffline = true;
+                else isUnexplained = true;
+                break;
+              }
             }
           }
-          sentBytes += item.blob!.size;
+          void queryClient.invalidateQueries({ queryKey: installationKeys.summary(installationId) });
         }
-        void queryClient.invalidateQueries({ queryKey: installationKeys.summary(installationId) });
 
         if (isCompleted) {
           // Submitted meanwhile (elsewhere): the tab opens read-only.
           void queryClient.invalidateQueries({ queryKey: installationKeys.detail(installationId) });
         }
-        if (isOffline && !isUnexplained) {
-          // Saved on the device: the upload queue sends the files once the network is back.
-          const waiting = current().pending.filter((p) => p.blob !== null && p.problem === null);
-          for (const item of waiting) {
-            patch(item.key, { status: 'queued' });
-            if (userId) await updateFile(stored(item.key), { state: 'queued' });
-          }
+        const isQueued = current().pending.some((p) => p.status === 'queued' && p.problem === null);
+        if ((isOffline || (isQueued && navigator.onLine === false)) && !isUnexplained) {
+          // Kept on the device: the upload queue sends the files once the network is back.
           notifyOffline(t);
           return 'queued';
         }
         if (hasFailed) {
           notifyInternalError(t);
           // SPEC §8: the internalError toast closes the form. The picked files are kept on the device
-          // (as picked) and come back when the tab is opened again; a file the server refused shows why instead.
+          // and come back when the tab is opened again; a file the server refused shows why instead.
           if (isUnexplained) requestClose();
           return 'failed';
         }
-        if (current().pending.length > 0) return 'failed';
+        if (current().pending.some(isRefusedForGood)) return 'failed';
         if (withToast) notifySaved(t, 'uploads');
-        return 'saved';
+        return isQueued ? 'queued' : 'saved';
       } finally {
-        setSending(null);
         setSaving(false);
       }
     },
@@ -334,8 +362,8 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
     if (isReadOnly) return;
     setActiveForm({
       tab: 'uploads',
-      // Files saved while offline wait in the queue: they are saved as far as the installer is concerned.
-      isDirty: () => current().pending.some((p) => p.status !== 'queued') || current().removedIds.length > 0,
+      // Saved files wait in the upload queue, or are on their way: saved as far as the installer is concerned.
+      isDirty: () => current().pending.some((p) => p.status === 'preparing' || p.status === 'ready') || current().removedIds.length > 0,
       save: async () => (await save({ withToast: true })) !== 'failed',
       discard,
     });
@@ -357,7 +385,6 @@ export function useUploadsForm({ installation, saved, isReadOnly }: Options) {
     pending: draft.pending,
     removedIds: draft.removedIds,
     rejections: draft.rejections,
-    sending,
     isSaving,
     missingSlots,
     onPick,

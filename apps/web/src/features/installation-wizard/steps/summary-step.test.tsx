@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Installation } from '@portal/domain/installation';
 import type { InstallationSummary } from '@portal/domain/summary';
 import { i18n } from '@/lib/i18n';
+import { forgetFile, keepFile, type StoredFile } from '../lib/file-queue';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
 import { createReadyInstallation, createSummary } from '../testing/check-factory';
 import { bodiesOf, headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
@@ -114,6 +115,56 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
       'uploads.telematics-mcu',
       'systemChecks.failedNotConfirmed',
     ]);
+  });
+
+  it('Submit pressed while photos are on their way says what it waits for, and submits once the last one is stored', async () => {
+    // Two photos in the upload queue.
+    const photo = (key: string): StoredFile => ({
+      key,
+      userId: 'u1',
+      installationId: 42,
+      fleet: 'sono',
+      type: 'pvModules',
+      name: `${key}.jpg`,
+      format: 'jpg',
+      blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' }),
+      isPrepared: true,
+      state: 'queued',
+      idempotencyKey: `key-${key}`,
+      problem: null,
+      pickedAt: '2026-11-27T07:00:00.000Z',
+    });
+    await keepFile(photo('roof'));
+    await keepFile(photo('cable'));
+    const installation = createReadyInstallation();
+    const summary = createSummary();
+    useCheckVerificationStore.getState().setVerified(901, true);
+    const { fake } = openSummary({
+      installation,
+      // The server does not have the photos yet.
+      summary: { ...summary, uploads: summary.uploads.filter((u) => u.type !== 'pvModules') },
+      routes: {
+        'POST /api/installations/42/submit': { body: { ...installation, status: 'completed', summaryDataConfirmed: true, version: 5 } },
+        // The upload queue's tries fail for now, so this test decides when the photos are stored.
+        'POST /api/installations/42/uploads': { status: 503, body: { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Try again soon' } },
+      },
+    });
+    await screen.findByTestId('summary-confirm', undefined, slow);
+    await waitFor(() => expect(screen.getByTestId('summary-waiting').textContent).toContain('Not sent yet: 2 photos'), slow);
+    // On their way, the photos are not missing.
+    await waitFor(() => expect(screen.queryAllByTestId('missing-part').map((part) => part.getAttribute('data-part'))).not.toContain('uploads.pvModules'), slow);
+    fireEvent.click(screen.getByTestId('summary-confirm'));
+    fireEvent.click(screen.getByTestId('summary-submit'));
+    expect((await screen.findByTestId('summary-submit-held', undefined, slow)).textContent).toBe('Waiting for 2 photos to be sent… The installation is submitted right after.');
+    const submits = () => fake.calls.filter((c) => c.method === 'POST' && c.path === '/api/installations/42/submit');
+    expect(submits()).toHaveLength(0);
+
+    await act(() => forgetFile(photo('roof')));
+    await waitFor(() => expect(screen.getByTestId('summary-submit-held').textContent).toBe('Waiting for 1 photo to be sent… The installation is submitted right after.'), slow);
+    expect(submits()).toHaveLength(0);
+    await act(() => forgetFile(photo('cable')));
+    expect(await screen.findByTestId('completion-modal', undefined, slow)).toBeTruthy();
+    expect(submits()).toHaveLength(1);
   });
 
   it('submits once however often it is pressed, then confirms with the serial number and a way home', async () => {

@@ -23,6 +23,7 @@ import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { SummarySections } from '../components/summary-sections';
 import { WaitingList } from '../components/waiting-list';
 import { useWaitingItems, waitingCounts, type WaitingItems } from '../hooks/use-waiting-items';
+import { sendableFiles, useSubmitWhenSent, withoutWaitingUploads } from '../hooks/use-submit-when-sent';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
 import { translateFormError } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
@@ -95,21 +96,28 @@ function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: Su
   const errors = form.formState.errors;
   const isConfirmed = form.watch('summaryDataConfirmed');
 
-  const onSubmit = form.handleSubmit(async ({ comments }) => {
-    if (isSending.current) return;
-    isSending.current = true;
-    try {
-      const completed = await submit.mutateAsync({ id: installation.id, body: { summaryDataConfirmed: true, comments }, idempotencyKey: newIdempotencyKey() });
-      onCompleted(completed);
-    } catch (error) {
-      const missing = missingPartsOf(error);
-      if (missing) setRefusal({ missing, at: summaryUpdatedAt });
-      else if (isApiError(error) && error.code === 'VALIDATION_ERROR') notifyInternalError(t);
-      else showSaveError(normalizeError(error));
-    } finally {
-      isSending.current = false;
-    }
-  });
+  // Nothing is submitted without its saves and files: Submit waits for them, and for the connection.
+  const waiting = useWaitingFor(installation.id);
+  const isOnline = useIsOnline();
+  const whenSent = useSubmitWhenSent(waiting, isOnline);
+
+  const onSubmit = form.handleSubmit(({ comments }) =>
+    whenSent.run(async () => {
+      if (isSending.current) return;
+      isSending.current = true;
+      try {
+        const completed = await submit.mutateAsync({ id: installation.id, body: { summaryDataConfirmed: true, comments }, idempotencyKey: newIdempotencyKey() });
+        onCompleted(completed);
+      } catch (error) {
+        const missing = missingPartsOf(error);
+        if (missing) setRefusal({ missing, at: summaryUpdatedAt });
+        else if (isApiError(error) && error.code === 'VALIDATION_ERROR') notifyInternalError(t);
+        else showSaveError(normalizeError(error));
+      } finally {
+        isSending.current = false;
+      }
+    }),
+  );
 
   // Closing the wizard with typed comments offers to save them.
   const latest = useRef({ installation, savedComments });
@@ -137,13 +145,12 @@ function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: Su
   }, [form, setActiveForm, showSaveError, update]);
 
   // The server's list while it still describes the summary on screen; otherwise what the summary itself lacks.
-  const missing = refusal && refusal.at === summaryUpdatedAt ? refusal.missing : missingForSubmit(summary);
+  const missing = refusal && refusal.at === summaryUpdatedAt ? refusal.missing : withoutWaitingUploads(missingForSubmit(summary), waiting);
   const commentsError = translateFormError(t, errors.comments?.message, 'comments');
-  // Nothing is submitted without its saves and files: Submit waits for them, and for the connection.
-  const waiting = useWaitingFor(installation.id);
-  const isOnline = useIsOnline();
-  const hasWaiting = !isNothingWaiting(waiting);
-  const submitBlock = hasWaiting ? t('wizard.summary.submitWaits') : !isOnline ? t('wizard.summary.submitNeedsConnection') : null;
+  // A file the server refused never goes by itself: it must be removed (or replaced) first.
+  const hasStuckFiles = sendableFiles(waiting).length < waiting.files.length;
+  const submitBlock = hasStuckFiles ? t('wizard.summary.submitWaits') : !isOnline ? t('wizard.summary.submitNeedsConnection') : null;
+  const heldText = whenSent.isHeld && submitBlock === null ? t('wizard.summary.submitWaiting', { items: waitingCounts(t, waiting) }) : null;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="submit-form">
@@ -177,8 +184,13 @@ function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: Su
             {submitBlock}
           </Text>
         )}
+        {heldText && (
+          <Text fw={600} ta="right" role="status" data-testid="summary-submit-held">
+            {heldText}
+          </Text>
+        )}
         <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconSend aria-hidden />} loading={submit.isPending} disabled={submit.isPending || submitBlock !== null} data-testid="summary-submit">
+          <Button type="submit" leftSection={<IconSend aria-hidden />} loading={submit.isPending || (whenSent.isHeld && submitBlock === null)} disabled={submit.isPending || submitBlock !== null} data-testid="summary-submit">
             {t('wizard.summary.submit')}
           </Button>
         </Group>

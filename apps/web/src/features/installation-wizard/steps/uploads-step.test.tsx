@@ -77,21 +77,31 @@ function file(name: string, type: string, size = 1000, content = headOf(name)): 
   return created;
 }
 
+/** What the faked server holds: its list answers what was stored and deleted meanwhile. */
+let serverUploads: Upload[] = [];
+
 /** A server that stores what it is sent, one id after the other. */
 function storingServer(first = 100) {
   let next = first;
   return (init: RequestInit | undefined): { status: number; body: Upload[] } => {
     const sent = JSON.parse(String(init?.body)) as SentUpload[];
-    return { status: 201, body: sent.map((u) => createUpload({ id: next++, type: u.type as Upload['type'], name: u.name, format: u.format, sizeKilobytes: u.sizeKilobytes, file: u.file })) };
+    const stored = sent.map((u) => createUpload({ id: next++, type: u.type as Upload['type'], name: u.name, format: u.format, sizeKilobytes: u.sizeKilobytes, file: u.file }));
+    serverUploads = [...serverUploads, ...stored];
+    return { status: 201, body: stored };
   };
 }
 
 function openUploadsTab({ uploads = [], routes = {}, installation = createInstallationReadyForUploads() }: { uploads?: Upload[]; routes?: Record<string, Route>; installation?: ReturnType<typeof createInstallationReadyForUploads> } = {}) {
+  serverUploads = uploads;
   return startWizard('/sono/installations/42?tab=uploads', {
     'GET /api/installations/42': { body: installation },
-    'GET /api/installations/42/uploads': { body: uploads },
+    'GET /api/installations/42/uploads': () => ({ body: serverUploads }),
     'POST /api/installations/42/uploads': storingServer(),
-    'DELETE /api/installations/42/uploads': (init) => ({ body: { deleted: (JSON.parse(String(init?.body)) as { ids: number[] }).ids } }),
+    'DELETE /api/installations/42/uploads': (init) => {
+      const { ids } = JSON.parse(String(init?.body)) as { ids: number[] };
+      serverUploads = serverUploads.filter((u) => !ids.includes(u.id));
+      return { body: { deleted: ids } };
+    },
     ...routes,
   });
 }
@@ -285,6 +295,8 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     await waitForReady('notes.txt');
     fireEvent.click(screen.getByTestId('step-save'));
     expect(await screen.findByText('The uploads has been saved successfuly!', undefined, slow)).toBeTruthy();
+    // The files go in the background, one after the other.
+    await waitFor(() => expect(postsOf(fake)).toHaveLength(3), slow);
 
     const deletes = fake.calls.filter((c) => c.method === 'DELETE');
     expect(deletes.map((c) => JSON.parse(String(c.init?.body)))).toEqual([{ ids: [1] }]);
@@ -305,7 +317,7 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(rowsOf('telematics-mcu').map((r) => r.getAttribute('data-status'))).toEqual(['saved', 'saved']);
   });
 
-  it('closes the form when a save fails (SPEC §8) and brings every picked file back from the device, sent again with the same key', async () => {
+  it('moves on at once while the files upload; a file the server failed stays queued on the device and goes again with the same key', async () => {
     let attempt = 0;
     const server = storingServer();
     const routes: Record<string, Route> = {
@@ -320,27 +332,27 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     await pick('pvModules', [file('roof.png', 'image/png')]);
     await pick('telematics-mcu', [file('tcu.png', 'image/png')]);
     fireEvent.click(screen.getByTestId('step-next'));
-    expect((await screen.findAllByText('An internal error occurred while processing the data. Please check and try again.', undefined, slow)).length).toBeGreaterThan(0);
-    // The internalError toast closes the form to the fleet home.
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono'), slow);
-    // A failing server is not asked again for the next files of the same save.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=digitalCheck'), slow);
+    await waitFor(() => expect(postsOf(first.fake)).toHaveLength(1), slow);
+    // A failing server is not asked again for the next files at once: both wait on the device.
+    await waitFor(async () => expect((await listFiles('u1', 42)).map((f) => [f.name, f.state, f.problem])).toEqual([
+      ['roof.png', 'queued', null],
+      ['tcu.png', 'queued', null],
+    ]));
     expect(postsOf(first.fake)).toHaveLength(1);
+    expect(screen.queryByText('An internal error occurred while processing the data. Please check and try again.')).toBeNull();
     const firstKey = headerOf(postsOf(first.fake)[0]!, 'idempotency-key');
 
-    // As after a reload: nothing in memory, the files come back from IndexedDB.
+    // As after a reload: nothing in memory, the queue sends the files kept on the device.
     first.unmount();
     useUploadsStore.getState().reset();
-    const { fake } = openUploadsTab({ routes });
+    const { fake } = openUploadsTab({ uploads: serverUploads, routes });
     await screen.findByTestId('upload-slot-pvModules', undefined, slow);
-    await waitFor(() => expect(rowsOf('pvModules').map((r) => r.getAttribute('data-name'))).toEqual(['roof.png']), slow);
-    expect(rowsOf('pvModules').map((r) => r.getAttribute('data-status'))).toEqual(['ready']);
-    expect(rowsOf('telematics-mcu').map((r) => r.getAttribute('data-name'))).toEqual(['tcu.png']);
-
-    fireEvent.click(screen.getByTestId('step-next'));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=digitalCheck'), slow);
+    await waitFor(() => expect(postsOf(fake)).toHaveLength(2), slow);
     const keys = postsOf(fake).map((c) => headerOf(c, 'idempotency-key'));
-    expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(firstKey);
+    await waitFor(() => expect([...rowsOf('pvModules'), ...rowsOf('telematics-mcu')].map((r) => r.getAttribute('data-status'))).toEqual(['saved', 'saved']), slow);
+    expect(await listFiles('u1', 42)).toEqual([]);
   });
 
   it('keeps the files of a save without network on the device, queued, and says so', async () => {
@@ -360,12 +372,14 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect((await screen.findAllByText('No connection')).length).toBeGreaterThan(0);
     expect(screen.queryByText('An internal error occurred while processing the data. Please check and try again.')).toBeNull();
     expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=uploads');
-    expect(postsOf(fake)).toHaveLength(1);
-    const kept = await listFiles('u1', 42);
-    expect(kept.map((f) => [f.name, f.state])).toEqual([
-      ['roof.png', 'queued'],
-      ['tcu.png', 'queued'],
-    ]);
+    // Offline, the queue does not even try.
+    expect(postsOf(fake)).toHaveLength(0);
+    await waitFor(async () =>
+      expect((await listFiles('u1', 42)).map((f) => [f.name, f.state])).toEqual([
+        ['roof.png', 'queued'],
+        ['tcu.png', 'queued'],
+      ]),
+    );
   });
 
   it('keeps picked files and deletions while another tab is open', async () => {
@@ -410,10 +424,15 @@ describe('uploads tab', { timeout: TEST_TIMEOUT_MS }, () => {
     await pick('pvModules', [file('fake.jpg', 'image/jpeg'), file('eleventh.png', 'image/png'), file('big.png', 'image/png'), file('good.png', 'image/png')]);
     fireEvent.click(screen.getByTestId('step-save'));
     await waitFor(() => expect(rowNamed('good.png').getAttribute('data-status')).toBe('saved'), slow);
+    // Refused in the background: each refusal stays on its file, in its slot.
     expect(within(rowNamed('fake.jpg')).getByTestId('upload-error').textContent).toBe('This file type is not supported.');
     expect(within(rowNamed('eleventh.png')).getByTestId('upload-error').textContent).toBe('A category holds at most 10 files.');
     expect(within(rowNamed('big.png')).getByTestId('upload-error').textContent).toBe('The file is too large. The maximum is 25 MB.');
-    expect((await screen.findAllByText('An internal error occurred while processing the data. Please check and try again.')).length).toBeGreaterThan(0);
+    expect((await listFiles('u1', 42)).map((f) => [f.name, f.problem])).toEqual([
+      ['fake.jpg', 'invalidFileType'],
+      ['eleventh.png', 'maxFiles'],
+      ['big.png', 'invalidFileSize'],
+    ]);
   });
 
   it('compresses photos over 0.5 MB before sending them, and explains photos it cannot compress', async () => {

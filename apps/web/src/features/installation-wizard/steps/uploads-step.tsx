@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REQUIRED_UPLOAD_SLOTS, UPLOAD_SLOTS } from '@portal/domain/upload-rules';
@@ -7,6 +7,7 @@ import { useUploads } from '../api/get-uploads';
 import { StepFooter } from '../components/step-footer';
 import type { StepProps } from '../components/step-props';
 import { UploadSlot } from '../components/upload-slot';
+import { QueueProgress } from '../components/upload-progress';
 import { useUploadsForm } from '../hooks/use-uploads-form';
 
 const NO_UPLOADS: [] = [];
@@ -39,7 +40,8 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
   // network): photos are picked and queued all the same; what the server already has shows once online.
   const isWithoutCopy = uploads.isPending && uploads.fetchStatus === 'paused';
   const form = useUploadsForm({ installation, saved: uploads.data ?? (isWithoutCopy ? NO_UPLOADS : undefined), isReadOnly });
-  const { sending } = form;
+  // Saved files go in the background, from the upload queue: the tab moves on at once.
+  const inQueue = form.pending.flatMap((p) => ((p.status === 'queued' || p.status === 'sending') && p.problem === null ? [{ key: p.key, name: p.name, size: p.blob?.size ?? p.source.size }] : []));
   const isLoaded = uploads.isSuccess || isWithoutCopy;
 
   const [isMissingShown, setIsMissingShown] = useState(false);
@@ -97,14 +99,7 @@ export function UploadsStep({ installation, isReadOnly, onNext }: StepProps) {
           ))}
         </Stack>
       )}
-      {sending && (
-        <Stack gap={4} aria-live="polite" data-testid="uploads-sending">
-          <Text size="sm" fw={600}>
-            {t('wizard.uploads.sending', { current: sending.current, total: sending.total })}
-          </Text>
-          <Progress value={sending.percent} size="lg" aria-label={t('wizard.uploads.sending', { current: sending.current, total: sending.total })} />
-        </Stack>
-      )}
+      <QueueProgress files={inQueue} />
       <StepFooter
         onSave={isLoaded ? onSave : undefined}
         onNext={() => void onNextClick()}
