@@ -1,0 +1,1 @@
+ALTER TABLE "installation" ADD COLUMN "failed_checks_reason" text;
