@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChecks, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
@@ -183,6 +183,10 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
     });
   };
 
+  const onSeenAll = () => {
+    for (const check of checks) setVerified(check.id, true);
+  };
+
   const onNextClick = async () => {
     if (isReadOnly) {
       onNext();
@@ -211,8 +215,8 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
     onNext();
   };
 
-  const onProceed = async () => {
-    if (await proceedFlag.save(true)) {
+  const onProceed = async (reason: string) => {
+    if (await proceedFlag.save(true, reason)) {
       setProceedOpen(false);
       onNext();
     }
@@ -260,7 +264,15 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
 
       {outcome === 'passed' && (
         <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} data-testid="checks-passed">
-          {t('wizard.digitalCheck.passed')}
+          <Stack gap="sm" align="flex-start">
+            <Text inherit>{t('wizard.digitalCheck.passed')}</Text>
+            {/* Every check passed: one tap ticks every result box; each box can still be ticked or cleared. */}
+            {!isReadOnly && !isAllVerified && (
+              <Button variant="default" leftSection={<IconChecks aria-hidden />} onClick={onSeenAll} data-testid="checks-seen-all">
+                {t('wizard.digitalCheck.seeAll')}
+              </Button>
+            )}
+          </Stack>
         </Alert>
       )}
       {outcome === 'failed' && (
@@ -283,7 +295,7 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
       <ProceedWithFailedChecksModal
         opened={isProceedOpen}
         isSaving={proceedFlag.isSaving}
-        onProceed={() => void onProceed()}
+        onProceed={(reason) => void onProceed(reason)}
         onCancel={() => setProceedOpen(false)}
       />
     </Stack>
