@@ -180,6 +180,14 @@ describe('ignition and sense line', () => {
   });
 });
 
+describe('simulated gateways', () => {
+  it('leave out CC-DEMO-0005-B and every controller imported as CC-SILENT-…', () => {
+    const sent = heartbeatsForDevices([{ imei: '356938035643899', controllers: ['CC-E2E-1-A', 'CC-SILENT-1-B', 'cc-silent-2', 'CC-DEMO-0005-B'] }]);
+    expect(sent.flatMap((h) => (h.type === 'mcu-heartbeat' ? [h.controllerSerial] : []))).toEqual(['CC-E2E-1-A']);
+    expect(sent.map((h) => h.type)).toEqual(['telematics-heartbeat', 'ignition-heartbeat', 'sense-line-connection', 'mcu-heartbeat']);
+  });
+});
+
 describe('device ingest', () => {
   it('refuses a missing or wrong device key, and a user token, with 401', async () => {
     const c = await ctx();
