@@ -89,7 +89,7 @@ export function ProgressDots({ tabs, current, reachable, onSelect }: ProgressDot
     );
   }
   return (
-    <Box component="nav" aria-label={t('wizard.stepper.label')}>
+    <Box component="nav" aria-label={t('wizard.stepper.label')} className={classes.row}>
       {steps('row')}
       <Text size="sm" c="dimmed" aria-live="polite" className={classes.srProgress}>
         {progress}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SaveResult } from '../hooks/use-step-form';
 import { saveThenNext } from '../lib/save-then-next';
 import { useWizardStore } from '../stores/wizard-store';
+import { WRAPPING_BUTTON } from './wrapping-button';
 
 type StepFooterProps = {
   onSave?: () => void;
@@ -35,6 +36,25 @@ export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = 
           {hint}
         </Text>
       )}
+      {onNext && returnTab && (
+        <Button
+          variant="light"
+          px="sm"
+          styles={WRAPPING_BUTTON}
+          leftSection={<IconListCheck aria-hidden />}
+          onClick={() => {
+            setPressed('return');
+            setNextTarget(returnTab);
+            onNext();
+          }}
+          disabled={isNextDisabled || (isSaving && pressed !== 'return')}
+          loading={isSaving && pressed === 'return'}
+          aria-describedby={hint ? 'step-next-hint' : undefined}
+          data-testid="step-return"
+        >
+          {t('wizard.actions.backToSummary')}
+        </Button>
+      )}
       {onSave && !isReadOnly && (
         <Button
           variant="default"
@@ -48,23 +68,6 @@ export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = 
           data-testid="step-save"
         >
           {t('wizard.actions.save')}
-        </Button>
-      )}
-      {onNext && returnTab && (
-        <Button
-          variant="light"
-          leftSection={<IconListCheck aria-hidden />}
-          onClick={() => {
-            setPressed('return');
-            setNextTarget(returnTab);
-            onNext();
-          }}
-          disabled={isNextDisabled || (isSaving && pressed !== 'return')}
-          loading={isSaving && pressed === 'return'}
-          aria-describedby={hint ? 'step-next-hint' : undefined}
-          data-testid="step-return"
-        >
-          {t('wizard.actions.backToSummary')}
         </Button>
       )}
       {onNext && (

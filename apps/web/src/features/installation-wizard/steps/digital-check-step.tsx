@@ -16,6 +16,7 @@ import { CheckList, type CheckListRow, type CheckVerification } from '../compone
 import { QueryFallback } from '../components/query-fallback';
 import { ProceedWithFailedChecksModal } from '../components/proceed-with-failed-checks-modal';
 import { StepFooter } from '../components/step-footer';
+import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import type { StepProps } from '../components/step-props';
 import { useCheckEvents, type CheckStreamStatus } from '../hooks/use-check-events';
 import { useSaveProceedFlag } from '../hooks/use-save-proceed-flag';
@@ -264,16 +265,16 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
 
       {outcome === 'passed' && (
         <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} data-testid="checks-passed">
-          <Stack gap="sm" align="flex-start">
-            <Text inherit>{t('wizard.digitalCheck.passed')}</Text>
-            {/* Every check passed: one tap ticks every result box; each box can still be ticked or cleared. */}
-            {!isReadOnly && !isAllVerified && (
-              <Button variant="default" leftSection={<IconChecks aria-hidden />} onClick={onSeenAll} data-testid="checks-seen-all">
-                {t('wizard.digitalCheck.seeAll')}
-              </Button>
-            )}
-          </Stack>
+          {t('wizard.digitalCheck.passed')}
         </Alert>
+      )}
+      {/* Every check passed: one tap ticks every result box; each box can still be ticked or cleared. */}
+      {outcome === 'passed' && !isReadOnly && !isAllVerified && (
+        <Group justify="flex-end">
+          <Button variant="default" styles={WRAPPING_BUTTON} leftSection={<IconChecks aria-hidden />} onClick={onSeenAll} data-testid="checks-seen-all">
+            {t('wizard.digitalCheck.seeAll')}
+          </Button>
+        </Group>
       )}
       {outcome === 'failed' && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('wizard.digitalCheck.failedTitle')} data-testid="checks-failed">
