@@ -110,6 +110,7 @@ test.describe('digital check', () => {
     expect((await getInstallation(api, installation.id)).proceededWithFailedChecks).toBe(false);
 
     await page.getByTestId('step-next').click();
+    await page.getByTestId('proceed-modal').getByRole('textbox', { name: /Why do you proceed\?/ }).fill('Controller B gets a new fuse on Monday');
     await page.getByTestId('proceed-modal').getByRole('button', { name: 'Proceed' }).click();
     await expect(page.getByTestId('step-title')).toHaveText('Summary');
     expect((await getInstallation(api, installation.id)).proceededWithFailedChecks).toBe(true);

@@ -69,7 +69,7 @@ describe('installation report, verification and reopening', () => {
     const c = await ctx();
     const { h, id } = await readyToSubmit(c, 'SN-DEMO-0005', 'report-failed@example.com');
     await c.database.db.execute(sql`update system_check set status = 'failed' where installation_id = ${id} and controller_serial = 'CC-DEMO-0005-B'`);
-    await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: (await current(c, id, h)).version, proceededWithFailedChecks: true } });
+    await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: (await current(c, id, h)).version, proceededWithFailedChecks: true, failedChecksReason: 'Controller B is replaced next week' } });
     expect((await submit(c, id, h)).statusCode).toBe(200);
     const text = await pdfText((await get(c, `/api/installations/${id}/report.pdf`, h)).rawPayload);
     expect(text).toContain('This installation is processed with failed digital checks.');

@@ -91,7 +91,7 @@ describe('summary and submit', () => {
     const refused = await c.app.inject({ method: 'POST', url: `/api/installations/${id}/submit`, headers: h, payload: { summaryDataConfirmed: true } });
     expect(refused.json().details.missing).toEqual(['systemChecks.failedNotConfirmed']);
     const current = (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json();
-    await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: current.version, proceededWithFailedChecks: true } });
+    await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: current.version, proceededWithFailedChecks: true, failedChecksReason: 'Controller B is replaced next week' } });
     const done = await c.app.inject({ method: 'POST', url: `/api/installations/${id}/submit`, headers: h, payload: { summaryDataConfirmed: true } });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ status: 'completed', proceededWithFailedChecks: true });

@@ -95,7 +95,7 @@ describe('check runs', () => {
 
     // Proceeding with the failed check is recorded; a later all-green run resets it.
     const detail = (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json();
-    const proceed = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: detail.version, proceededWithFailedChecks: true } });
+    const proceed = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: detail.version, proceededWithFailedChecks: true, failedChecksReason: 'Controller B is replaced next week' } });
     expect(proceed.json().proceededWithFailedChecks).toBe(true);
     await c.app.inject({ method: 'POST', url: `/api/installations/${id}/systemChecks/restart`, headers: h });
     await post(c, [
@@ -107,6 +107,7 @@ describe('check runs', () => {
     ]);
     const [row] = await c.database.db.select().from(installation).where(eq(installation.id, id));
     expect(row!.proceededWithFailedChecks).toBe(false);
+    expect(row!.failedChecksReason).toBeNull();
   });
 
   it('restart starts a new run with every check pending; the old run no longer listens', async () => {
@@ -176,6 +177,14 @@ describe('ignition and sense line', () => {
         ['ignition-heartbeat', null, 'success'],
         ['sense-line-connection', null, 'success'],
       ]);
+  });
+});
+
+describe('simulated gateways', () => {
+  it('leave out CC-DEMO-0005-B and every controller imported as CC-SILENT-…', () => {
+    const sent = heartbeatsForDevices([{ imei: '356938035643899', controllers: ['CC-E2E-1-A', 'CC-SILENT-1-B', 'cc-silent-2', 'CC-DEMO-0005-B'] }]);
+    expect(sent.flatMap((h) => (h.type === 'mcu-heartbeat' ? [h.controllerSerial] : []))).toEqual(['CC-E2E-1-A']);
+    expect(sent.map((h) => h.type)).toEqual(['telematics-heartbeat', 'ignition-heartbeat', 'sense-line-connection', 'mcu-heartbeat']);
   });
 });
 

@@ -33,6 +33,10 @@ export const SIGN_IN_CODE_LENGTH = 6;
 export const SIGN_IN_TTL_SECONDS = 10 * 60;
 export const SIGN_IN_MAX_WRONG_CODES = 5;
 
+/** Going on with a failed digital check says why: a few words, at most a short paragraph. */
+export const FAILED_CHECKS_REASON_MIN_LENGTH = 3;
+export const FAILED_CHECKS_REASON_MAX_LENGTH = 500;
+
 export const SUPPORT_EMAIL = 'support@sonomotors.com';
 
 /** The error code of a failure that carried no envelope of its own. */

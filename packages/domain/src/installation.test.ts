@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDeleteInstallation, CreateInstallationSchema, IsoDateSchema } from './installation';
+import { canDeleteInstallation, CreateInstallationSchema, failedChecksReasonProblem, FailedChecksReasonSchema, IsoDateSchema } from './installation';
 
 const messageOf = (input: unknown) => {
   const r = IsoDateSchema.safeParse(input);
@@ -44,5 +44,24 @@ describe('canDeleteInstallation', () => {
     expect(canDeleteInstallation({ status: 'draft', createdBy: null }, { userId: 'u2', role: 'installer' })).toBe(false);
     expect(canDeleteInstallation(draft, { userId: 'u1', role: null })).toBe(false);
     expect(canDeleteInstallation({ ...draft, status: 'completed' }, { userId: 'u1', role: 'admin' })).toBe(false);
+  });
+});
+
+describe('the reason for proceeding with failed checks', () => {
+  it('is required, 3 to 500 characters once trimmed', () => {
+    expect(FailedChecksReasonSchema.parse('  New fuse on Monday ')).toBe('New fuse on Monday');
+    expect(FailedChecksReasonSchema.safeParse('   ').error?.issues[0]?.message).toBe('required');
+    expect(FailedChecksReasonSchema.safeParse(' ok ').error?.issues[0]?.message).toBe('tooShort');
+    expect(FailedChecksReasonSchema.safeParse('x'.repeat(501)).error?.issues[0]?.message).toBe('tooLong');
+    expect(FailedChecksReasonSchema.safeParse('x'.repeat(500)).success).toBe(true);
+  });
+
+  it('goes with proceeding, and only with it', () => {
+    expect(failedChecksReasonProblem({ proceededWithFailedChecks: true })).toBe('required');
+    expect(failedChecksReasonProblem({ proceededWithFailedChecks: true, failedChecksReason: 'Fuse' })).toBeNull();
+    expect(failedChecksReasonProblem({ proceededWithFailedChecks: false })).toBeNull();
+    expect(failedChecksReasonProblem({ proceededWithFailedChecks: false, failedChecksReason: 'Fuse' })).toBe('unexpected');
+    expect(failedChecksReasonProblem({ failedChecksReason: 'Fuse' })).toBe('unexpected');
+    expect(failedChecksReasonProblem({})).toBeNull();
   });
 });

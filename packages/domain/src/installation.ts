@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAILED_CHECKS_REASON_MAX_LENGTH, FAILED_CHECKS_REASON_MIN_LENGTH } from './constants';
 import { VersionSchema } from './ids';
 import { PhysicalInspectionSchema } from './setup';
 import { SerialNumberSchema, SystemSchema } from './system';
@@ -37,6 +38,17 @@ export const CreateInstallationSchema = z.object({
 });
 export type CreateInstallation = z.input<typeof CreateInstallationSchema>;
 
+/** Why the installer goes on although a digital check failed; the history and the report print it. */
+export const FailedChecksReasonSchema = z
+  .string({ error: E.required })
+  .trim()
+  .min(1, E.required)
+  .min(FAILED_CHECKS_REASON_MIN_LENGTH, E.tooShort)
+  .max(FAILED_CHECKS_REASON_MAX_LENGTH, E.tooLong);
+
+/** The form of the question asked before going on with failed checks. */
+export const ProceedWithFailedChecksSchema = z.object({ reason: FailedChecksReasonSchema });
+
 /** Body of `PUT /api/installations/{id}`: general and customer tabs. */
 export const UpdateInstallationSchema = z.object({
   version: VersionSchema,
@@ -47,10 +59,21 @@ export const UpdateInstallationSchema = z.object({
   customerDataConfirmed: z.boolean().optional(),
   /** The system tab: the controller serial numbers were compared with the devices fitted. */
   systemDataConfirmed: z.boolean().optional(),
-  /** Set when the installer goes on although a digital check failed. */
+  /** Set when the installer goes on although a digital check failed; `true` needs failedChecksReason. */
   proceededWithFailedChecks: z.boolean().optional(),
+  /** Sent with `proceededWithFailedChecks: true`, and only then. */
+  failedChecksReason: FailedChecksReasonSchema.optional(),
 });
 export type UpdateInstallation = z.input<typeof UpdateInstallationSchema>;
+
+/**
+ * What is wrong with the reason of an update: going on with failed checks needs one, and a reason
+ * belongs to going on (clearing the flag clears the reason); null when nothing is.
+ */
+export function failedChecksReasonProblem(update: { proceededWithFailedChecks?: boolean; failedChecksReason?: string }): 'required' | 'unexpected' | null {
+  if (update.proceededWithFailedChecks === true) return update.failedChecksReason ? null : 'required';
+  return update.failedChecksReason === undefined ? null : 'unexpected';
+}
 
 /** The customer tab's acknowledgement. */
 export const CustomerConfirmationSchema = z.object({

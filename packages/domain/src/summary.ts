@@ -43,6 +43,8 @@ export const InstallationSummarySchema = z.object({
   customerDataConfirmed: z.boolean(),
   summaryDataConfirmed: z.boolean(),
   proceededWithFailedChecks: z.boolean(),
+  /** Why the installer went on with failed checks; null when they did not (or before reasons were asked). */
+  failedChecksReason: z.string().nullable(),
 });
 export type InstallationSummary = z.infer<typeof InstallationSummarySchema>;
 

@@ -15,6 +15,7 @@ export const FORM_ERRORS = {
   invalidActiveChannels: 'invalidActiveChannels',
   pvModuleLimitExceeded: 'pvModuleLimitExceeded',
   inspectionFailed: 'inspectionFailed',
+  tooShort: 'tooShort',
   tooLong: 'tooLong',
   invalidEmail: 'invalidEmail',
   /** NUL or a lone UTF-16 surrogate (see text.ts). */

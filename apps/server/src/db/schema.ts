@@ -263,6 +263,8 @@ export const installation = pgTable(
     systemDataConfirmed: boolean('system_data_confirmed').notNull().default(false),
     summaryDataConfirmed: boolean('summary_data_confirmed').notNull().default(false),
     proceededWithFailedChecks: boolean('proceeded_with_failed_checks').notNull().default(false),
+    /** The installer's reason for going on with failed checks; cleared with the flag. */
+    failedChecksReason: text('failed_checks_reason'),
     /** When a fleet admin last reopened it; cleared by the next submit. */
     reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     /** Lower-cased name, serial number and VIN, for the list's search. */

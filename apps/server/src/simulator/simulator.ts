@@ -2,6 +2,14 @@ import type { Heartbeat, SystemCheck } from '@portal/domain/system-check';
 
 /** The demo's broken part: this controller of SN-DEMO-0005 never reports, so a check fails. */
 export const NEVER_REPORTING_CONTROLLERS = new Set(['CC-DEMO-0005-B']);
+/**
+ * Controllers imported under this prefix never report either: a system of one's own (a demo of the
+ * failed-check path, a browser test with serials no other test uses) can fail its check on purpose.
+ */
+export const SILENT_CONTROLLER_PREFIX = 'CC-SILENT-';
+
+export const isNeverReporting = (controllerSerial: string) =>
+  NEVER_REPORTING_CONTROLLERS.has(controllerSerial) || controllerSerial.toUpperCase().startsWith(SILENT_CONTROLLER_PREFIX);
 
 export interface SimulatedDevice {
   imei: string;
@@ -16,7 +24,7 @@ export function heartbeatsForDevices(devices: SimulatedDevice[], now = new Date(
     { type: 'ignition-heartbeat' as const, imei: d.imei, timestamp },
     { type: 'sense-line-connection' as const, imei: d.imei, timestamp },
     ...d.controllers
-      .filter((serial) => !NEVER_REPORTING_CONTROLLERS.has(serial))
+      .filter((serial) => !isNeverReporting(serial))
       .map((serial) => ({ type: 'mcu-heartbeat' as const, imei: d.imei, controllerSerial: serial, totalMcu: d.controllers.length, timestamp })),
   ]);
 }

@@ -36,7 +36,7 @@ async function publish(tx: Db, installationId: number, event: SystemCheckEvent) 
 /** When every check of the latest run passed, an earlier "proceed with failed checks" no longer applies. */
 async function resetProceedFlagIfAllPassed(tx: Db, installationId: number) {
   await tx.execute(sql`
-    update installation set proceeded_with_failed_checks = false
+    update installation set proceeded_with_failed_checks = false, failed_checks_reason = null
     where id = ${installationId} and proceeded_with_failed_checks
       and not exists (
         select 1 from system_check c

@@ -48,6 +48,7 @@ export async function submitInstallation(db: Db, fleetIds: number[], caller: Cal
     await recordHistory(tx as Db, row, actor, 'submitted', [
       { field: 'reportVersion', newValue: report.reportVersion },
       ...(row.proceededWithFailedChecks ? [{ field: 'proceededWithFailedChecks', newValue: true }] : []),
+      ...(row.proceededWithFailedChecks && row.failedChecksReason ? [{ field: 'failedChecksReason', newValue: row.failedChecksReason }] : []),
     ]);
     return { row: done!, alreadyCompleted: false };
   });

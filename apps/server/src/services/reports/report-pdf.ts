@@ -123,7 +123,9 @@ export async function renderReportPdf(input: ReportInput): Promise<Buffer> {
     ensureSpace(30);
     const y = doc.y + 4;
     doc.font(BOLD).fontSize(10);
-    const text = t('wizard.summary.proceededWarning');
+    // The installer's reason goes with the warning, in their words.
+    const reason = summary.failedChecksReason ? `\n${t('wizard.summary.labels.failedChecksReason')}: ${drawableText(summary.failedChecksReason)}` : '';
+    const text = t('wizard.summary.proceededWarning') + reason;
     const h = doc.heightOfString(text, { width: width - 16 }) + 10;
     doc.rect(MARGIN, y, width, h).fillAndStroke('#fff4e6', '#e8590c');
     doc.fillColor('#a61e00').text(text, MARGIN + 8, y + 5, { width: width - 16 });
@@ -221,6 +223,11 @@ export async function renderReportPdf(input: ReportInput): Promise<Buffer> {
     for (const c of summary.systemChecks) {
       checkRow([t(`wizard.summary.checkTypes.${c.type}`), c.controllerSerial ?? c.imei ?? none, t(`wizard.summary.checkResult.${c.status}`), formatMoment(c.createdAt, locale, timeZone)]);
     }
+  }
+
+  if (summary.proceededWithFailedChecks) {
+    doc.moveDown(0.3);
+    row(t('wizard.summary.labels.failedChecksReason'), summary.failedChecksReason);
   }
 
   heading(t('wizard.summary.sections.uploads'));

@@ -87,6 +87,7 @@ export async function buildSummary(db: Db, row: InstallationRow): Promise<Instal
     customerDataConfirmed: row.customerDataConfirmed,
     summaryDataConfirmed: row.summaryDataConfirmed,
     proceededWithFailedChecks: row.proceededWithFailedChecks,
+    failedChecksReason: row.proceededWithFailedChecks ? row.failedChecksReason : null,
   };
 }
 

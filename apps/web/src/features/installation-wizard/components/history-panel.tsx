@@ -31,7 +31,13 @@ function EntryDetail({ entry }: { entry: HistoryEntry }) {
     case 'reopened':
       return <Text size="sm">{t('history.reason', { value })}</Text>;
     case 'submitted':
-      return entry.field === 'reportVersion' ? <Text size="sm">{t('history.reportVersion', { value })}</Text> : null;
+      if (entry.field === 'reportVersion') return <Text size="sm">{t('history.reportVersion', { value })}</Text>;
+      // Submitted with failed checks: the installer's reason for going on.
+      return entry.field === 'failedChecksReason' ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('history.reason', { value })}
+        </Text>
+      ) : null;
     case 'uploadAdded':
     case 'uploadRemoved':
       return (

@@ -41,6 +41,9 @@ const preloadDialogs = preloadAll(closeDialog, saveErrorModal, historyPanel, hel
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** After the unsaved-changes question: a path outside the wizard, or another tab of it. */
+type LeaveTarget = string | { tab: WizardTab; isBackToSummaryKept: boolean };
+
 /** The stepped installation form of SPEC §2: one tab at a time, the tab in the address (`?tab=`). */
 export function InstallationWizard({ fleet, installation, viewer }: InstallationWizardProps) {
   const { userId } = viewer;
@@ -101,20 +104,52 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
     };
   }, []);
 
-  const goTo = (next: WizardTab) => setParams({ tab: next });
+  // A jump from the summary to an earlier tab keeps the way back (`back=summary` in the address) while the
+  // summary can still be reached: the installer edits one thing and returns with one tap.
+  const isBackToSummaryKept = params.get('back') === 'summary';
+  const isReturnOffered = isBackToSummaryKept && tab !== 'summary' && reachable.has('summary');
+  const returnTab: WizardTab | null = isReturnOffered ? 'summary' : null;
+  // Next leads to the summary itself from the tab before it: no second button for the same way.
+  const offeredReturn = returnTab && neighbourTab(tabs, tab, 1) !== returnTab ? returnTab : null;
+  const setReturnTab = useWizardStore((state) => state.setReturnTab);
+  useEffect(() => {
+    setReturnTab(offeredReturn);
+  }, [offeredReturn, setReturnTab]);
+  useEffect(() => () => setReturnTab(null), [setReturnTab]);
+
+  const goTo = (next: WizardTab) => setParams(returnTab && next !== 'summary' ? { tab: next, back: 'summary' } : { tab: next });
   const onNext = () => {
-    const next = neighbourTab(tabs, tab, 1);
+    const { nextTarget, setNextTarget } = useWizardStore.getState();
+    setNextTarget(null);
+    const next = nextTarget ?? neighbourTab(tabs, tab, 1);
     if (next && isShown.current) goTo(next);
   };
   const previous = tab === 'general' && !isNew ? null : neighbourTab(tabs, tab, -1);
+  /** A tap on a step of the stepper or an edit link of the summary. */
+  const jumpTo = (next: WizardTab) => {
+    const form = useWizardStore.getState().activeForm;
+    const isLeavingSummary = tab === 'summary' && next !== 'summary';
+    const target: LeaveTarget = { tab: next, isBackToSummaryKept: isLeavingSummary || (returnTab !== null && next !== 'summary') };
+    // The tabs keep unsaved entries on the device; a form that does not (the summary's comments) asks first.
+    if (form?.isLostOnLeave && form.isDirty()) {
+      setLeaveTo(target);
+      setCloseDialogOpen(true);
+      return;
+    }
+    leave(target);
+  };
 
   const homePath = `/${fleet}`;
-  // Where the installer goes once the unsaved changes are dealt with: home (the close button) or
-  // wherever the menu, logout or the fleet switcher was about to lead.
-  const [leaveTo, setLeaveTo] = useState(homePath);
-  const closeNow = (to = leaveTo) => {
+  // Where the installer goes once the unsaved changes are dealt with: home (the close button),
+  // wherever the menu, logout or the fleet switcher was about to lead, or another tab.
+  const [leaveTo, setLeaveTo] = useState<LeaveTarget>(homePath);
+  const closeNow = (to: string = homePath) => {
     resetWizardState(userId, installation?.id);
     navigate(to);
+  };
+  const leave = (target: LeaveTarget) => {
+    if (typeof target === 'string') closeNow(target);
+    else setParams(target.isBackToSummaryKept ? { tab: target.tab, back: 'summary' } : { tab: target.tab });
   };
   // A save the server refused without naming a field: the form closes (its entries are kept on the device).
   useEffect(() => {
@@ -147,12 +182,12 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
     if (isSaved) await wait(CLOSE_DIALOG_SAVE_DELAY_MS);
     setClosingWithSave(false);
     setCloseDialogOpen(false);
-    if (isSaved) closeNow();
+    if (isSaved) leave(leaveTo);
   };
   const onCloseWithoutSave = async () => {
     await useWizardStore.getState().activeForm?.discard();
     setCloseDialogOpen(false);
-    closeNow();
+    leave(leaveTo);
   };
   const onCancelNew = async () => {
     await deleteInstallationDrafts(userId, 'new');
@@ -229,7 +264,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
           <Stack gap="xs" className={classes.stepHead}>
             <Group gap="sm" wrap="nowrap" align="center">
               {previous && (
-                <ActionIcon variant="light" radius="xl" onClick={() => goTo(previous)} aria-label={t('wizard.stepper.back')} data-testid="step-back">
+                <ActionIcon variant="light" radius="xl" onClick={() => jumpTo(previous)} aria-label={t('wizard.stepper.back')} data-testid="step-back">
                   <IconArrowLeft aria-hidden />
                 </ActionIcon>
               )}
@@ -246,7 +281,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
               </Title>
               {hasHelp(tab) && !isReadOnly && <helpPopover.Component tab={tab as 'setup'} />}
             </Group>
-            {showDots && <ProgressDots tabs={FORM_TABS} current={tab} reachable={reachable} onSelect={goTo} />}
+            {showDots && <ProgressDots tabs={FORM_TABS} current={tab} reachable={reachable} onSelect={jumpTo} />}
           </Stack>
 
           {isReadOnly && (
@@ -266,7 +301,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
             {installation && tab === 'setup' && <SetupStep key={`setup:${installation.id}`} installation={installation} {...stepProps} />}
             {installation && tab === 'uploads' && <UploadsStep installation={installation} {...stepProps} />}
             {installation && tab === 'digitalCheck' && <DigitalCheckStep installation={installation} {...stepProps} />}
-            {installation && tab === 'summary' && <SummaryStep installation={installation} {...stepProps} onFinish={() => closeNow(homePath)} />}
+            {installation && tab === 'summary' && <SummaryStep installation={installation} {...stepProps} onFinish={() => closeNow(homePath)} onEdit={jumpTo} />}
           </Suspense>
         </Stack>
       </Paper>

@@ -1,5 +1,7 @@
+import { useId, useState } from 'react';
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WizardTab } from '@portal/domain/installation';
 import classes from './progress-dots.module.css';
@@ -11,55 +13,87 @@ type ProgressDotsProps = {
   onSelect: (tab: WizardTab) => void;
 };
 
-/** One dot per step; a reachable step opens on tap (each dot sits in a 44 px target). */
+type StepState = 'current' | 'done' | 'open' | 'locked';
+
+/**
+ * The stepper: one dot and title per step; a step that is saved or open opens on tap, each in a target of
+ * at least 44 px. Eight such targets side by side do not fit a phone: there the dots open a list of the steps.
+ */
 export function ProgressDots({ tabs, current, reachable, onSelect }: ProgressDotsProps) {
   const { t } = useTranslation();
+  const listId = useId();
+  const [isListOpen, setListOpen] = useState(false);
   const index = tabs.indexOf(current);
-  // Eight 44 px targets do not fit a phone: there the dots only show progress; Back and Next move.
   const isCompact = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
-  const stateOf = (tab: WizardTab, i: number) =>
-    tab === current ? 'current' : reachable.has(tab) ? (i < index ? 'done' : 'open') : 'locked';
+  const stateOf = (tab: WizardTab, i: number): StepState => (tab === current ? 'current' : reachable.has(tab) ? (i < index ? 'done' : 'open') : 'locked');
+  const progress = t('wizard.stepper.progress', { current: index + 1, total: tabs.length });
+
+  const steps = (layout: 'row' | 'list') => (
+    <ol className={classes.list} data-layout={layout} id={layout === 'list' ? listId : undefined} data-testid={`stepper-${layout}`}>
+      {tabs.map((tab, i) => {
+        const state = stateOf(tab, i);
+        const title = t(`solar.installation.tabs.${tab}`);
+        return (
+          <li key={tab}>
+            <UnstyledButton
+              className={classes.target}
+              data-layout={layout}
+              data-state={state}
+              onClick={() => {
+                setListOpen(false);
+                onSelect(tab);
+              }}
+              disabled={state === 'locked' || state === 'current'}
+              aria-current={state === 'current' ? 'step' : undefined}
+              aria-label={t('wizard.stepper.goTo', { tab: title, index: i + 1 })}
+              data-testid={`dot-${tab}`}
+            >
+              <Box className={classes.dot} data-state={state} />
+              <span className={classes.title} aria-hidden>
+                {layout === 'list' ? `${i + 1}. ${title}` : title}
+              </span>
+            </UnstyledButton>
+          </li>
+        );
+      })}
+    </ol>
+  );
+
   if (isCompact) {
     return (
-      <Group gap="xs" wrap="nowrap" align="center">
-        <Group gap={10} wrap="nowrap" aria-hidden>
-          {tabs.map((tab, i) => (
-            <Box key={tab} className={classes.dot} data-state={stateOf(tab, i)} data-testid={`dot-${tab}`} />
-          ))}
-        </Group>
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('wizard.stepper.progress', { current: index + 1, total: tabs.length })}
-        </Text>
-      </Group>
+      <Box component="nav" aria-label={t('wizard.stepper.label')}>
+        <UnstyledButton
+          className={classes.toggle}
+          onClick={() => setListOpen((open) => !open)}
+          aria-expanded={isListOpen}
+          aria-controls={isListOpen ? listId : undefined}
+          data-testid="stepper-toggle"
+        >
+          <Group gap={10} wrap="nowrap" aria-hidden>
+            {tabs.map((tab, i) => (
+              <Box key={tab} className={classes.dot} data-state={stateOf(tab, i)} />
+            ))}
+          </Group>
+          <Text component="span" size="sm" c="dimmed" aria-live="polite">
+            {progress}
+          </Text>
+          <Group component="span" gap={2} wrap="nowrap" className={classes.toggleLabel}>
+            <Text component="span" size="sm" fw={600}>
+              {t('wizard.stepper.allSteps')}
+            </Text>
+            <IconChevronDown size={18} aria-hidden className={classes.chevron} data-open={isListOpen || undefined} />
+          </Group>
+        </UnstyledButton>
+        {isListOpen && steps('list')}
+      </Box>
     );
   }
   return (
-    <Group gap="xs" wrap="wrap" align="center" component="nav" aria-label={t('wizard.stepper.label')}>
-      <Group gap={0} wrap="nowrap" component="ol" className={classes.list}>
-        {tabs.map((tab, i) => {
-          const isCurrent = tab === current;
-          const isReachable = reachable.has(tab);
-          const state = stateOf(tab, i);
-          return (
-            <li key={tab}>
-              <UnstyledButton
-                className={classes.target}
-                onClick={() => onSelect(tab)}
-                disabled={!isReachable || isCurrent}
-                aria-current={isCurrent ? 'step' : undefined}
-                aria-label={t('wizard.stepper.goTo', { tab: t(`solar.installation.tabs.${tab}`), index: i + 1 })}
-                title={t(`solar.installation.tabs.${tab}`)}
-                data-testid={`dot-${tab}`}
-              >
-                <Box className={classes.dot} data-state={state} />
-              </UnstyledButton>
-            </li>
-          );
-        })}
-      </Group>
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {t('wizard.stepper.progress', { current: index + 1, total: tabs.length })}
+    <Box component="nav" aria-label={t('wizard.stepper.label')} className={classes.row}>
+      {steps('row')}
+      <Text size="sm" c="dimmed" aria-live="polite" className={classes.srProgress}>
+        {progress}
       </Text>
-    </Group>
+    </Box>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy, IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SaveResult } from '../hooks/use-step-form';
 import { saveThenNext } from '../lib/save-then-next';
 import { useWizardStore } from '../stores/wizard-store';
+import { WRAPPING_BUTTON } from './wrapping-button';
 
 type StepFooterProps = {
   onSave?: () => void;
@@ -22,8 +23,11 @@ type StepFooterProps = {
 export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = false, isReadOnly = false, nextLabel, nextHint }: StepFooterProps) {
   const { t } = useTranslation();
   const isEmptyFormShown = useWizardStore((state) => state.isEmptyFormShown);
-  // The spinner shows on the button that was pressed; the other one waits, disabled.
-  const [pressed, setPressed] = useState<'save' | 'next'>('save');
+  // After a jump from the summary, one tap saves the tab and goes back there; Next still goes on tab by tab.
+  const returnTab = useWizardStore((state) => (isReadOnly ? null : state.returnTab));
+  const setNextTarget = useWizardStore((state) => state.setNextTarget);
+  // The spinner shows on the button that was pressed; the others wait, disabled.
+  const [pressed, setPressed] = useState<'save' | 'next' | 'return'>('save');
   const hint = isNextDisabled && !isReadOnly && nextHint ? nextHint : null;
   const buttons = (
     <Group justify="flex-end" gap="sm" pt="md" wrap="wrap">
@@ -31,6 +35,25 @@ export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = 
         <Text id="step-next-hint" size="sm" c="dimmed" ta="end" style={{ flex: '1 1 14rem' }} data-testid="step-next-hint">
           {hint}
         </Text>
+      )}
+      {onNext && returnTab && (
+        <Button
+          variant="light"
+          px="sm"
+          styles={WRAPPING_BUTTON}
+          leftSection={<IconListCheck aria-hidden />}
+          onClick={() => {
+            setPressed('return');
+            setNextTarget(returnTab);
+            onNext();
+          }}
+          disabled={isNextDisabled || (isSaving && pressed !== 'return')}
+          loading={isSaving && pressed === 'return'}
+          aria-describedby={hint ? 'step-next-hint' : undefined}
+          data-testid="step-return"
+        >
+          {t('wizard.actions.backToSummary')}
+        </Button>
       )}
       {onSave && !isReadOnly && (
         <Button
@@ -52,10 +75,11 @@ export function StepFooter({ onSave, onNext, isNextDisabled = false, isSaving = 
           rightSection={<IconArrowRight aria-hidden />}
           onClick={() => {
             setPressed('next');
+            setNextTarget(null);
             onNext();
           }}
-          disabled={isNextDisabled || (isSaving && Boolean(onSave) && pressed !== 'next')}
-          loading={isSaving && (!onSave || pressed === 'next')}
+          disabled={isNextDisabled || (isSaving && (Boolean(onSave) || returnTab !== null) && pressed !== 'next')}
+          loading={isSaving && ((!onSave && pressed !== 'return') || pressed === 'next')}
           aria-describedby={hint ? 'step-next-hint' : undefined}
           data-testid="step-next"
         >

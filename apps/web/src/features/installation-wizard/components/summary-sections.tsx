@@ -1,6 +1,7 @@
 import { Fragment, type Key, type ReactNode } from 'react';
-import { Alert, Badge, Divider, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, IconFile } from '@tabler/icons-react';
+import { Alert, Badge, Button, Divider, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, IconFile, IconPencil } from '@tabler/icons-react';
+import type { WizardTab } from '@portal/domain/installation';
 import { useTranslation } from 'react-i18next';
 import { isInspectionPassed, type PhysicalInspection } from '@portal/domain/setup-rules';
 import type { InstallationSummary } from '@portal/domain/summary';
@@ -18,13 +19,48 @@ import { ScrollTable } from './scroll-table';
 
 type SectionKey = 'general' | 'customer' | 'installer' | 'vehicle' | 'pvSystem' | 'chargeControllers' | 'telematics' | 'setup' | 'uploads' | 'digitalCheck';
 
-function Section({ section, children }: { section: SectionKey; children: ReactNode }) {
+/** The tab where each section's data is entered; the installer section comes from the account. */
+const SECTION_TABS: Record<SectionKey, WizardTab | null> = {
+  general: 'general',
+  customer: 'customer',
+  installer: null,
+  vehicle: 'vehicle',
+  pvSystem: 'system',
+  chargeControllers: 'system',
+  telematics: 'system',
+  setup: 'setup',
+  uploads: 'uploads',
+  digitalCheck: 'digitalCheck',
+};
+
+/** Opens the tab of a section, while the installation is a draft. */
+type OnEdit = ((tab: WizardTab) => void) | undefined;
+
+function Section({ section, onEdit, children }: { section: SectionKey; onEdit: OnEdit; children: ReactNode }) {
   const { t } = useTranslation();
+  const title = t(`wizard.summary.sections.${section}`);
+  const tab = SECTION_TABS[section];
   return (
     <Paper withBorder radius="md" p="md" component="section" data-testid={`summary-${section}`}>
-      <Title order={3} size="h4" mb="sm">
-        {t(`wizard.summary.sections.${section}`)}
-      </Title>
+      <Group justify="space-between" align="center" wrap="nowrap" gap="sm" mb="sm">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        {onEdit && tab && (
+          <Button
+            variant="subtle"
+            mih={44}
+            miw={44}
+            px="sm"
+            leftSection={<IconPencil size={18} aria-hidden />}
+            onClick={() => onEdit(tab)}
+            aria-label={t('wizard.summary.editSection', { section: title })}
+            data-testid={`summary-edit-${section}`}
+          >
+            {t('wizard.summary.edit')}
+          </Button>
+        )}
+      </Group>
       {children}
     </Paper>
   );
@@ -92,7 +128,7 @@ function CheckStatus({ status }: { status: SystemCheckStatus }) {
 }
 
 /** Everything recorded for the installation, read-only, in the order of the tabs (SPEC §2 summary). */
-export function SummarySections({ summary }: { summary: InstallationSummary }) {
+export function SummarySections({ summary, onEdit }: { summary: InstallationSummary; onEdit?: (tab: WizardTab) => void }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const formatNumber = useFormatNumber();
@@ -114,7 +150,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
 
   return (
     <Stack gap="md">
-      <Section section="general">
+      <Section section="general" onEdit={onEdit}>
         <Grid>
           <ReadOnlyValue label={t('wizard.labels.systemSerialNumber')} value={general.systemSerialNumber} testId="summary-serial" />
           <ReadOnlyValue label={t('wizard.labels.name')} value={general.name} />
@@ -129,7 +165,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
         </Grid>
       </Section>
 
-      <Section section="customer">
+      <Section section="customer" onEdit={onEdit}>
         <Grid>
           <ReadOnlyValue label={t('wizard.labels.customerName')} value={customer.name} />
           <ReadOnlyValue label={t('wizard.labels.primaryContact')} value={customer.primaryContact} />
@@ -137,7 +173,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
         </Grid>
       </Section>
 
-      <Section section="installer">
+      <Section section="installer" onEdit={onEdit}>
         {installer ? (
           <Grid>
             <ReadOnlyValue label={t('wizard.summary.labels.companyName')} value={installer.companyName || none} />
@@ -151,7 +187,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
         )}
       </Section>
 
-      <Section section="vehicle">
+      <Section section="vehicle" onEdit={onEdit}>
         {vehicle ? (
           <Grid>
             <ReadOnlyValue label={t('wizard.labels.type')} value={t(`wizard.vehicle.types.${vehicle.type}`)} />
@@ -175,7 +211,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
         )}
       </Section>
 
-      <Section section="pvSystem">
+      <Section section="pvSystem" onEdit={onEdit}>
         <Grid>
           <ReadOnlyValue label={t('wizard.labels.pvModuleCount')} value={formatNumber(pvSystem.pvModuleCount)} />
           <ReadOnlyValue label={t('wizard.labels.pvModuleVersion')} value={pvSystem.pvModuleVersion} />
@@ -183,7 +219,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
         </Grid>
       </Section>
 
-      <Section section="chargeControllers">
+      <Section section="chargeControllers" onEdit={onEdit}>
         <DividedStack items={summary.chargeControllers} itemKey={(controller) => controller.id}>
           {(controller) => (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" data-testid="summary-controller">
@@ -196,7 +232,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
         </DividedStack>
       </Section>
 
-      <Section section="telematics">
+      <Section section="telematics" onEdit={onEdit}>
         <DividedStack items={summary.telematics} itemKey={(unit) => unit.imei}>
           {(unit) => (
             <Grid>
@@ -212,7 +248,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
         </DividedStack>
       </Section>
 
-      <Section section="setup">
+      <Section section="setup" onEdit={onEdit}>
         <Stack gap="lg">
           {summary.setup.map((row, index) => (
             <Stack key={row.serialNumber} gap="xs" data-testid="summary-setup-row">
@@ -243,7 +279,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
         </Stack>
       </Section>
 
-      <Section section="uploads">
+      <Section section="uploads" onEdit={onEdit}>
         {summary.uploads.length === 0 ? (
           <Text c="dimmed">{t('wizard.summary.noUploads')}</Text>
         ) : (
@@ -267,7 +303,7 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
         )}
       </Section>
 
-      <Section section="digitalCheck">
+      <Section section="digitalCheck" onEdit={onEdit}>
         <Stack gap="sm">
           {summary.systemChecks.length === 0 ? (
             <Text c="dimmed">{t('wizard.summary.noChecks')}</Text>
@@ -300,7 +336,15 @@ export function SummarySections({ summary }: { summary: InstallationSummary }) {
           )}
           {summary.proceededWithFailedChecks && (
             <Alert color="orange" variant="light" c={WARNING_TEXT_COLOR} icon={<IconAlertTriangle aria-hidden />} data-testid="summary-proceeded-warning">
-              {t('wizard.summary.proceededWarning')}
+              <Text inherit>{t('wizard.summary.proceededWarning')}</Text>
+              {summary.failedChecksReason && (
+                <Text inherit mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="summary-failed-checks-reason">
+                  <Text span inherit fw={700}>
+                    {t('wizard.summary.labels.failedChecksReason')}:
+                  </Text>{' '}
+                  {summary.failedChecksReason}
+                </Text>
+              )}
             </Alert>
           )}
         </Stack>

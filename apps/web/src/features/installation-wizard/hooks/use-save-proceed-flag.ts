@@ -22,14 +22,16 @@ export function useSaveProceedFlag(installation: Installation) {
   const [isSaving, setSaving] = useState(false);
   const { id, version } = installation;
 
+  /** Going on (with the installer's reason) or no longer: the reason goes with the flag. */
   const save = useCallback(
-    async (proceeded: boolean): Promise<boolean> => {
+    async (proceeded: boolean, reason?: string): Promise<boolean> => {
       setSaving(true);
       try {
         let current = version;
         for (let attempt = 0; ; attempt++) {
           try {
-            await update.mutateAsync({ id, body: { version: current, proceededWithFailedChecks: proceeded }, idempotencyKey: newIdempotencyKey() });
+            const body = proceeded ? { version: current, proceededWithFailedChecks: true, failedChecksReason: reason } : { version: current, proceededWithFailedChecks: false };
+            await update.mutateAsync({ id, body, idempotencyKey: newIdempotencyKey() });
             return true;
           } catch (error) {
             if (isApiError(error) && error.code === 'VERSION_CONFLICT' && attempt === 0) {

@@ -9,7 +9,7 @@ export type FieldNameKey = keyof typeof en.wizard.names;
 /** The domain's message keys (FORM_ERRORS) and the server's serial checks said in the same words as their key. */
 const SAME_NAME_KEYS = [
   ...['required', 'invalidNumber', 'negativeNumber', 'invalidYear', 'invalidVin', 'invalidDate', 'invalidCapacityUnit'],
-  ...['invalidActiveChannels', 'pvModuleLimitExceeded', 'inspectionFailed', 'tooLong', 'systemNotFound', 'systemAlreadyInstalled'],
+  ...['invalidActiveChannels', 'pvModuleLimitExceeded', 'inspectionFailed', 'tooShort', 'tooLong', 'systemNotFound', 'systemAlreadyInstalled'],
 ] as const satisfies readonly FormErrorI18nKey[];
 
 const isSameNameKey = (message: string): message is (typeof SAME_NAME_KEYS)[number] => (SAME_NAME_KEYS as readonly string[]).includes(message);

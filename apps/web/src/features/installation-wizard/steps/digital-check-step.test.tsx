@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Installation } from '@portal/domain/installation';
 import type { SystemCheckRun } from '@portal/domain/system-check';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { i18n } from '@/lib/i18n';
 import { useCheckVerificationStore } from '../stores/check-verification-store';
 import { createCheck, createReadyInstallation, createRun, createSummary, createVehicleChecks } from '../testing/check-factory';
 import { fakeEventStream } from '../testing/fake-event-stream';
@@ -159,9 +160,20 @@ describe('digital check tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([]);
 
     fireEvent.click(screen.getByTestId('step-next'));
-    fireEvent.click(within(await screen.findByTestId('proceed-modal')).getByRole('button', { name: 'Proceed' }));
+    const asked = await screen.findByTestId('proceed-modal');
+    // A reason is required, a few characters at least; nothing is sent before.
+    fireEvent.click(within(asked).getByRole('button', { name: 'Proceed' }));
+    expect(await within(asked).findByText('The reason is required')).toBeTruthy();
+    fireEvent.change(within(asked).getByRole('textbox', { name: /Why do you proceed\?/ }), { target: { value: ' ok ' } });
+    fireEvent.click(within(asked).getByRole('button', { name: 'Proceed' }));
+    expect(await within(asked).findByText('The reason needs at least 3 characters.')).toBeTruthy();
+    expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([]);
+    fireEvent.change(within(asked).getByRole('textbox', { name: /Why do you proceed\?/ }), { target: { value: '  Controller B gets a new fuse on Monday ' } });
+    fireEvent.click(within(asked).getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(location()).toContain('tab=summary'));
-    expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([{ version: 3, proceededWithFailedChecks: true }]);
+    expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([
+      { version: 3, proceededWithFailedChecks: true, failedChecksReason: 'Controller B gets a new fuse on Monday' },
+    ]);
     const put = fake.calls.find((c) => c.method === 'PUT');
     expect(headerOf(put, 'idempotency-key')).toBeTruthy();
   });
@@ -248,11 +260,53 @@ describe('digital check tab', { timeout: TEST_TIMEOUT_MS }, () => {
       }
     });
     await waitFor(() => expect(screen.getByTestId('checks-failed')).toBeTruthy());
+    // With a failed check, 'I have seen all results' is not offered: each result is acknowledged on its own.
+    expect(screen.queryByTestId('checks-seen-all')).toBeNull();
     for (const id of [1001, 1002, 1003, 1004, 1005]) fireEvent.click(screen.getByTestId(`check-verify-${id}`));
     fireEvent.click(screen.getByTestId('step-next'));
-    fireEvent.click(within(await screen.findByTestId('proceed-modal')).getByRole('button', { name: 'Proceed' }));
+    const asked = await screen.findByTestId('proceed-modal');
+    fireEvent.change(within(asked).getByRole('textbox', { name: /Why do you proceed\?/ }), { target: { value: 'Sense line cable ordered' } });
+    fireEvent.click(within(asked).getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(location()).toContain('tab=summary'));
-    expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([{ version: 3, proceededWithFailedChecks: true }]);
+    expect(bodiesOf(fake, 'PUT', '/api/installations/42')).toEqual([{ version: 3, proceededWithFailedChecks: true, failedChecksReason: 'Sense line cable ordered' }]);
+  });
+
+  it('when every check passed, one tap on "I have seen all results" ticks every result box; each box can still be cleared', async () => {
+    const { fake } = openDigitalCheck({ run: createRun({}, 'success') });
+    await waitFor(() => expect(rows()).toHaveLength(3), slow);
+    const seenAll = screen.getByRole('button', { name: 'I have seen all results' });
+    fireEvent.click(seenAll);
+    for (const id of [901, 902, 903]) expect(screen.getByTestId(`check-verify-${id}`).getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByTestId('checks-seen-all')).toBeNull();
+    // The per-row boxes stay: clearing one brings the button back, and Next asks again.
+    fireEvent.click(screen.getByTestId('check-verify-902'));
+    expect(screen.getByTestId('check-verify-902').getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByTestId('next-problem')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('checks-seen-all'));
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(location()).toContain('tab=summary'));
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('in German: offers "Ich habe alle Ergebnisse gesehen" and asks for the reason in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    try {
+      const installation = createReadyInstallation();
+      const run = createRun();
+      run.checks = run.checks.map((c, i) => ({ ...c, status: i === 2 ? 'failed' : 'success' }));
+      openDigitalCheck({ run, installation });
+      await waitFor(() => expect(rows()).toHaveLength(3), slow);
+      expect(screen.queryByRole('button', { name: 'Ich habe alle Ergebnisse gesehen' })).toBeNull();
+      for (const id of [901, 902, 903]) fireEvent.click(screen.getByTestId(`check-verify-${id}`));
+      fireEvent.click(screen.getByTestId('step-next'));
+      const asked = await screen.findByTestId('proceed-modal');
+      expect(within(asked).getByRole('textbox', { name: /Warum fahren Sie fort\?/ })).toBeTruthy();
+      fireEvent.click(within(asked).getByRole('button', { name: 'Fortfahren' }));
+      expect(await within(asked).findByText('Das Feld Grund ist erforderlich')).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('signs out when the stream answers 401', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChecks, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
@@ -16,6 +16,7 @@ import { CheckList, type CheckListRow, type CheckVerification } from '../compone
 import { QueryFallback } from '../components/query-fallback';
 import { ProceedWithFailedChecksModal } from '../components/proceed-with-failed-checks-modal';
 import { StepFooter } from '../components/step-footer';
+import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import type { StepProps } from '../components/step-props';
 import { useCheckEvents, type CheckStreamStatus } from '../hooks/use-check-events';
 import { useSaveProceedFlag } from '../hooks/use-save-proceed-flag';
@@ -183,6 +184,10 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
     });
   };
 
+  const onSeenAll = () => {
+    for (const check of checks) setVerified(check.id, true);
+  };
+
   const onNextClick = async () => {
     if (isReadOnly) {
       onNext();
@@ -211,8 +216,8 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
     onNext();
   };
 
-  const onProceed = async () => {
-    if (await proceedFlag.save(true)) {
+  const onProceed = async (reason: string) => {
+    if (await proceedFlag.save(true, reason)) {
       setProceedOpen(false);
       onNext();
     }
@@ -263,6 +268,14 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
           {t('wizard.digitalCheck.passed')}
         </Alert>
       )}
+      {/* Every check passed: one tap ticks every result box; each box can still be ticked or cleared. */}
+      {outcome === 'passed' && !isReadOnly && !isAllVerified && (
+        <Group justify="flex-end">
+          <Button variant="default" styles={WRAPPING_BUTTON} leftSection={<IconChecks aria-hidden />} onClick={onSeenAll} data-testid="checks-seen-all">
+            {t('wizard.digitalCheck.seeAll')}
+          </Button>
+        </Group>
+      )}
       {outcome === 'failed' && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('wizard.digitalCheck.failedTitle')} data-testid="checks-failed">
           <Text size="sm">
@@ -283,7 +296,7 @@ export function DigitalCheckStep({ installation, isReadOnly, onNext }: StepProps
       <ProceedWithFailedChecksModal
         opened={isProceedOpen}
         isSaving={proceedFlag.isSaving}
-        onProceed={() => void onProceed()}
+        onProceed={(reason) => void onProceed(reason)}
         onCancel={() => setProceedOpen(false)}
       />
     </Stack>

@@ -69,7 +69,9 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(checks[3]!.textContent).toContain('IMEI 356938035643801');
     expect(checks[4]!.textContent).toContain('Sense line connection');
     expect(checks[4]!.textContent).toContain('IMEI 356938035643801');
-    expect(screen.getByTestId('summary-proceeded-warning').textContent).toBe('This installation is processed with failed digital checks.');
+    expect(screen.getByTestId('summary-proceeded-warning').textContent).toBe(
+      'This installation is processed with failed digital checks.Reason for proceeding with failed checks: Controller B gets a new fuse on Monday',
+    );
     expect((screen.getByTestId('summary-comments') as HTMLTextAreaElement).value).toBe('Depot north');
   });
 
@@ -245,5 +247,61 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByTestId('summary-submit')).toBeNull();
     expect(screen.queryByTestId('summary-confirm')).toBeNull();
     expect(screen.getByTestId('summary-finish')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+  });
+
+  it('has an edit link per section that opens its tab, and Back to summary returns in one tap', async () => {
+    const { fake } = openSummary();
+    await screen.findByTestId('summary', undefined, slow);
+    const names = screen.getAllByRole('button', { name: /^Edit / }).map((b) => b.getAttribute('aria-label'));
+    expect(names).toEqual(['Edit General', 'Edit Customer', 'Edit Vehicle', 'Edit PV system', 'Edit Charge controllers', 'Edit Telematics', 'Edit Setup', 'Edit Uploads', 'Edit Digital check']);
+    // The installer section comes from the account: nothing to edit in the wizard.
+    expect(within(section('installer')).queryByRole('button')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Vehicle' }));
+    await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('Vehicle'), slow);
+    expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=vehicle&back=summary');
+    // Next still goes on tab by tab; beside it, one tap saves and returns.
+    expect(screen.getByTestId('step-next').textContent).toBe('Next');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to summary' }, slow));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=summary'), slow);
+    await screen.findByTestId('summary', undefined, slow);
+    // Nothing changed on the vehicle tab: nothing was sent.
+    expect(fake.calls.some((c) => c.method === 'POST' || c.method === 'PUT')).toBe(false);
+  });
+
+  it('keeps the way back to the summary while Next moves on through the tabs', async () => {
+    openSummary();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Customer' }, slow));
+    await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('Customer'), slow);
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('Vehicle'), slow);
+    expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=vehicle&back=summary');
+    expect(await screen.findByTestId('step-return', undefined, slow)).toBeTruthy();
+  });
+
+  it('asks before an edit link leaves comments that are not saved', async () => {
+    openSummary();
+    const comments = (await screen.findByTestId('summary-comments', undefined, slow)) as HTMLTextAreaElement;
+    fireEvent.change(comments, { target: { value: 'Depot north, gate 3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Vehicle' }));
+    const dialog = await screen.findByTestId('close-dialog', undefined, slow);
+    expect(dialog.textContent).toContain('Unsaved changes');
+    fireEvent.click(within(dialog).getByRole('button', { name: "Don't save" }));
+    await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('Vehicle'), slow);
+    expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=vehicle&back=summary');
+  });
+
+  it('in German: edit links name their section, the way back says "Zurück zur Zusammenfassung"', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    openSummary();
+    await screen.findByTestId('summary', undefined, slow);
+    expect(screen.getByTestId('summary-failed-checks-reason').textContent).toBe('Grund für das Fortfahren trotz fehlgeschlagener Prüfungen: Controller B gets a new fuse on Monday');
+    const edit = screen.getByRole('button', { name: 'Fahrzeug bearbeiten' });
+    expect(edit.textContent).toBe('Bearbeiten');
+    fireEvent.click(edit);
+    expect(await screen.findByRole('button', { name: 'Zurück zur Zusammenfassung' }, slow)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Zu Fahrzeug wechseln (Schritt 3)' }).getAttribute('aria-current')).toBe('step');
+    expect(screen.getByRole('button', { name: 'Zu Zusammenfassung wechseln (Schritt 8)' })).toHaveProperty('disabled', false);
   });
 });

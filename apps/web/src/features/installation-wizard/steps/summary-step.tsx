@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/
 import { IconClockHour4, IconHome, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Installation } from '@portal/domain/installation';
+import type { Installation, WizardTab } from '@portal/domain/installation';
 import type { InstallationSummary } from '@portal/domain/summary';
 import { missingForSubmit, type MissingPart } from '@portal/domain/summary-rules';
 import { DownloadReportButton } from '@/components/ui/download-report-button';
@@ -140,6 +140,7 @@ function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: Su
         }
       },
       discard: async () => form.reset(),
+      isLostOnLeave: true,
     });
     return () => setActiveForm(null);
   }, [form, setActiveForm, showSaveError, update]);
@@ -200,7 +201,7 @@ function SubmitForm({ installation, summary, summaryUpdatedAt, onCompleted }: Su
 }
 
 /** SPEC §2 summary: every recorded part read-only from one call; while draft, the confirmation and Submit. */
-export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepProps & { onFinish: () => void }) {
+export function SummaryStep({ installation, fleet, isReadOnly, onFinish, onEdit }: StepProps & { onFinish: () => void; onEdit?: (tab: WizardTab) => void }) {
   const { t } = useTranslation();
   const userId = useWizardUserId();
   const summaryQuery = useSummary(installation.id);
@@ -231,7 +232,7 @@ export function SummaryStep({ installation, fleet, isReadOnly, onFinish }: StepP
     <Stack gap="lg" data-testid="summary">
       {isDraft && <Text>{t('wizard.summary.intro')}</Text>}
       {isDraft && <WaitingForSubmit items={waiting} />}
-      <SummarySections summary={summary} />
+      <SummarySections summary={summary} onEdit={isDraft ? onEdit : undefined} />
       {isDraft ? (
         <SubmitForm installation={installation} summary={summary} summaryUpdatedAt={summaryQuery.dataUpdatedAt} onCompleted={onCompleted} />
       ) : (

@@ -13,6 +13,8 @@ export type ActiveForm = {
   save: () => Promise<boolean>;
   /** Forgets the unsaved entries, also the copy kept on the device. */
   discard: () => Promise<void>;
+  /** Entries that are not kept on the device when the tab is left: leaving it for another tab asks first. */
+  isLostOnLeave?: boolean;
 };
 
 type WizardState = {
@@ -26,6 +28,10 @@ type WizardState = {
   isCloseRequested: boolean;
   /** SPEC §5 'Please fill out all fields.': the tab on screen was saved with every required field empty. */
   isEmptyFormShown: boolean;
+  /** The tab the installer jumped away from (the summary), offered as a way back beside Next. */
+  returnTab: WizardTab | null;
+  /** Where the step's next save-and-go leads: the return tab when 'Back to …' was pressed, else the next tab. */
+  nextTarget: WizardTab | null;
   setNotice: (key: string, notice: SaveNotice | null) => void;
   setActiveForm: (form: ActiveForm | null) => void;
   showSaveError: (error: ApiError) => void;
@@ -33,6 +39,8 @@ type WizardState = {
   setCreated: (created: { id: number; fleet: string } | null) => void;
   requestClose: () => void;
   setEmptyFormShown: (isShown: boolean) => void;
+  setReturnTab: (tab: WizardTab | null) => void;
+  setNextTarget: (tab: WizardTab | null) => void;
   reset: () => void;
 };
 
@@ -43,6 +51,8 @@ const initial = {
   created: null,
   isCloseRequested: false,
   isEmptyFormShown: false,
+  returnTab: null,
+  nextTarget: null,
 };
 
 export const useWizardStore = create<WizardState>()((set) => ({
@@ -61,5 +71,7 @@ export const useWizardStore = create<WizardState>()((set) => ({
   setCreated: (created) => set({ created }),
   requestClose: () => set({ isCloseRequested: true }),
   setEmptyFormShown: (isEmptyFormShown) => set((state) => (state.isEmptyFormShown === isEmptyFormShown ? state : { isEmptyFormShown })),
+  setReturnTab: (returnTab) => set((state) => (state.returnTab === returnTab ? state : { returnTab })),
+  setNextTarget: (nextTarget) => set({ nextTarget }),
   reset: () => set(initial),
 }));

@@ -111,6 +111,7 @@ export function createSummary(overrides: Partial<InstallationSummary> = {}): Ins
     customerDataConfirmed: true,
     summaryDataConfirmed: false,
     proceededWithFailedChecks: true,
+    failedChecksReason: 'Controller B gets a new fuse on Monday',
     ...overrides,
   };
 }
