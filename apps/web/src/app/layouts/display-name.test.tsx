@@ -31,7 +31,8 @@ const signedInOnLoginPage = () => sessionStorage.setItem('freshSignIn', '1');
 
 resetSessionAroundEachTest();
 
-describe('the display name', () => {
+// The whole app renders here; on a busy machine that takes longer than a unit test's usual 5 s.
+describe('the display name', { timeout: 20_000 }, () => {
   it('after signing in on the login page, asks a person who has not said their name, with a guess from the address, and one tap saves it', async () => {
     signedInOnLoginPage();
     const { patches } = start(guessed);
@@ -46,17 +47,17 @@ describe('the display name', () => {
 
     fireEvent.change(field, { target: { value: '   ' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await dialog.findByText('Please enter your name.')).toBeTruthy();
+    expect(await dialog.findByText('Please enter your name.', undefined, slow)).toBeTruthy();
     fireEvent.change(field, { target: { value: 'x'.repeat(81) } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await dialog.findByText('Your name can have at most 80 characters.')).toBeTruthy();
+    expect(await dialog.findByText('Your name can have at most 80 characters.', undefined, slow)).toBeTruthy();
     expect(patches()).toEqual([]);
 
     fireEvent.change(field, { target: { value: ' Ina Fitter ' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
     expect(patches()).toEqual([{ displayName: 'Ina Fitter' }]);
-    expect(await screen.findByText('Signed in as Ina Fitter')).toBeTruthy();
+    expect(await screen.findByText('Signed in as Ina Fitter', undefined, slow)).toBeTruthy();
     expect(sessionStorage.getItem('freshSignIn')).toBeNull();
   });
 
@@ -76,16 +77,16 @@ describe('the display name', () => {
     const field = dialog.getByRole('textbox', { name: /Ihr Name/ }) as HTMLInputElement;
     expect(field.value).toBe('Ina Fitter');
     fireEvent.click(dialog.getByRole('button', { name: 'Abbrechen' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
 
     fireEvent.click(screen.getByRole('button', { name: /Angemeldet als Ina Fitter/ }));
-    const again = within(await screen.findByRole('dialog', { name: 'Ihr Name' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Ihr Name' }, slow));
     fireEvent.change(again.getByRole('textbox', { name: /Ihr Name/ }), { target: { value: '' } });
     fireEvent.click(again.getByRole('button', { name: 'Speichern' }));
-    expect(await again.findByText('Bitte geben Sie Ihren Namen ein.')).toBeTruthy();
+    expect(await again.findByText('Bitte geben Sie Ihren Namen ein.', undefined, slow)).toBeTruthy();
     fireEvent.change(again.getByRole('textbox', { name: /Ihr Name/ }), { target: { value: 'Ina F.' } });
     fireEvent.click(again.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Angemeldet als Ina F.')).toBeTruthy();
+    expect(await screen.findByText('Angemeldet als Ina F.', undefined, slow)).toBeTruthy();
     expect(patches()).toEqual([{ displayName: 'Ina F.' }]);
   });
 });
