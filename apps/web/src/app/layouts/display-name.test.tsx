@@ -76,6 +76,7 @@ describe('the display name', { timeout: 20_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Ihr Name' }, slow));
     const field = dialog.getByRole('textbox', { name: /Ihr Name/ }) as HTMLInputElement;
     expect(field.value).toBe('Ina Fitter');
+    expect(dialog.getByText('Ihr Name erscheint in den Installationen, die Sie erfassen, in deren Verlauf und in deren Berichten.')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
 

@@ -51,7 +51,7 @@ export function DisplayNameDialog({ me, isRequired, onClose, onSaved }: DisplayN
     >
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
-          <Text size="sm">{t('profile.intro')}</Text>
+          <Text size="sm">{isRequired ? t('profile.intro') : t('profile.editIntro')}</Text>
           <TextInput
             {...register('displayName')}
             label={t('profile.label')}
