@@ -418,9 +418,9 @@ function createFirstPagesReader(db: Db, cache: ReadCache) {
     const mine = query.mine === 'true';
     const ownFirst = query.ownDraftsFirst === 'true';
     const key = `${query.sort}:${query.order}:${mine}:${ownFirst}`;
-    // Without `ownDraftsFirst` the placeholder is not used; the statement still takes a value.
-    const today = todayIn(query.tz ?? 'UTC');
-    const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, since: today.start.toISOString() };
+    // Only a page with the own drafts first has a "today" (the statement of the others has no `since`).
+    const today = ownFirst ? todayIn(query.tz ?? 'UTC') : null;
+    const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, since: today?.start.toISOString() ?? null };
     if (cache.isLive) {
       const me = await sessionUser(claims);
       if (!me) return 'signed-out';
@@ -434,7 +434,7 @@ function createFirstPagesReader(db: Db, cache: ReadCache) {
       // client fill the memory with every page of a large fleet.
       // A page with the caller's own drafts first is the caller's own, and only for today in that time zone.
       const whose = mine || ownFirst ? claims.sub : '';
-      const when = ownFirst ? `:${query.tz ?? 'UTC'}:${today.day}` : '';
+      const when = today ? `:${query.tz ?? 'UTC'}:${today.day}` : '';
       const found = page.offset === 0 ? await cache.list(`${member.id}:${key}:${whose}:${page.limit}${when}`, readPage) : await readPage();
       return listPageFor(found!, query, claims.sub, member.role);
     }
