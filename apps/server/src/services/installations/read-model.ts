@@ -317,9 +317,9 @@ type ListPage = { total: number; items: ListItemRow[] };
 
 /**
  * The count and one page of a fleet's list (no search), for the fleet and user these expressions name.
- * With `ownFirst`, the user's drafts saved since the placeholder `since` come first: each part of the
- * page is read from the index in the list's order (the own drafts through the creator index), at most
- * a page and its offset of each, so the page still never sorts the whole fleet.
+ * With `ownFirst`, the user's drafts saved since the placeholder `since` come first: the own drafts are
+ * found through the creator index (plain conditions, so the planner can use it), the rest is read from
+ * the list's index in its order, at most a page and its offset of each: the page never sorts the fleet.
  */
 function listPageColumns(fleetId: SQL, userId: SQL, sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean, ownFirst: boolean) {
   const column = sql.identifier(SORT_COLUMNS[sort].name);
@@ -332,7 +332,8 @@ function listPageColumns(fleetId: SQL, userId: SQL, sort: keyof typeof SORT_COLU
   const pageIds = ownFirst
     ? sql`
         select id, own from (
-          (select id, ${column} as k, true as own from installation i where fleet_id = ${fleetId} ${onlyMine} and ${isOwnOfToday(sql`i`)}
+          (select id, ${column} as k, true as own from installation i
+            where fleet_id = ${fleetId} ${onlyMine} and created_by = ${userId} and status = 'draft' and updated_at >= ${since}
             order by ${column} ${dir}, id ${dir} limit (${limit}::int + ${offset}::int))
           union all
           (select id, ${column}, false from installation i where fleet_id = ${fleetId} ${onlyMine} and not ${isOwnOfToday(sql`i`)}
