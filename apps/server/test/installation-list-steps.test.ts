@@ -37,8 +37,11 @@ async function addPhoto(c: TestContext, h: Headers, id: number) {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-const setUpdatedAt = (c: TestContext, serial: string, at: Date) =>
-  c.database.db.execute(sql`update installation set updated_at = ${at.toISOString()}::timestamptz where system_serial = ${serial}`);
+/** Moves when a draft was last saved, as a write of the API would: answered once the read cache has heard of it. */
+async function setUpdatedAt(c: TestContext, serial: string, at: Date) {
+  await c.database.db.execute(sql`update installation set updated_at = ${at.toISOString()}::timestamptz where system_serial = ${serial}`);
+  await c.app.readCache.settle();
+}
 
 /**
  * Fleet sono, created in this order:
