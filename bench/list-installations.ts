@@ -30,6 +30,7 @@ export async function benchListInstallations() {
 
   const cases = [
     ['page 1, newest first', '/api/installations?fleet=sono'],
+    ['fleet home: own drafts of today first', '/api/installations?fleet=sono&pageSize=10&ownDraftsFirst=true&tz=Europe%2FBerlin'],
     ['page 2500, newest first', '/api/installations?fleet=sono&page=2500'],
     ['sorted by name', '/api/installations?fleet=sono&sort=name&order=asc&page=10'],
     ['search serial number', '/api/installations?fleet=sono&q=SN-BENCH-00424'],

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { guessDisplayName } from '@portal/domain/person';
 import { E2E_BASE_URL } from './config.mjs';
 import { admin, expect, expectAccessible, readSignInMail, signInViaApi, test, uniqueEmail } from './fixtures';
+import { createDraftUpToSetup, deleteInstallation, importSystem } from './installation-api';
 
 /** Opens the login page and asks for a sign-in mail to `email`; returns the time just before the request. */
 async function requestSignIn(page: Page, email: string): Promise<number> {
@@ -12,7 +14,7 @@ async function requestSignIn(page: Page, email: string): Promise<number> {
 }
 
 test.describe('sign-in', () => {
-  test('a new user signs in with the emailed code and lands on the demo fleet', async ({ page }) => {
+  test('a new user signs in with the emailed code, says their name, lands on the demo fleet, and the summary names them', async ({ page }) => {
     const email = uniqueEmail('code');
     await page.goto('/');
     await expect(page).toHaveURL(/#\/login/);
@@ -26,12 +28,44 @@ test.describe('sign-in', () => {
     // The sixth digit signs in by itself: no button to press.
     await page.getByTestId('login-code').fill(code);
     await expect(page).toHaveURL(/#\/sono$/);
+
+    // The first sign-in asks for the person's name, with a guess from the address; there is no way around it.
+    const dialog = page.getByRole('dialog', { name: 'What is your name?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('display-name')).toHaveValue(guessDisplayName(email));
+    await expectAccessible(page, 'what is your name');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('display-name').fill('Carla Coder');
+    await dialog.getByTestId('display-name-save').click();
+    await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
+    await expect(page.getByTestId('change-name')).toContainText('Signed in as Carla Coder');
     await expectAccessible(page, 'fleet home');
     // The token lives in memory only: local storage holds the flag and the profile.
     const stored = await page.evaluate(() => localStorage.getItem('auth-storage'));
     expect(stored).toContain('"isLoggedIn":true');
     expect(stored).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+
+    // Asked once: signing in again does not ask.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // An installation of theirs names them, not the address's local part, on its summary.
+    admin('grant', email, '--fleet', 'sono', '--role', 'admin');
+    const token = admin('token', email).split('\n').at(-1)!.trim();
+    const serial = `SN-NAME-${Date.now().toString(36).toUpperCase()}`;
+    await importSystem(page.request, token, serial, String(Date.now()));
+    const api = { request: page.request, headers: { authorization: `Bearer ${token}` } };
+    const draft = await createDraftUpToSetup(api, serial, `Bus ${serial}`);
+    try {
+      await page.goto(`/#/sono/installations/${draft.id}?tab=summary`);
+      await expect(page.getByTestId('summary-installer')).toContainText('Carla Coder');
+      await expect(page.getByTestId('summary-installer')).toContainText(email);
+    } finally {
+      await deleteInstallation(api, draft.id);
+    }
   });
 
   test('a user signs in with the emailed link', async ({ page }) => {

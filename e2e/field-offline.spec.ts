@@ -35,7 +35,7 @@ async function openProfile(playwright: { chromium: BrowserType }, profile: strin
   });
 }
 
-/** The login page, the emailed code from the outbox, the fleet home. */
+/** The login page, the emailed code from the outbox, the name a first sign-in asks for, the fleet home. */
 async function signInOnLoginPage(page: Page, email: string) {
   await page.goto('/#/login');
   const started = Date.now();
@@ -45,6 +45,9 @@ async function signInOnLoginPage(page: Page, email: string) {
   await page.getByTestId('login-code').fill(code);
   // The sixth digit signs in by itself.
   await expect(page).toHaveURL(/#\/sono$/);
+  // Every address here is new: its first sign-in asks for the name, prefilled with a guess.
+  await page.getByTestId('display-name-save').click();
+  await expect(page.getByTestId('display-name-dialog')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
 }
 

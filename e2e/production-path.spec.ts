@@ -103,8 +103,11 @@ function cli(...args: string[]) {
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
 }
 
-/** Sign-in through the login page with the 6-digit code from the mail in the outbox. */
-async function signIn(page: Page, email: string) {
+/**
+ * Sign-in through the login page with the 6-digit code from the mail in the outbox. A person's first
+ * sign-in asks for their name: `name` answers it.
+ */
+async function signIn(page: Page, email: string, name?: string) {
   // Whoever was signed in leaves first; the logout ends on the login page.
   await page.goto('/#/logout');
   await expect(page).toHaveURL(/#\/login/);
@@ -115,6 +118,12 @@ async function signIn(page: Page, email: string) {
   const { code } = await readSignInMail(email, started - 1000, OUTBOX);
   await page.getByTestId('login-code').fill(code);
   await expect(page).not.toHaveURL(/#\/login/);
+  if (name) {
+    const dialog = page.getByTestId('display-name-dialog');
+    await dialog.getByTestId('display-name').fill(name);
+    await dialog.getByTestId('display-name-save').click();
+    await expect(dialog).toBeHidden();
+  }
 }
 
 /** Fills the text fields of an operator form (keyed by their test ids, in order) and saves it with the button `save`. */
@@ -141,7 +150,7 @@ test('from an empty production database to a completed installation', async ({ p
   expect(made.stdout).toBe(`Created ${OPERATOR}: portal operator`);
 
   // The operator signs in and lands in the operator area: no fleet of their own.
-  await signIn(page, OPERATOR);
+  await signIn(page, OPERATOR, 'Olga Operator');
   await expect(page).toHaveURL(/#\/operator/);
   await expect(page.getByTestId('operator-tab-fleets')).toBeVisible();
   await expect(page.getByText('No fleets yet.')).toBeVisible();
@@ -184,7 +193,7 @@ test('from an empty production database to a completed installation', async ({ p
   await expect(page.getByTestId('access-denied')).toBeVisible();
 
   // The fleet admin imports the product registry and invites an installer.
-  await signIn(page, FLEET_ADMIN);
+  await signIn(page, FLEET_ADMIN, 'Lena Lead');
   await expect(page).toHaveURL(/#\/nordbus$/);
   await page.goto('/#/nordbus/admin');
   await page.getByTestId('registry-import').click();
@@ -205,7 +214,7 @@ test('from an empty production database to a completed installation', async ({ p
   await expect(page.locator(`[data-testid="member-row"][data-email="${INSTALLER}"]`)).toBeVisible();
 
   // The installer signs in and records the installation.
-  await signIn(page, INSTALLER);
+  await signIn(page, INSTALLER, 'Fiete Fitter');
   await expect(page).toHaveURL(/#\/nordbus$/);
   await page.getByRole('button', { name: 'Add new installation' }).click();
   await page.getByTestId('pre-start').click();
@@ -259,7 +268,8 @@ test('from an empty production database to a completed installation', async ({ p
   await signIn(page, FLEET_ADMIN);
   const row = page.getByTestId('installation-row').filter({ hasText: 'Bus 7, roof kit' });
   await expect(row).toContainText('Completed');
-  await expect(row.getByTestId('installation-creator')).toHaveText('fitter');
+  await expect(row.getByTestId('installation-creator')).toHaveText('Fiete Fitter');
   await row.getByRole('link', { name: 'Bus 7, roof kit', exact: true }).click();
   await expect(page.getByTestId('summary-installer')).toContainText(INSTALLER);
+  await expect(page.getByTestId('summary-installer')).toContainText('Fiete Fitter');
 });

@@ -35,6 +35,8 @@ async function snapshot(c: TestContext) {
 function cases(ids: { installation: number; vehicle: number; version: number; ownerId: string }): Record<string, { url: string; body?: unknown } | 'not tenant data'> {
   return {
     'GET /api/me': 'not tenant data',
+    // The caller's own name only: no id of anyone or anything else is taken (display-name.test.ts).
+    'PATCH /api/me': 'not tenant data',
     'GET /api/mapbox/locations/:query': 'not tenant data',
     'GET /api/fleets/:slug': { url: '/api/fleets/sono' },
     'GET /api/installations': { url: '/api/installations?fleet=sono' },

@@ -33,6 +33,11 @@ export const MeSchema = z.object({
   fleets: z.array(FleetMembershipSchema),
   /** The portal operator (the kit vendor's staff) manages fleets and installer companies. */
   isOperator: z.boolean().default(false),
+  /**
+   * Whether the person chose their display name (`name`); while false it is a guess, and a sign-in on the
+   * login page asks for it. The server always says; left out, it counts as chosen.
+   */
+  nameChosen: z.boolean().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

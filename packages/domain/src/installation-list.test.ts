@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_PARAMS, installationListPath, listFilterQuery, RECENT_INSTALLATIONS } from './installation-list';
+import { DEFAULT_LIST_PARAMS, deviceTimeZone, installationListPath, listFilterQuery, RECENT_INSTALLATIONS } from './installation-list';
 import { InstallationListQuerySchema } from './installation';
 
 describe('installation list address', () => {
-  it('asks for the newest ten on the fleet home', () => {
-    expect(installationListPath('sono', RECENT_INSTALLATIONS)).toBe('/api/installations?fleet=sono&page=1&pageSize=10&sort=createdAt&order=desc');
+  it('asks for the newest ten on the fleet home, the own drafts of today in the device time zone first', () => {
+    const tz = encodeURIComponent(deviceTimeZone()).replace(/%20/g, '+');
+    expect(installationListPath('sono', RECENT_INSTALLATIONS)).toBe(`/api/installations?fleet=sono&page=1&pageSize=10&sort=createdAt&order=desc&ownDraftsFirst=true&tz=${tz}`);
+    expect(InstallationListQuerySchema.parse(Object.fromEntries(new URL(installationListPath('sono', RECENT_INSTALLATIONS), 'http://portal').searchParams))).toMatchObject({
+      ownDraftsFirst: 'true',
+      tz: deviceTimeZone(),
+    });
+  });
+
+  it('refuses a time zone the runtime does not know', () => {
+    expect(InstallationListQuerySchema.safeParse({ fleet: 'sono', ownDraftsFirst: 'true', tz: 'Mars/Olympus' }).success).toBe(false);
   });
 
   it('sends only the filters that are set, with the text trimmed', () => {

@@ -23,6 +23,8 @@ export type InstallationListParams = {
   to: string;
   /** Only installations submitted with failed checks. */
   failedChecks: boolean;
+  /** The caller's own drafts saved today (in the device's time zone) first, then the rest in the list's order. */
+  ownDraftsFirst: boolean;
 };
 
 export type SortOrder = InstallationListParams['order'];
@@ -38,10 +40,14 @@ export const DEFAULT_LIST_PARAMS: InstallationListParams = {
   from: '',
   to: '',
   failedChecks: false,
+  ownDraftsFirst: false,
 };
 
-/** The fleet home shows the newest ten; the installations screen has the rest. */
-export const RECENT_INSTALLATIONS: InstallationListParams = { ...DEFAULT_LIST_PARAMS, pageSize: 10 };
+/** The fleet home shows the installer's own drafts of today, then the newest; the installations screen has the rest. */
+export const RECENT_INSTALLATIONS: InstallationListParams = { ...DEFAULT_LIST_PARAMS, pageSize: 10, ownDraftsFirst: true };
+
+/** The time zone this runs in: in a browser, the device's (where "today" is for the person holding it). */
+export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The search and filters as the list and its exports send them. */
 export function listFilterQuery(fleet: string, { q, mine, status, from, to, failedChecks }: InstallationListParams): URLSearchParams {
@@ -61,5 +67,9 @@ export function installationListPath(fleet: string, params: InstallationListPara
   const search = listFilterQuery(fleet, params);
   const { page, pageSize, sort, order } = params;
   for (const [key, value] of Object.entries({ page: String(page), pageSize: String(pageSize), sort, order })) search.set(key, value);
+  if (params.ownDraftsFirst) {
+    search.set('ownDraftsFirst', 'true');
+    search.set('tz', deviceTimeZone());
+  }
   return `/api/installations?${search.toString()}`;
 }

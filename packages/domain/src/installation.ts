@@ -6,6 +6,8 @@ import { SerialNumberSchema, SystemSchema } from './system';
 import { FORM_ERRORS as E } from './validation';
 import { INSTALLATION_SORTS, INSTALLATION_STATUSES } from './installation-list';
 import { VehicleSchema } from './vehicle';
+import { INSTALLATION_STEPS } from './installation-rules';
+import { TimeZoneSchema } from './time';
 
 export { INSTALLATION_SORTS, INSTALLATION_STATUSES, type InstallationSort, type InstallationStatus } from './installation-list';
 export * from './installation-rules';
@@ -139,6 +141,10 @@ export const InstallationListQuerySchema = z.object({
   /** `mine=true`: only the installations the caller created. */
   mine: z.enum(['true', 'false']).optional(),
   ...InstallationFilterShape,
+  /** `ownDraftsFirst=true`: the caller's own drafts saved today come first, then the rest in the order asked for. */
+  ownDraftsFirst: z.enum(['true', 'false']).optional(),
+  /** The IANA time zone whose day is "today" for `ownDraftsFirst` (the device's); the fleet's when left out. */
+  tz: TimeZoneSchema.optional(),
 });
 export type InstallationListQuery = z.input<typeof InstallationListQuerySchema>;
 
@@ -156,6 +162,8 @@ export const InstallationListItemSchema = z.object({
   canDelete: z.boolean(),
   /** Who created the installation; null once that account is gone. */
   createdBy: z.object({ name: z.string(), email: z.string() }).nullable().default(null),
+  /** The furthest step a draft has saved (stepReached); null for a completed installation. */
+  step: z.enum(INSTALLATION_STEPS).nullable().default(null),
 });
 export type InstallationListItem = z.infer<typeof InstallationListItemSchema>;
 

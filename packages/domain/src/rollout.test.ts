@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RolloutFilterSchema, daysBetween, rolloutSince, rolloutStatus, stepReached, type RolloutFacts, type StepFacts } from './rollout';
+import { RolloutFilterSchema, daysBetween, rolloutSince, rolloutStatus, type RolloutFacts } from './rollout';
 
 const now = new Date('2026-11-27T12:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 24 * 60 * 60 * 1000);
@@ -43,24 +43,6 @@ describe('rolloutStatus', () => {
   it('time in a state counts whole days', () => {
     expect(daysBetween(daysAgo(2.9), now)).toBe(2);
     expect(daysBetween(now, daysAgo(1))).toBe(0);
-  });
-});
-
-describe('stepReached', () => {
-  const none: StepFacts = {
-    customerDataConfirmed: false,
-    hasVehicle: false,
-    systemDataConfirmed: false,
-    hasSetup: false,
-    hasUploads: false,
-    hasCheckRun: false,
-    summaryDataConfirmed: false,
-  };
-  it('is general for a new draft and the furthest saved step after that', () => {
-    expect(stepReached(none)).toBe('general');
-    expect(stepReached({ ...none, customerDataConfirmed: true })).toBe('customer');
-    expect(stepReached({ ...none, customerDataConfirmed: true, hasVehicle: true, hasUploads: true })).toBe('uploads');
-    expect(stepReached({ ...none, hasCheckRun: true })).toBe('digitalCheck');
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from './constants';
 import type { InstallationStatus } from './installation-list';
 import { RowIdSchema } from './ids';
+import { INSTALLATION_STEPS, stepReached, type InstallationStep, type StepFacts } from './installation-rules';
 
 /**
  * The rollout of a fleet's kits: every system of its registry has exactly one rollout status,
@@ -71,34 +72,10 @@ export function rolloutSince(facts: RolloutFacts, status: RolloutStatus): Date |
   }
 }
 
-/** The wizard steps a draft can have reached, in order (the pre-installation screen has no data). */
-export const ROLLOUT_STEPS = ['general', 'customer', 'vehicle', 'system', 'setup', 'uploads', 'digitalCheck', 'summary'] as const;
-export type RolloutStep = (typeof ROLLOUT_STEPS)[number];
-
-/** What a draft has saved so far. */
-export interface StepFacts {
-  customerDataConfirmed: boolean;
-  hasVehicle: boolean;
-  systemDataConfirmed: boolean;
-  hasSetup: boolean;
-  hasUploads: boolean;
-  hasCheckRun: boolean;
-  summaryDataConfirmed: boolean;
-}
-
-/** The furthest step of the wizard whose data a draft has saved; "general" once it exists. */
-export function stepReached(facts: StepFacts): RolloutStep {
-  const reached: [RolloutStep, boolean][] = [
-    ['summary', facts.summaryDataConfirmed],
-    ['digitalCheck', facts.hasCheckRun],
-    ['uploads', facts.hasUploads],
-    ['setup', facts.hasSetup],
-    ['system', facts.systemDataConfirmed],
-    ['vehicle', facts.hasVehicle],
-    ['customer', facts.customerDataConfirmed],
-  ];
-  return reached.find(([, yes]) => yes)?.[0] ?? 'general';
-}
+/** The wizard steps a draft can have reached, in order, and the rule that tells which (installation-rules). */
+export const ROLLOUT_STEPS = INSTALLATION_STEPS;
+export type RolloutStep = InstallationStep;
+export { stepReached, type StepFacts };
 
 /** Whole days between two moments, rounded down (time in a state). */
 export const daysBetween = (since: Date, now: Date) => Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY_MS));

@@ -36,3 +36,27 @@ export function formatMoment(value: string | Date | null | undefined, locale: st
   const zone = new Intl.DateTimeFormat(isGerman ? 'de-DE' : 'en-GB', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value;
   return zone ? `${text} ${zone}` : text;
 }
+
+/** The wall-clock fields of a moment in a time zone. */
+function wallClock(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+}
+
+/** How far a time zone's clocks are ahead of UTC at a moment, in milliseconds (negative west of Greenwich). */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const w = wallClock(at, timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** Today in a time zone: its day (YYYY-MM-DD) and the moment it began there (also on a day the clocks change). */
+export function todayIn(timeZone: string, now: Date = new Date()): { day: string; start: Date } {
+  const { year, month, day } = wallClock(now, timeZone);
+  const midnightAsUtc = Date.UTC(year, month - 1, day);
+  // The offset at the local midnight, not at `now`: a change of the clocks may lie between them.
+  const guess = midnightAsUtc - zoneOffsetMs(new Date(midnightAsUtc), timeZone);
+  const start = midnightAsUtc - zoneOffsetMs(new Date(guess), timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { day: `${year}-${pad(month)}-${pad(day)}`, start: new Date(start) };
+}

@@ -68,6 +68,8 @@ export const user = pgTable('user', {
   isOperator: boolean('is_operator').notNull().default(false),
   /** When the person last started a session, to the day; null until they first sign in (an invitation not yet taken up). */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /** When the person chose their display name (`name`); null until then, while the name is only a guess (the address's local part, or the identity provider's). */
+  nameChosenAt: timestamp('name_chosen_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

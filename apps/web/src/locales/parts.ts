@@ -14,6 +14,7 @@ export const TEXT_PARTS = {
   docs: ['docs'],
   rollout: ['rollout'],
   rolloutMail: ['rolloutMail'],
+  profile: ['profile'],
 } as const;
 
 export type ScreenTextPart = Exclude<keyof typeof TEXT_PARTS, 'login' | 'verify'>;

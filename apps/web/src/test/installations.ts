@@ -19,6 +19,7 @@ export function createInstallationListItem(overrides: Partial<InstallationListIt
     updatedAt: '2026-11-20T10:00:00.000Z',
     canDelete: overrides.status !== 'completed',
     createdBy: null,
+    step: overrides.status === 'completed' ? null : 'general',
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ export function createMeReader(db: Db, cache: ReadCache) {
       name: user.name,
       email: user.email,
       isOperator: user.isOperator,
+      nameChosen: sql<boolean>`${user.nameChosenAt} is not null`,
       expiresAt: session.expiresAt,
       company: sql<Me['company']>`(select json_build_object('name', c.name, 'shortName', c.short_name, 'email', c.email) from ${company} c where c.id = ${user.companyId})`,
       fleets: sql<FleetMembership[]>`coalesce((
@@ -36,6 +37,11 @@ export function createMeReader(db: Db, cache: ReadCache) {
       const { expiresAt, ...me } = row;
       return { value: me, expiresAtMs: expiresAt.getTime() };
     });
+}
+
+/** The name the person chose to go by: from now on the summary, the history and new reports show it. */
+export async function setDisplayName(db: Db, userId: string, displayName: string): Promise<void> {
+  await db.update(user).set({ name: displayName, nameChosenAt: new Date() }).where(eq(user.id, userId));
 }
 
 /** The fleet a user opened, or 404 when it does not exist or the user is not a member. */

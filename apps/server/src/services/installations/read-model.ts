@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Installation, InstallationList, InstallationListQuery } from '@portal/domain/installation';
-import { canDeleteInstallation, InstallationListQuerySchema } from '@portal/domain/installation';
+import { canDeleteInstallation, InstallationListQuerySchema, stepReached, type InstallationStep, type StepFacts } from '@portal/domain/installation';
+import { todayIn } from '@portal/domain/time';
 import type { FleetRole } from '@portal/domain/fleet';
 import type { System } from '@portal/domain/system';
 import type { Vehicle } from '@portal/domain/vehicle';
@@ -196,6 +197,35 @@ export async function installationForCaller(db: Db, row: InstallationRow, caller
   return { ...(await getInstallationDetail(db, row)), canDelete: callerMayDelete(row, caller) };
 }
 
+/**
+ * What a draft has saved, per step (StepFacts), as one JSON value for the row `i`; null for a completed
+ * installation. Each fact is an index lookup of that one installation: a page of 20 rows costs 20 of each.
+ */
+export const stepFactsJson = (i: SQL) => sql`case when ${i}.status = 'draft' then json_build_object(
+    'customerDataConfirmed', ${i}.customer_data_confirmed,
+    'hasVehicle', ${i}.vehicle_id is not null,
+    'systemDataConfirmed', ${i}.system_data_confirmed,
+    'hasSetup', exists (select 1 from physical_inspection p where p.installation_id = ${i}.id),
+    'hasUploads', exists (select 1 from upload u where u.installation_id = ${i}.id),
+    'hasCheckResult', ${i}.proceeded_with_failed_checks or exists (
+      select 1 from (select id from system_check_run r where r.installation_id = ${i}.id order by id desc limit 1) run
+      where exists (select 1 from system_check c where c.run_id = run.id)
+        and not exists (select 1 from system_check c where c.run_id = run.id and c.status <> 'success')),
+    'summaryDataConfirmed', ${i}.summary_data_confirmed) end`;
+
+export const stepOf = (facts: StepFacts | null): InstallationStep | null => (facts ? stepReached(facts) : null);
+
+/** For `ownDraftsFirst`: whom the list puts first, and since when "today" is (the start of the day in the asked time zone, UTC when none is given). */
+type OwnDraftsFirst = { userId: string; since: Date } | null;
+
+function ownDraftsFirstOf(query: Pick<InstallationListQuery, 'ownDraftsFirst' | 'tz'>, userId: string): OwnDraftsFirst {
+  return query.ownDraftsFirst === 'true' ? { userId, since: todayIn(query.tz ?? 'UTC').start } : null;
+}
+
+/** Whether the row `i` is one of the caller's drafts saved today: never null, so that `not` turns it round. */
+const isOwnDraftOfToday = (i: SQL, userId: SQL, since: SQL) =>
+  sql`coalesce(${i}.created_by = ${userId} and ${i}.status = 'draft' and ${i}.updated_at >= ${since}, false)`;
+
 const SORT_COLUMNS = {
   name: installation.name,
   systemSerialNumber: installation.systemSerial,
@@ -225,12 +255,14 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
   const where = listConditions(fleetId, query, caller);
   const column = SORT_COLUMNS[query.sort];
   const direction = query.order === 'asc' ? asc : desc;
+  const ownFirst = ownDraftsFirstOf(query, caller.userId);
+  const first = ownFirst ? [desc(isOwnDraftOfToday(sql`${installation}`, sql`${ownFirst.userId}`, sql`${ownFirst.since.toISOString()}::timestamptz`))] : [];
   // Deferred join: the page's ids come from the index alone; only those 20 rows are joined.
   const page = db
     .select({ id: installation.id })
     .from(installation)
     .where(where)
-    .orderBy(direction(column), direction(installation.id))
+    .orderBy(...first, direction(column), direction(installation.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .as('page');
@@ -251,12 +283,13 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
         vin: vehicle.vin,
         creatorName: user.name,
         creatorEmail: user.email,
+        stepFacts: sql<StepFacts | null>`${stepFactsJson(sql`${installation}`)}`,
       })
       .from(page)
       .innerJoin(installation, eq(installation.id, page.id))
       .leftJoin(vehicle, eq(vehicle.id, installation.vehicleId))
       .leftJoin(user, eq(user.id, installation.createdBy))
-      .orderBy(direction(column), direction(installation.id)),
+      .orderBy(...first, direction(column), direction(installation.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(installation).where(where),
   ]);
   return {
@@ -271,6 +304,7 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
       canDelete: callerMayDelete({ status: i.status, createdBy: i.createdBy, fleetId }, caller),
       vehicle: i.vehicleType ? { type: i.vehicleType, manufacturer: i.manufacturer!, model: i.model!, vin: i.vin! } : null,
       createdBy: i.creatorEmail ? { name: i.creatorName!, email: i.creatorEmail } : null,
+      step: stepOf(i.stepFacts),
     })),
     total: Number(totalRow?.n ?? 0),
     page: query.page,
@@ -278,14 +312,36 @@ export async function listInstallations(db: Db, fleetId: number, rawQuery: Insta
   };
 }
 
-type ListItemRow = Omit<InstallationList['items'][number], 'canDelete'> & { createdById: string | null };
+type ListItemRow = Omit<InstallationList['items'][number], 'canDelete' | 'step'> & { createdById: string | null; stepFacts: StepFacts | null };
 type ListPage = { total: number; items: ListItemRow[] };
 
-/** The count and one page of a fleet's list (no search), for the fleet and user these expressions name. */
-function listPageColumns(fleetId: SQL, userId: SQL, sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
+/**
+ * The count and one page of a fleet's list (no search), for the fleet and user these expressions name.
+ * With `ownFirst`, the user's drafts saved since the placeholder `since` come first: the own drafts are
+ * found through the creator index (plain conditions, so the planner can use it), the rest is read from
+ * the list's index in its order, at most a page and its offset of each: the page never sorts the fleet.
+ */
+function listPageColumns(fleetId: SQL, userId: SQL, sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean, ownFirst: boolean) {
   const column = sql.identifier(SORT_COLUMNS[sort].name);
   const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
   const onlyMine = mine ? sql`and created_by = ${userId}` : sql``;
+  const since = sql`${sql.placeholder('since')}::timestamptz`;
+  const isOwnOfToday = (i: SQL) => isOwnDraftOfToday(i, userId, since);
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const pageIds = ownFirst
+    ? sql`
+        select id, own from (
+          (select id, ${column} as k, true as own from installation i
+            where fleet_id = ${fleetId} ${onlyMine} and created_by = ${userId} and status = 'draft' and updated_at >= ${since}
+            order by ${column} ${dir}, id ${dir} limit (${limit}::int + ${offset}::int))
+          union all
+          (select id, ${column}, false from installation i where fleet_id = ${fleetId} ${onlyMine} and not ${isOwnOfToday(sql`i`)}
+            order by ${column} ${dir}, id ${dir} limit (${limit}::int + ${offset}::int))) parts
+        order by own desc, k ${dir}, id ${dir} limit ${limit} offset ${offset}`
+    : sql`
+        select id, false as own from installation where fleet_id = ${fleetId} ${onlyMine}
+        order by ${column} ${dir}, id ${dir} limit ${limit} offset ${offset}`;
   return {
     total: sql`(select count(*)::int from installation where fleet_id = ${fleetId} ${onlyMine})`,
     items: sql`(
@@ -295,12 +351,12 @@ function listPageColumns(fleetId: SQL, userId: SQL, sort: keyof typeof SORT_COLU
           'updatedAt', ${isoTimestamp(sql`i.updated_at`)},
           'vehicle', case when v.id is null then null else json_build_object('type', v.type, 'manufacturer', v.manufacturer, 'model', v.model, 'vin', v.vin) end,
           'createdBy', case when c.email is null then null else json_build_object('name', c.name, 'email', c.email) end,
-          'createdById', i.created_by)
-        order by i.${column} ${dir}, i.id ${dir}), '[]'::json)
+          'createdById', i.created_by,
+          'stepFacts', ${stepFactsJson(sql`i`)})
+        order by page.own desc, i.${column} ${dir}, i.id ${dir}), '[]'::json)
       from (
         -- Deferred join: the page's ids come from the index alone; only those rows are joined.
-        select id from installation where fleet_id = ${fleetId} ${onlyMine}
-        order by ${column} ${dir}, id ${dir} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) page
+        ${pageIds}) page
       join installation i on i.id = page.id
       left join vehicle v on v.id = i.vehicle_id
       left join "user" c on c.id = i.created_by)`,
@@ -309,7 +365,11 @@ function listPageColumns(fleetId: SQL, userId: SQL, sort: keyof typeof SORT_COLU
 
 /** The page as the caller gets it: each row says whether this caller may delete it. */
 const listPageFor = (found: ListPage, query: z.output<typeof InstallationListQuerySchema>, userId: string, role: FleetRole): InstallationList => ({
-  items: found.items.map(({ createdById, ...item }) => ({ ...item, canDelete: canDeleteInstallation({ status: item.status, createdBy: createdById }, { userId, role }) })),
+  items: found.items.map(({ createdById, stepFacts, ...item }) => ({
+    ...item,
+    canDelete: canDeleteInstallation({ status: item.status, createdBy: createdById }, { userId, role }),
+    step: stepOf(stepFacts),
+  })),
   total: found.total,
   page: query.page,
   pageSize: query.pageSize,
@@ -326,9 +386,10 @@ const listPageFor = (found: ListPage, query: z.output<typeof InstallationListQue
 function createFirstPagesReader(db: Db, cache: ReadCache) {
   const withSession = new Map<string, ReturnType<typeof prepareWithSession>>();
   const byFleet = new Map<string, ReturnType<typeof prepareByFleet>>();
-  const name = (sort: string, order: string, mine: boolean) => `installation_list_${sort}_${order}${mine ? '_mine' : ''}`;
-  function prepareWithSession(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
-    const { total, items } = listPageColumns(sql`${fleet.id}`, sql`${user.id}`, sort, order, mine);
+  const name = (sort: string, order: string, mine: boolean, ownFirst: boolean) =>
+    `installation_list_${sort}_${order}${mine ? '_mine' : ''}${ownFirst ? '_own_first' : ''}`;
+  function prepareWithSession(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean, ownFirst: boolean) {
+    const { total, items } = listPageColumns(sql`${fleet.id}`, sql`${user.id}`, sort, order, mine, ownFirst);
     const isMember = sql`${fleetMember.role} is not null`;
     return db
       .select({
@@ -343,37 +404,43 @@ function createFirstPagesReader(db: Db, cache: ReadCache) {
       .leftJoin(fleetMember, and(eq(fleetMember.fleetId, fleet.id), eq(fleetMember.userId, user.id)))
       .where(and(eq(session.id, sql.placeholder('sid')), eq(session.userId, sql.placeholder('sub')), gt(session.expiresAt, sql`now()`)))
       .limit(1)
-      .prepare(name(sort, order, mine));
+      .prepare(name(sort, order, mine, ownFirst));
   }
-  function prepareByFleet(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean) {
-    const { total, items } = listPageColumns(sql`${fleet.id}`, sql`${sql.placeholder('sub')}`, sort, order, mine);
+  function prepareByFleet(sort: keyof typeof SORT_COLUMNS, order: 'asc' | 'desc', mine: boolean, ownFirst: boolean) {
+    const { total, items } = listPageColumns(sql`${fleet.id}`, sql`${sql.placeholder('sub')}`, sort, order, mine, ownFirst);
     return db
       .select({ total: sql<number>`${total}`, items: sql<ListItemRow[]>`${items}` })
       .from(fleet)
       .where(eq(fleet.id, sql.placeholder('fleetId')))
-      .prepare(`${name(sort, order, mine)}_by_fleet`);
+      .prepare(`${name(sort, order, mine, ownFirst)}_by_fleet`);
   }
   const sessionUser = createSessionReader(db, cache);
   return async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
     const mine = query.mine === 'true';
-    const key = `${query.sort}:${query.order}:${mine}`;
-    const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+    const ownFirst = query.ownDraftsFirst === 'true';
+    const key = `${query.sort}:${query.order}:${mine}:${ownFirst}`;
+    // Only a page with the own drafts first has a "today" (the statement of the others has no `since`).
+    const today = ownFirst ? todayIn(query.tz ?? 'UTC') : null;
+    const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, since: today?.start.toISOString() ?? null };
     if (cache.isLive) {
       const me = await sessionUser(claims);
       if (!me) return 'signed-out';
       const member = me.fleets.find((f) => f.slug === query.fleet);
       if (!member) return null;
       let statement = byFleet.get(key);
-      if (!statement) byFleet.set(key, (statement = prepareByFleet(query.sort, query.order, mine)));
+      if (!statement) byFleet.set(key, (statement = prepareByFleet(query.sort, query.order, mine, ownFirst)));
       const read = statement;
       const readPage = async () => (await read.execute({ fleetId: member.id, sub: claims.sub, ...page }))[0] ?? { total: 0, items: [] };
       // Only the first page is kept: it is the one every visit opens, and later pages would let one
       // client fill the memory with every page of a large fleet.
-      const found = page.offset === 0 ? await cache.list(`${member.id}:${key}:${mine ? claims.sub : ''}:${page.limit}`, readPage) : await readPage();
+      // A page with the caller's own drafts first is the caller's own, and only for today in that time zone.
+      const whose = mine || ownFirst ? claims.sub : '';
+      const when = today ? `:${query.tz ?? 'UTC'}:${today.day}` : '';
+      const found = page.offset === 0 ? await cache.list(`${member.id}:${key}:${whose}:${page.limit}${when}`, readPage) : await readPage();
       return listPageFor(found!, query, claims.sub, member.role);
     }
     let statement = withSession.get(key);
-    if (!statement) withSession.set(key, (statement = prepareWithSession(query.sort, query.order, mine)));
+    if (!statement) withSession.set(key, (statement = prepareWithSession(query.sort, query.order, mine, ownFirst)));
     const [found] = await statement.execute({ sid: claims.sid, sub: claims.sub, fleet: query.fleet, ...page });
     if (!found) return 'signed-out';
     const { role, userId } = found;

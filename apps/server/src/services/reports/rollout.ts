@@ -7,15 +7,16 @@ import {
   ROLLOUT_STATUSES,
   daysBetween,
   emptyStatusCounts,
-  stepReached,
   type OperatorRolloutRow,
   type Rollout,
   type RolloutAttention,
   type RolloutFilter,
   type RolloutStatus,
   type RolloutStep,
+  type StepFacts,
 } from '@portal/domain/rollout';
 import { rowsOf, type Db } from '../../db/client';
+import { stepFactsJson, stepOf } from '../installations/read-model';
 import { notFound } from '../../errors';
 import { toCsv, toXlsx } from './exports';
 
@@ -140,13 +141,8 @@ type SystemRow = {
   companyName: string | null;
   city: string | null;
   completionDate: string | null;
-  customerDataConfirmed: boolean | null;
-  hasVehicle: boolean | null;
-  systemDataConfirmed: boolean | null;
-  hasSetup: boolean | null;
-  hasUploads: boolean | null;
-  hasCheckRun: boolean | null;
-  summaryDataConfirmed: boolean | null;
+  /** What a draft has saved, per step; null for a completed installation or none. */
+  stepFacts: StepFacts | null;
 };
 
 /** Systems of the filtered set, longest in their status first, with what tells the step a draft reached. */
@@ -156,11 +152,7 @@ async function systemRows(db: Db, base: SQL, options: { statuses?: readonly Roll
     await db.execute(sql`
       select f.serial_number as serial, f.installation_id as "installationId", f.status, ${ISO('f.since')} as since,
         f.company_id as "companyId", f.company_name as "companyName", f.city, f.completion_date::text as "completionDate",
-        i.customer_data_confirmed as "customerDataConfirmed", i.vehicle_id is not null as "hasVehicle",
-        i.system_data_confirmed as "systemDataConfirmed", i.summary_data_confirmed as "summaryDataConfirmed",
-        exists (select 1 from physical_inspection p where p.installation_id = i.id) as "hasSetup",
-        exists (select 1 from upload up where up.installation_id = i.id) as "hasUploads",
-        exists (select 1 from system_check_run r where r.installation_id = i.id) as "hasCheckRun"
+        ${stepFactsJson(sql`i`)} as "stepFacts"
       from (select * from (${base}) f0 ${only} order by since asc nulls last, serial_number limit ${options.limit}) f
       left join installation i on i.id = f.installation_id
       order by f.since asc nulls last, f.serial_number`),
@@ -168,17 +160,9 @@ async function systemRows(db: Db, base: SQL, options: { statuses?: readonly Roll
 }
 
 /** The step a draft reached, by the domain's rule; none for a completed or not started system. */
-function stepOf(row: SystemRow): RolloutStep | null {
+function stepOfRow(row: SystemRow): RolloutStep | null {
   if (row.installationId === null || row.status === 'completed' || row.status === 'completedFailedChecks' || row.status === 'notStarted') return null;
-  return stepReached({
-    customerDataConfirmed: !!row.customerDataConfirmed,
-    hasVehicle: !!row.hasVehicle,
-    systemDataConfirmed: !!row.systemDataConfirmed,
-    hasSetup: !!row.hasSetup,
-    hasUploads: !!row.hasUploads,
-    hasCheckRun: !!row.hasCheckRun,
-    summaryDataConfirmed: !!row.summaryDataConfirmed,
-  });
+  return stepOf(row.stepFacts);
 }
 
 const groupKey = (id: number | string | null) => (id === null ? '\u0000' : String(id));
@@ -265,7 +249,7 @@ function toAttention(row: SystemRow, now: Date): RolloutAttention {
     systemSerialNumber: row.serial,
     installationId: row.installationId!,
     status: row.status,
-    step: stepOf(row),
+    step: stepOfRow(row),
     since: row.since!,
     days: daysBetween(new Date(row.since!), now),
     company: { id: row.companyId, name: row.companyName },
@@ -285,7 +269,7 @@ async function exportRows(db: Db, scope: RolloutScope, filter: RolloutFilter, no
   return rows.map((r) => [
     r.serial,
     r.status,
-    stepOf(r),
+    stepOfRow(r),
     r.since,
     r.since ? daysBetween(new Date(r.since), now) : null,
     r.installationId,

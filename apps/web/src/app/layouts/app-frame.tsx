@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Box, Burger, Button, Container, Group, Text } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconChartBar, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LegalFooter } from '@/components/ui/legal-footer';
 import { LocaleSwitch } from '@/components/ui/locale-switch';
 import { PageLoader } from '@/components/ui/page-loader';
+import { forgetFreshSignIn, isFreshSignIn } from '@/features/auth/lib/fresh-sign-in';
 import { tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useMe } from '@/features/fleet/api/get-me';
@@ -27,6 +28,11 @@ const pendingSavesSync = deferredPart(() =>
 );
 const uploadQueueSync = deferredPart(() =>
   withTexts('wizard', () => import('@/features/installation-wizard/components/upload-queue-sync')).then((m) => m.UploadQueueSync),
+);
+
+// Asked once after the first sign-in, and opened from the name in the menu: never part of the first paint.
+const displayNameDialog = deferredPart(() =>
+  withTexts('profile', () => import('@/features/profile/components/display-name-dialog')).then((m) => m.DisplayNameDialog),
 );
 
 // Only people in two or more fleets get the switcher: the others never load the select and its popover.
@@ -68,6 +74,15 @@ export function AppFrame() {
   useEffect(() => {
     if (me.data) setUser({ id: me.data.id, name: me.data.name, email: me.data.email });
   }, [me.data, setUser]);
+
+  // A person who has just signed in on the login page and not yet said their name is asked for it.
+  const mustChooseName = me.data?.nameChosen === false && isFreshSignIn();
+  const [isEditingName, setIsEditingName] = useState(false);
+  const closeNameDialog = () => setIsEditingName(false);
+  const onNameSaved = () => {
+    forgetFreshSignIn();
+    setIsEditingName(false);
+  };
 
   // As soon as the page has shown (no loader left) and been painted: after its own requests, before
   // the network may go.
@@ -118,6 +133,9 @@ export function AppFrame() {
       {isSettled && <pendingSavesSync.Component userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
       {isSettled && <uploadQueueSync.Component userId={user?.id ?? null} onTokenRenewed={onTokenRenewed} />}
       {isSettled && <updatePrompt.Component isInWizard={/\/installations\/[^/]+/.test(pathname)} />}
+      {me.data && (mustChooseName || isEditingName) && (
+        <displayNameDialog.Component me={me.data} isRequired={mustChooseName} onClose={closeNameDialog} onSaved={onNameSaved} />
+      )}
       {/* The frame is plain CSS (app-frame.module.css): a fixed header, the menu beside the page on wide
           screens and sliding over it on narrow ones. */}
       <div className={classes.shell} data-menu-open={isMenuOpen || undefined}>
@@ -184,9 +202,11 @@ export function AppFrame() {
           </nav>
           <div>
             {user && (
-              <Text size="sm" c="dimmed" truncate mb="xs" title={user.email}>
-                {t('nav.signedInAs', { name: user.name || user.email })}
-              </Text>
+              <UnstyledButton onClick={() => setIsEditingName(true)} title={t('nav.changeName')} className={`${classes.signedInAs} mantine-focus-auto`} data-testid="change-name">
+                <Text span size="sm" c="dimmed" truncate>
+                  {t('nav.signedInAs', { name: user.name || user.email })}
+                </Text>
+              </UnstyledButton>
             )}
             {isNarrow && logoutButton}
           </div>

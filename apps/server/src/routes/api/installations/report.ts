@@ -14,7 +14,7 @@ import { reportPdf } from '../../../services/reports/reports';
 import { onInstallation } from './on-installation';
 
 const tags = ['installations'];
-const ExportQuerySchema = InstallationListQuerySchema.omit({ page: true, pageSize: true, sort: true, order: true });
+const ExportQuerySchema = InstallationListQuerySchema.omit({ page: true, pageSize: true, sort: true, order: true, ownDraftsFirst: true, tz: true });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The report of a completed installation, its history, reopening it, and the list's exports. */

@@ -119,8 +119,11 @@ describe('LoginPanel', () => {
 
   it('signs in with a correct code and keeps no token in storage', async () => {
     const fake = await renderAtCode({ 'POST /api/auth/sign-in/email-otp': { body: { ok: true } }, 'GET /api/auth/token': { body: { token } } });
+    expect(sessionStorage.getItem('freshSignIn')).toBeNull();
     enterCode('123456');
     await waitFor(() => expect(useAuthStore.getState().isLoggedIn).toBe(true));
+    // The app asks a person who signed in here for the name they have not chosen yet.
+    expect(sessionStorage.getItem('freshSignIn')).toBe('1');
     const signIn = fake.calls.find((call) => call.path === '/api/auth/sign-in/email-otp');
     expect(JSON.parse(String(signIn?.init?.body))).toEqual({ email: 'installer@example.com', otp: '123456' });
     expect(localStorage.getItem('auth-storage')).not.toContain(token);

@@ -8,6 +8,7 @@ import { useIsOnline } from '@/lib/use-is-online';
 import { getAuthConfig } from '../api/get-auth-config';
 import { sendSignInEmail } from '../api/send-sign-in-email';
 import { signInWithCode } from '../api/sign-in-with-code';
+import { rememberFreshSignIn } from '../lib/fresh-sign-in';
 import type { SocialProvider } from '../api/sign-in-social';
 import { codeSignInErrorKey, publicUrlOf, sendEmailErrorKey, socialErrorKey, type LoginErrorKey } from '../lib/login-errors';
 import { tokenManager } from '../lib/session';
@@ -97,6 +98,7 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
       setError('errors.loggingIn.text');
       return;
     }
+    rememberFreshSignIn();
     useAuthStore.getState().signIn();
     onSignedIn?.();
   };

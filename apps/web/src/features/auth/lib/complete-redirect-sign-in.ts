@@ -1,4 +1,5 @@
 import { useAuthStore } from '../stores/auth-store';
+import { rememberFreshSignIn } from './fresh-sign-in';
 import { callbackErrorKey, socialErrorKey, type LoginErrorKey } from './login-errors';
 import { tokenManager } from './session';
 
@@ -47,6 +48,7 @@ export async function completeRedirectSignIn(hashSearch: string): Promise<Redire
 
   const token = await tokenManager.refresh().catch(() => null);
   if (!token) return { ok: false, error: socialErrorKey(provider) ?? 'auth.login.errors.linkFailed' };
+  rememberFreshSignIn();
   useAuthStore.getState().signIn();
   return { ok: true };
 }

@@ -19,7 +19,7 @@ function invalidatedBy(parent: QueryKey, keys: readonly QueryKey[]): Promise<boo
     .then(() => keys.map((key) => queryClient.getQueryState(key)?.isInvalidated === true));
 }
 
-const firstPage: InstallationListParams = { page: 1, pageSize: 20, q: '', sort: 'startDate', order: 'desc', mine: false, status: '', from: '', to: '', failedChecks: false };
+const firstPage: InstallationListParams = { page: 1, pageSize: 20, q: '', sort: 'startDate', order: 'desc', mine: false, status: '', from: '', to: '', failedChecks: false, ownDraftsFirst: false };
 
 describe('installation query keys', () => {
   it('nest what belongs to one installation under it, and no other installation', async () => {

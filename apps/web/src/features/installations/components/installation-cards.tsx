@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CardFields, CardList, ListCard } from '@/components/ui/card-list';
 import { formatDate } from '@/lib/format-date';
 import { InstallationActions, installationPath } from './installation-actions';
-import { installationListFrame, VehicleText } from './installation-list-parts';
+import { installationListFrame, StepReached, VehicleText } from './installation-list-parts';
 import { InstallationStatusBadge } from './installation-status-badge';
 import type { InstallationsTableProps } from './installations-table';
 import classes from './installation-cards.module.css';
@@ -30,6 +30,7 @@ export function InstallationCards({ fleet, onDelete, ...list }: InstallationCard
             </Anchor>
             <InstallationStatusBadge status={item.status} hasFailedChecks={item.proceededWithFailedChecks} />
           </Group>
+          <StepReached step={item.step} />
           <CardFields>
             <dt>{t('solar.installations.columns.serialNumber')}</dt>
             <dd>{item.systemSerialNumber}</dd>

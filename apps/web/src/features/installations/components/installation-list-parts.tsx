@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InstallationListItem } from '@portal/domain/installation';
+import { stepPosition } from '@portal/domain/installation-rules';
 import { vehicleLabel } from '../lib/vehicle-label';
 import type { InstallationsTableProps } from './installations-table';
 
@@ -24,4 +26,16 @@ export function installationListFrame(t: TFunction, { items, isLoading, isUpdati
 export function VehicleText({ vehicle }: { vehicle: InstallationListItem['vehicle'] }) {
   const { t } = useTranslation();
   return vehicleLabel(vehicle) ?? <span title={t('solar.installations.noVehicle')}>–</span>;
+}
+
+/** How far a draft got: "Uploads, 6 of 8". Nothing for a completed installation. */
+export function StepReached({ step }: { step: InstallationListItem['step'] | undefined }) {
+  const { t } = useTranslation();
+  if (!step) return null;
+  const { position, total } = stepPosition(step);
+  return (
+    <Text size="sm" c="dimmed" title={t('solar.installations.stepReachedLabel')} data-testid="installation-step">
+      {t('solar.installations.stepReached', { step: t(`solar.installation.tabs.${step}`), position, total })}
+    </Text>
+  );
 }

@@ -7,7 +7,7 @@ import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/format-date';
 import type { SortOrder } from '@portal/domain/installation-list';
 import { InstallationActions, installationPath } from './installation-actions';
-import { installationListFrame, VehicleText } from './installation-list-parts';
+import { installationListFrame, StepReached, VehicleText } from './installation-list-parts';
 import { InstallationStatusBadge } from './installation-status-badge';
 import classes from './installations-table.module.css';
 
@@ -97,6 +97,7 @@ export function InstallationsTable({ fleet, sorting, onDelete, ...list }: Instal
           <Table.Td className={classes.nowrap}>{formatDate(item.startDate, locale)}</Table.Td>
           <Table.Td>
             <InstallationStatusBadge status={item.status} hasFailedChecks={item.proceededWithFailedChecks} />
+            <StepReached step={item.step} />
           </Table.Td>
           <Table.Td className={classes.creator} title={item.createdBy?.email} data-testid="installation-creator">
             {item.createdBy?.name ?? '–'}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
+import { deviceTimeZone } from '@portal/domain/installation-list';
 import { configureApiAuth, resetApiAuth } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { installationKeys } from '@/lib/query-keys';
@@ -14,6 +15,7 @@ const draft = createInstallationListItem({
   systemSerialNumber: 'SN-DEMO-0003',
   startDate: '2026-11-20',
   vehicle: { type: 'bus', manufacturer: 'MAN', model: "Lion's City", vin: 'WMA12345678901234' },
+  step: 'uploads',
 });
 const completed = createInstallationListItem({
   id: 5,
@@ -51,11 +53,22 @@ afterEach(() => {
 });
 
 describe('RecentInstallations (home)', () => {
-  it('asks for the ten newest installations of the fleet', async () => {
+  it("asks for the ten newest installations of the fleet, the installer's own drafts of today (on this device's clock) first", async () => {
     const { listCalls } = renderHome(fakeInstallationsApi([draft, completed]).routes);
     await screen.findByText('Bus 12 roof kit');
     const query = listCalls()[0]!.query;
-    expect(Object.fromEntries(query)).toEqual({ fleet: 'sono', page: '1', pageSize: '10', sort: 'createdAt', order: 'desc' });
+    expect(Object.fromEntries(query)).toEqual({ fleet: 'sono', page: '1', pageSize: '10', sort: 'createdAt', order: 'desc', ownDraftsFirst: 'true', tz: deviceTimeZone() });
+  });
+
+  it('shows the step a draft reached beside its status, in English and German; a completed one shows none', async () => {
+    renderHome(fakeInstallationsApi([draft, completed]).routes);
+    const row = within(await rowOf('Bus 12 roof kit'));
+    expect(row.getByTestId('installation-step').textContent).toBe('Uploads, 6 of 8');
+    expect(row.getByRole('link', { name: 'Continue Bus 12 roof kit' })).toBeTruthy();
+    expect(within(await rowOf('Trailer 3')).queryByTestId('installation-step')).toBeNull();
+
+    await i18n.changeLanguage('de');
+    expect(await row.findByText('Uploads, Schritt 6 von 8')).toBeTruthy();
   });
 
   it('shows name, serial number, vehicle, US date and status in English', async () => {

@@ -43,6 +43,8 @@ export function parseListParams(search: URLSearchParams): InstallationListParams
     from: isoDay(search.get('from')),
     to: isoDay(search.get('to')),
     failedChecks: search.get('failedChecks') === 'true',
+    // The installations screen lists in the order asked for; only the fleet home puts the own drafts first.
+    ownDraftsFirst: false,
   };
 }
 
