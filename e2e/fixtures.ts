@@ -105,3 +105,22 @@ export function storedText(page: Page, database: string, store: string): Promise
     [database, store] as const,
   );
 }
+
+/**
+ * Signs in as a person does: the login page, the code from the emailed message (the sixth digit signs in by
+ * itself), then, on an address's first sign-in, the name question answered with its prefilled guess.
+ */
+export async function signInOnLoginPage(page: Page, email: string, { again = false } = {}): Promise<void> {
+  await page.goto('/#/login');
+  const started = Date.now();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-request').click();
+  const { code } = await readSignInMail(email, started - 1000);
+  await page.getByTestId('login-code').fill(code);
+  await expect(page).toHaveURL(/#\/sono$/);
+  if (!again) {
+    await page.getByTestId('display-name-save').click();
+    await expect(page.getByTestId('display-name-dialog')).toBeHidden();
+  }
+  await expect(page.getByRole('button', { name: 'Add new installation' }).first()).toBeVisible();
+}

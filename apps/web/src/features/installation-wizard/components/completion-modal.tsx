@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBus, IconCircleCheck, IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
@@ -48,7 +48,8 @@ export function CompletionModal({ installation, fleet, onClose }: CompletionModa
               {t('wizard.summary.done.failedChecks')}
             </Alert>
           )}
-          <Group justify="flex-end">
+          {/* On a phone the buttons fill the width, Next vehicle on top; side by side from 36em. */}
+          <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm" data-testid="completion-actions">
             <DownloadReportButton id={installation.id} serialNumber={installation.systemSerialNumber} name={installation.name} />
             <Button styles={WRAPPING_BUTTON} variant="default" component={Link} to={`/${fleet}`} leftSection={<IconHome aria-hidden />} data-testid="completion-return" data-autofocus>
               {t('wizard.summary.done.return')}
@@ -56,7 +57,7 @@ export function CompletionModal({ installation, fleet, onClose }: CompletionModa
             <Button styles={WRAPPING_BUTTON} component={Link} to={`/${fleet}/installations/new`} leftSection={<IconBus aria-hidden />} data-testid="completion-next">
               {t('wizard.summary.done.next')}
             </Button>
-          </Group>
+          </Flex>
         </Stack>
       )}
     </Modal>
