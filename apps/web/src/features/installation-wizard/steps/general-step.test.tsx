@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createInstallation } from '../testing/installation-factory';
+import { i18n } from '@/lib/i18n';
 import { bodiesOf, chooseOption, headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 isolateWizardTests();
@@ -60,6 +61,20 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     expect(bodiesOf(fake, 'POST', '/api/installations')).toHaveLength(1);
     expect(screen.getByTestId('location').textContent).toBe('/sono/installations/new?tab=general');
     expect(screen.queryByText('An internal error occurred while processing the data. Please check and try again.')).toBeNull();
+  });
+
+  it('puts a full-width "Scan serial number" button first, above the serial number field that stays typeable', async () => {
+    startWizard('/sono/installations/new', {});
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    const scan = await screen.findByRole('button', { name: 'Scan serial number' }, slow);
+    expect(scan.getAttribute('data-testid')).toBe('general-serial-scan');
+    const serial = screen.getByTestId('general-serial');
+    // First in the tab: before the intro text and the serial number field.
+    expect(scan.compareDocumentPosition(screen.getByText(i18n.t('wizard.general.intro'))) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(scan.compareDocumentPosition(serial) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(scan.getAttribute('data-block')).toBe('true');
+    fireEvent.change(serial, { target: { value: 'SN-TYPED-1' } });
+    expect(serial).toHaveProperty('value', 'SN-TYPED-1');
   });
 
   it('cancelling the pre-installation checklist goes home to the fleet the installer came from', async () => {

@@ -15,7 +15,7 @@ import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
 import { CalendarInput } from '@/components/ui/calendar-input';
 import { FormSelect } from '@/components/ui/form-select';
-import { ScanInputRow } from '../components/scan-input-row';
+import { ScanButton } from '../components/scan-button';
 import { StepFooter } from '../components/step-footer';
 import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { DraftOffer } from '../components/step-notices';
@@ -168,8 +168,19 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     void (next === 'customer' ? onNextClick() : onSave());
   };
 
+  const canScan = !installation && !isReadOnly;
   return (
     <Stack gap="lg">
+      {/* The label's code is the quickest way in: the first action of the tab, above anything to read. */}
+      {canScan && (
+        <ScanButton
+          field="systemSerialNumber"
+          label={t('wizard.labels.systemSerialNumber')}
+          wideLabel={t('wizard.scanner.scanSerial')}
+          onScan={(value) => form.setValue('systemSerialNumber', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
+          testId="general-serial-scan"
+        />
+      )}
       <Text>{t('wizard.general.intro')}</Text>
       {step.offeredDraft && (
         <DraftOffer
@@ -195,19 +206,6 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
               required
               error={translateFormError(t, errors.systemSerialNumber?.message, 'systemSerialNumber')}
               data-testid="general-serial"
-              inputContainer={(input) =>
-                installation || isReadOnly ? (
-                  input
-                ) : (
-                  <ScanInputRow
-                    input={input}
-                    field="systemSerialNumber"
-                    label={t('wizard.labels.systemSerialNumber')}
-                    onScan={(value) => form.setValue('systemSerialNumber', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
-                    testId="general-serial-scan"
-                  />
-                )
-              }
             />
             <Controller
               control={control}

@@ -31,7 +31,7 @@ import { FormSelect } from '@/components/ui/form-select';
 import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
 import { cityField } from '../components/city-field';
-import { ScanInputRow } from '../components/scan-input-row';
+import { ScanButton } from '../components/scan-button';
 import { StepFormFooter } from '../components/step-footer';
 import { StepStatus } from '../components/step-status';
 import type { StepProps } from '../components/step-props';
@@ -230,6 +230,20 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
           </Group>
           <Stack gap={6}>
             <Controller control={control} name="vin" render={({ field }) => (
+              <>
+                {/* The windscreen label's code: the VIN's first action, typing stays possible. */}
+                {!isReadOnly && (
+                  <ScanButton
+                    field="vin"
+                    label={t('wizard.labels.vin')}
+                    wideLabel={t('wizard.scanner.scanVin')}
+                    onScan={(value) => {
+                      field.onChange(value);
+                      field.onBlur();
+                    }}
+                    testId="vehicle-vin-scan"
+                  />
+                )}
                 <TextInput
                   {...field}
                   onChange={(event) => field.onChange(event.currentTarget.value.toUpperCase())}
@@ -242,24 +256,9 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
                   error={errorOf('vin')}
                   styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
                   data-testid="vehicle-vin"
-                  inputContainer={(input) =>
-                    isReadOnly ? (
-                      input
-                    ) : (
-                      <ScanInputRow
-                        input={input}
-                        field="vin"
-                        label={t('wizard.labels.vin')}
-                        onScan={(value) => {
-                          field.onChange(value);
-                          field.onBlur();
-                        }}
-                        testId="vehicle-vin-scan"
-                      />
-                    )
-                  }
                 />
-              )}
+              </>
+            )}
             />
             {showCheckDigitWarning && (
               <Group gap={6} wrap="nowrap" align="flex-start" id="vehicle-vin-warning" data-testid="vin-warning">
