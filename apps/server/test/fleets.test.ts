@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from './helper';
+import { bearer, draftInstallation, useTestApp } from './helper';
 
 const ctx = useTestApp();
 
@@ -35,7 +35,21 @@ describe('GET /api/fleets/:slug', () => {
       customer: { name: 'Sono Motors GmbH', primaryContact: 'Laurin Hahn', emailAddress: 'fleet@sonomotors.example' },
       // Whom a member asks for help with their account.
       admins: [{ name: 'fleet-boss', email: 'fleet-boss@example.com' }],
+      hasOwnInstallations: false,
     });
+  });
+
+  it('says whether the user has started an installation in that fleet, not in another one or by someone else', async () => {
+    const c = await ctx();
+    const email = 'first-bus@example.com';
+    const token = await c.tokenFor(email, [{ fleet: 'sono' }, { fleet: 'acme' }]);
+    const own = async (slug: string, t = token) => ((await c.app.inject({ url: `/api/fleets/${slug}`, headers: bearer(t) })).json() as { hasOwnInstallations: boolean }).hasOwnInstallations;
+    expect(await own('sono')).toBe(false);
+    await draftInstallation(c, 'SN-DEMO-0001', email);
+    expect(await own('sono')).toBe(true);
+    // Another fleet of the same user, and another member of the same fleet, have none.
+    expect(await own('acme')).toBe(false);
+    expect(await own('sono', await c.tokenFor('colleague@example.com'))).toBe(false);
   });
 
   it('answers 404 for a fleet of which the user is not a member, and for one that does not exist', async () => {

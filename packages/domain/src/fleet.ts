@@ -47,6 +47,8 @@ export const FleetSchema = z.object({
   }),
   /** Whom a member asks for help with their account (e.g. to be linked to an installer company). */
   admins: z.array(z.object({ name: z.string(), email: z.string() })).default([]),
+  /** Whether the user has started an installation in this fleet: the welcome page then folds its checklist away. */
+  hasOwnInstallations: z.boolean().default(false),
 });
 export type Fleet = z.infer<typeof FleetSchema>;
 

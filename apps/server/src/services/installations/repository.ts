@@ -17,6 +17,16 @@ export const callerMayDelete = (row: Pick<InstallationRow, 'status' | 'createdBy
 
 export const searchTextOf = (name: string, serial: string, vin: string | null | undefined) => [name, serial, vin ?? ''].join(' ').toLowerCase();
 
+/** Whether the user started an installation (draft or completed) in the fleet: one row at most, by the (fleet, creator) index. */
+export async function hasStartedInstallation(db: Db, fleetId: number, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: installation.id })
+    .from(installation)
+    .where(and(eq(installation.fleetId, fleetId), eq(installation.createdBy, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The installation if it belongs to one of the caller's fleets; 404 otherwise. */
 export async function findScopedInstallation(db: Db, fleetIds: number[], id: number, options: { forUpdate?: boolean } = {}) {
   if (fleetIds.length === 0) throw notFound('Installation');

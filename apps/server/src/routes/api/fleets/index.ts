@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FleetSchema, FleetSlugParamsSchema } from '@portal/domain/fleet';
 import { currentUser } from '../../../plugins/request-auth';
 import { listMembers, requireFleetMembership } from '../../../services/access/access';
+import { hasStartedInstallation } from '../../../services/installations/repository';
 
 const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,9 +18,14 @@ const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const { fleet, role } = await requireFleetMembership(app.db, me.userId, request.params.slug);
-      const admins = (await listMembers(app.db, fleet.id)).filter((m) => m.role === 'admin').map(({ name, email }) => ({ name, email }));
+      const [members, own] = await Promise.all([
+        listMembers(app.db, fleet.id),
+        hasStartedInstallation(app.db, fleet.id, me.userId),
+      ]);
+      const admins = members.filter((m) => m.role === 'admin').map(({ name, email }) => ({ name, email }));
       return {
         admins,
+        hasOwnInstallations: own,
         slug: fleet.slug,
         name: fleet.name,
         role,

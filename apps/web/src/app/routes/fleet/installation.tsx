@@ -16,7 +16,9 @@ import { useCurrentFleet } from './fleet-context';
 /** Who the wizard works for: the signed-in user, and whether they administer the fleet. */
 function useViewer(fleet: Fleet) {
   const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
-  return useMemo(() => ({ userId, isFleetAdmin: fleet.role === 'admin' }), [userId, fleet.role]);
+  // An older copy of the fleet on the device may lack the field: unfolded then.
+  const isReturning = fleet.hasOwnInstallations === true;
+  return useMemo(() => ({ userId, isFleetAdmin: fleet.role === 'admin', isReturning }), [userId, fleet.role, isReturning]);
 }
 
 function InstallationNotFound({ fleet }: { fleet: string }) {

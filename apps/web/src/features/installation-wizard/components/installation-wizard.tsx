@@ -256,7 +256,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
           )}
 
           <Suspense fallback={<StepLoader />}>
-            {tab === 'preInstallation' && <PreInstallationStep onStart={() => goTo('general')} onCancel={() => void onCancelNew()} />}
+            {tab === 'preInstallation' && <PreInstallationStep onStart={() => goTo('general')} onCancel={() => void onCancelNew()} isFolded={viewer.isReturning === true} />}
             {tab === 'general' && (
               <GeneralStep key={`general:${installation?.id ?? 'new'}`} installation={installation} {...stepProps} onCreated={onCreated} />
             )}
