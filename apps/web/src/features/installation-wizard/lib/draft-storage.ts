@@ -73,6 +73,16 @@ export async function deleteUserDrafts(userId: string): Promise<void> {
   await changingQueue(Promise.all(own.map((k) => safely((s) => del(k, s), undefined))));
 }
 
+/**
+ * A lost session: the user's drafts go, except those of a tab whose save still waits (they hold what
+ * was typed after it); the waiting saves stay for that user.
+ */
+export async function forgetUnqueuedDrafts(userId: string): Promise<void> {
+  const all = new Set(await safely((s) => keys<string>(s), [] as string[]));
+  const drafts = [...all].filter((k) => typeof k === 'string' && k.startsWith(`draft:${userId}:`) && !all.has(pendingKey(k)));
+  await Promise.all(drafts.map((k) => safely((s) => del(k, s), undefined)));
+}
+
 /** For tests: drop the cached handle so a fresh IndexedDB is used. */
 export function resetDraftStoreForTests(): void {
   drafts.reset();

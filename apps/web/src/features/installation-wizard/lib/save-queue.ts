@@ -37,6 +37,8 @@ export type QueuedSave<V> = {
  */
 const inFlight = new Set<string>();
 
+const isSessionLost = (error: unknown): boolean => isApiError(error) && error.status === 401;
+
 export const isVersionConflict = (error: unknown): boolean => isApiError(error) && error.code === 'VERSION_CONFLICT';
 
 /** Whether a save of this tab still waits for the network. */
@@ -82,7 +84,8 @@ async function sendKept(key: string, save: PendingSave, send: SendSave): Promise
     await deletePendingSave(key);
     return { outcome: 'saved', installation: saved };
   } catch (error) {
-    if (isOfflineFailure(error)) return { outcome: 'offline' };
+    // Without an answer, or with the session gone (a 401): kept for its user's next sign-in, never dropped.
+    if (isOfflineFailure(error) || isSessionLost(error)) return { outcome: 'offline' };
     // Refused: nothing was saved, so a later save starts afresh.
     await deletePendingSave(key);
     return { outcome: 'refused', error, isConflict: isVersionConflict(error) };
