@@ -62,3 +62,22 @@ describe('GET /api/fleets/:slug', () => {
     }
   });
 });
+
+describe('GET /api/fleets/:slug/serials', () => {
+  it("lists the fleet's serial numbers without an installation, and answers 404 for another fleet", async () => {
+    const c = await ctx();
+    const token = await c.tokenFor('serials@example.com');
+    const serials = async (slug: string, t = token) => c.app.inject({ url: `/api/fleets/${slug}/serials`, headers: bearer(t) });
+    const before = (await serials('sono')).json() as { serials: string[] };
+    const serial = before.serials[0]!;
+    expect(before.serials.every((s) => s.startsWith('SN-DEMO-'))).toBe(true);
+    await draftInstallation(c, serial, 'serials@example.com');
+    const after = (await serials('sono')).json() as { serials: string[] };
+    expect(after.serials).not.toContain(serial);
+    expect(after.serials.length).toBe(before.serials.length - 1);
+    // Only members see a fleet's registry.
+    const res = await serials('sono', await c.tokenFor('acme-member@example.com', [{ fleet: 'acme' }]));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Fleet not found' });
+  });
+});

@@ -52,6 +52,13 @@ export const FleetSchema = z.object({
 });
 export type Fleet = z.infer<typeof FleetSchema>;
 
+/**
+ * `GET /api/fleets/{slug}/serials`: the serial numbers of the fleet's registry that have no installation
+ * yet. The device keeps them, so a new installation of one of them can be started without a connection.
+ */
+export const FleetSerialsSchema = z.object({ serials: z.array(z.string()) });
+export type FleetSerials = z.infer<typeof FleetSerialsSchema>;
+
 /** Root redirect: the default fleet when the user may open it, else the user's first fleet. */
 export function pickHomeFleet(fleets: readonly { slug: string }[], preferred: string): string | null {
   if (fleets.some((f) => f.slug === preferred)) return preferred;

@@ -17,6 +17,17 @@ export const callerMayDelete = (row: Pick<InstallationRow, 'status' | 'createdBy
 
 export const searchTextOf = (name: string, serial: string, vin: string | null | undefined) => [name, serial, vin ?? ''].join(' ').toLowerCase();
 
+/** The serial numbers of the fleet's registry without an installation, sorted. */
+export async function openSerials(db: Db, fleetId: number): Promise<string[]> {
+  const rows = await db
+    .select({ serialNumber: system.serialNumber })
+    .from(system)
+    .leftJoin(installation, eq(installation.systemId, system.id))
+    .where(and(eq(system.fleetId, fleetId), sql`${installation.id} is null`))
+    .orderBy(system.serialNumber);
+  return rows.map((row) => row.serialNumber);
+}
+
 /** Whether the user started an installation (draft or completed) in the fleet: one row at most, by the (fleet, creator) index. */
 export async function hasStartedInstallation(db: Db, fleetId: number, userId: string): Promise<boolean> {
   const rows = await db

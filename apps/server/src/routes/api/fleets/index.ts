@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FleetSchema, FleetSlugParamsSchema } from '@portal/domain/fleet';
+import { FleetSchema, FleetSerialsSchema, FleetSlugParamsSchema } from '@portal/domain/fleet';
 import { currentUser } from '../../../plugins/request-auth';
 import { listMembers, requireFleetMembership } from '../../../services/access/access';
-import { hasStartedInstallation } from '../../../services/installations/repository';
+import { hasStartedInstallation, openSerials } from '../../../services/installations/repository';
 
 const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,6 +31,22 @@ const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
         role,
         customer: { name: fleet.customerName, primaryContact: fleet.primaryContact, emailAddress: fleet.email },
       };
+    },
+  );
+
+  app.get(
+    '/:slug/serials',
+    {
+      schema: {
+        tags: ['fleets'],
+        summary: "The serial numbers of the fleet's registry without an installation: the device keeps them to start a new installation offline",
+        params: FleetSlugParamsSchema,
+        response: { 200: FleetSerialsSchema },
+      },
+    },
+    async (request) => {
+      const { fleet } = await requireFleetMembership(app.db, currentUser(request).userId, request.params.slug);
+      return { serials: await openSerials(app.db, fleet.id) };
     },
   );
 };

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,10 @@ import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
 import { notifyRecordedInFleet } from '../lib/notify';
+import { deletePendingSave } from '../lib/draft-storage';
+import { startOfflineInstallation } from '../lib/offline-create';
+import { useWizardUserId } from '../lib/wizard-user';
+import { useWizardStore } from '../stores/wizard-store';
 
 export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string; partnerId: string | null };
 
@@ -108,6 +113,10 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   const agreedFleet = useRef<OtherFleet | null>(null);
   const lastAction = useRef<WizardTab>('general');
   const [existing, setExisting] = useState<ExistingInstallation | null>(null);
+  // Offline, a serial number this device has not seen among the fleet's registry rows cannot start an installation.
+  const [unseenOffline, setUnseenOffline] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const userId = useWizardUserId();
   const fleetFor = (serial: string) =>
     agreedFleet.current && isSameSerialNumber(agreedFleet.current.serialNumber, serial) ? agreedFleet.current.fleet : fleet;
   const step = useStepForm({
@@ -148,14 +157,36 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     if (agreed && saved.fleet === agreed.fleet && saved.fleet !== fleet) notifyRecordedInFleet(t, saved.systemSerialNumber, agreed.fleetName);
     onCreated(saved, next);
   };
+  /**
+   * The create found no network: with a serial number the device has seen among the fleet's registry
+   * rows, the installation starts on the device and the installer goes on; with another, the create is
+   * taken back (the entries stay) and the tab says that the first save needs the connection.
+   */
+  const startOffline = async (next: WizardTab) => {
+    const serial = form.getValues('systemSerialNumber');
+    const { isSerialSeen } = await import('@/lib/fleet-serials');
+    if (!isSerialSeen(queryClient, fleet, serial)) {
+      await deletePendingSave(step.draftKey);
+      useWizardStore.getState().setNotice(step.draftKey, null);
+      setUnseenOffline(serial.trim());
+      return;
+    }
+    const local = await startOfflineInstallation(queryClient, userId, fleet);
+    if (local) onCreated(local, next);
+  };
   const onSave = async () => {
     lastAction.current = 'general';
+    setUnseenOffline(null);
     const result = await save({ withToast: true });
+    if (!installation && result.outcome === 'offline') await startOffline('general');
     if (!installation && result.outcome === 'saved' && result.installation) created(result.installation, 'general');
   };
   const onNextClick = async () => {
     lastAction.current = 'customer';
+    setUnseenOffline(null);
     const result = await save({ withToast: false });
+    if (!installation && result.outcome === 'offline') return startOffline('customer');
+    if (installation && result.outcome === 'offline') return onNext();
     if (result.outcome !== 'saved' && result.outcome !== 'unchanged') return;
     if (!installation && result.installation) created(result.installation, 'customer');
     else onNext();
@@ -227,6 +258,11 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
             />
           </SimpleGrid>
           {shownExisting && <ExistingInstallationNotice found={shownExisting} />}
+          {unseenOffline !== null && (
+            <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} role="alert" data-testid="offline-create-unseen">
+              {t('wizard.offlineCreate.unseen', { serial: unseenOffline })}
+            </Alert>
+          )}
           <TextInput
             {...register('name')}
             label={t('wizard.labels.name')}
