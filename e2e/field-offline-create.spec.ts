@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, BrowserType, Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { E2E_BASE_URL } from './config.mjs';
-import { admin, expect, readSignInMail, storedText, test, uniqueEmail } from './fixtures';
+import { admin, expect, storedText, test, uniqueEmail } from './fixtures';
+import { openProfile, signInOnLoginPage, untilControlled } from './field-profile';
 import { deleteInstallation, getInstallation, importSystem, type Api } from './installation-api';
 import { customerStep, vehicleStep } from './wizard-steps';
 
@@ -12,38 +10,6 @@ import { customerStep, vehicleStep } from './wizard-steps';
 // registry rows it keeps), then the network goes. Uses its own system, imported for this spec.
 const unique = Date.now().toString().slice(-8);
 const SERIAL = `SN-OFFNEW-${unique}`;
-
-async function openProfile(playwright: { chromium: BrowserType }, profile: string): Promise<BrowserContext> {
-  return playwright.chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    baseURL: E2E_BASE_URL,
-    serviceWorkers: 'allow',
-    viewport: { width: 390, height: 844 },
-    locale: 'en-US',
-  });
-}
-
-/** The login page, the emailed code from the outbox, the fleet home. */
-async function signInOnLoginPage(page: Page, email: string) {
-  await page.goto('/#/login');
-  const started = Date.now();
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-request').click();
-  const { code } = await readSignInMail(email, started - 1000);
-  await page.getByTestId('login-code').fill(code);
-  // The sixth digit signs in by itself.
-  await expect(page).toHaveURL(/#\/sono$/);
-  await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
-}
-
-async function untilControlled(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 test.describe('field: a new installation without a connection', () => {
   test.use({ actionTimeout: 15_000 });
