@@ -8,6 +8,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useInstallation } from '@/features/installation-wizard/api/get-installation';
 import { InstallationWizard } from '@/features/installation-wizard/components/installation-wizard';
 import { readLocalLink } from '@/features/installation-wizard/lib/draft-storage';
+import { useWizardStore } from '@/features/installation-wizard/stores/wizard-store';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError } from '@/lib/api-error';
 import { isRowId } from '@portal/domain/row-id';
@@ -27,6 +28,8 @@ function useOpenCreated(localId: number | null, userId: string) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const tab = params.get('tab') ?? 'general';
+  // Sent while this page shows: the sync says so once the installation's saves went.
+  const created = useWizardStore((state) => (localId !== null && state.created?.localId === localId ? state.created : null));
   useEffect(() => {
     if (localId === null) return;
     let isActive = true;
@@ -36,7 +39,7 @@ function useOpenCreated(localId: number | null, userId: string) {
     return () => {
       isActive = false;
     };
-  }, [localId, userId, tab, navigate]);
+  }, [localId, userId, tab, navigate, created]);
 }
 
 function InstallationNotFound({ fleet }: { fleet: string }) {
