@@ -50,6 +50,9 @@ test.describe('field: a new installation without a connection', () => {
       await page.getByTestId('step-next').click();
       await expect(page.getByTestId('offline-create-unseen')).toHaveText(/The first save of a new installation needs the connection: SN-NEVER-SEEN-1/);
       await expect(page).toHaveURL(/installations\/new\?tab=general$/);
+      await expect(page.getByText(/It is kept on this device/)).toHaveCount(0);
+      await page.getByTestId('offline-create-unseen').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath('offline-create-unseen-en-390.png') });
 
       // The one it has seen starts on the device, and the installer goes on.
       await page.getByTestId('general-serial').fill(SERIAL);
@@ -59,6 +62,7 @@ test.describe('field: a new installation without a connection', () => {
       await customerStep(page);
       await vehicleStep(page, { type: 'Bus', manufacturer: 'MAN', model: "Lion's City 12", year: '2022', batteryCapacity: '480', vin: 'WMA06XZZ5LM123458', mileage: '48000' });
       await expect(page.getByTestId('connection-badge')).toHaveText('Offline · 3 changes waiting');
+      await page.screenshot({ path: test.info().outputPath('offline-create-vehicle-en-390.png') });
       const listed = await request.get(`/api/installations?fleet=sono&q=${SERIAL}`, { headers: api.headers });
       expect(((await listed.json()) as { total: number }).total).toBe(0);
 

@@ -115,6 +115,8 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     );
     expect(screen.getByTestId('location').textContent).toBe('/sono/installations/new?tab=general');
     expect(await pendingDraftKeys('u1')).toEqual([]);
+    // Nothing was queued, so nothing says it will be sent later.
+    expect(screen.queryByText(/It is kept on this device/)).toBeNull();
     expect(screen.getByTestId('general-serial')).toHaveProperty('value', 'SN-OTHER-9');
   });
 

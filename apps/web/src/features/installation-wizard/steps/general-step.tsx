@@ -162,10 +162,21 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
    * rows, the installation starts on the device and the installer goes on; with another, the create is
    * taken back (the entries stay) and the tab says that the first save needs the connection.
    */
+  const isUnseen = async (serial: string) => {
+    const { isSerialSeen } = await import('@/lib/fleet-serials');
+    return !isSerialSeen(queryClient, fleet, serial);
+  };
+  /** Known offline before anything is sent: an unseen serial number is said at once, with nothing queued. */
+  const isRefusedOffline = async () => {
+    setUnseenOffline(null);
+    const serial = form.getValues('systemSerialNumber').trim();
+    if (installation || navigator.onLine !== false || serial === '' || !(await isUnseen(serial))) return false;
+    setUnseenOffline(serial);
+    return true;
+  };
   const startOffline = async (next: WizardTab) => {
     const serial = form.getValues('systemSerialNumber');
-    const { isSerialSeen } = await import('@/lib/fleet-serials');
-    if (!isSerialSeen(queryClient, fleet, serial)) {
+    if (await isUnseen(serial)) {
       await deletePendingSave(step.draftKey);
       useWizardStore.getState().setNotice(step.draftKey, null);
       setUnseenOffline(serial.trim());
@@ -176,14 +187,14 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   };
   const onSave = async () => {
     lastAction.current = 'general';
-    setUnseenOffline(null);
+    if (await isRefusedOffline()) return;
     const result = await save({ withToast: true });
     if (!installation && result.outcome === 'offline') await startOffline('general');
     if (!installation && result.outcome === 'saved' && result.installation) created(result.installation, 'general');
   };
   const onNextClick = async () => {
     lastAction.current = 'customer';
-    setUnseenOffline(null);
+    if (await isRefusedOffline()) return;
     const result = await save({ withToast: false });
     if (!installation && result.outcome === 'offline') return startOffline('customer');
     if (installation && result.outcome === 'offline') return onNext();
