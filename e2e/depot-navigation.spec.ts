@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { admin, expect, expectAccessible, readSignInMail, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, signInOnLoginPage, test, uniqueEmail } from './fixtures';
 import { createDraftUpToSetup, deleteInstallation, jpegDataUrl, type Api } from './installation-api';
 
 // Systems of its own, imported by a fleet admin, so this spec shares no serial or IMEI with the others and
@@ -26,15 +26,9 @@ async function importSystems(request: APIRequestContext): Promise<void> {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Signs in as an installer would: the login page and the emailed code (the sixth digit signs in by itself). */
-async function signInOnLoginPage(page: Page, email: string): Promise<Api> {
-  await page.goto('/#/login');
-  const started = Date.now();
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-request').click();
-  const { code } = await readSignInMail(email, started - 1000);
-  await page.getByTestId('login-code').fill(code);
-  await expect(page).toHaveURL(/#\/sono$/);
+/** Signs in as an installer would (the login page and the emailed code), with the API at hand for the set-up. */
+async function signInAsInstaller(page: Page, email: string): Promise<Api> {
+  await signInOnLoginPage(page, email);
   const token = admin('token', email).split('\n').at(-1)!.trim();
   return { request: page.request, headers: { authorization: `Bearer ${token}` } };
 }
@@ -73,7 +67,7 @@ test.describe('depot day: move freely, finish fast', () => {
 
   test('on a phone: from the summary to the vehicle tab and back in one tap; the stepper opens any saved tab', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    api = await signInOnLoginPage(page, uniqueEmail('nav-phone'));
+    api = await signInAsInstaller(page, uniqueEmail('nav-phone'));
     draftId = (await draftWithUploads(page, api, SERIAL, 'Bus 4713 Betriebshof')).id;
 
     await page.goto(`/#/sono/installations/${draftId}?tab=summary`);
@@ -121,7 +115,7 @@ test.describe('depot day: move freely, finish fast', () => {
 
   test('on a desktop: the stepper names each step, opens it by keyboard, and the way back stays while Next moves on', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    api = await signInOnLoginPage(page, uniqueEmail('nav-desk'));
+    api = await signInAsInstaller(page, uniqueEmail('nav-desk'));
     draftId = (await draftWithUploads(page, api, SERIAL, 'Bus 4714 Betriebshof')).id;
     await page.goto(`/#/sono/installations/${draftId}?tab=summary`);
     await expect(page.getByTestId('summary')).toBeVisible();
@@ -144,7 +138,7 @@ test.describe('depot day: move freely, finish fast', () => {
   test('proceeding with a failed check asks for a reason, which the summary, the history and the report show', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 800 });
-    api = await signInOnLoginPage(page, uniqueEmail('nav-reason'));
+    api = await signInAsInstaller(page, uniqueEmail('nav-reason'));
     const draft = await draftWithUploads(page, api, FAILING_SERIAL, 'Bus 4715 Betriebshof');
 
     await page.goto(`/#/sono/installations/${draft.id}?tab=digitalCheck`);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-import { admin, expect, expectAccessible, readSignInMail, stillScreenshot, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, signInOnLoginPage, stillScreenshot, test, uniqueEmail } from './fixtures';
 import { deleteInstallation, getInstallation, importSystem, type Api } from './installation-api';
 import { expectChosen, systemStep } from './wizard-steps';
 
@@ -13,18 +12,6 @@ const SECOND = `SN-DEPOT-${unique}-2`;
 const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** The login page, the emailed code from the outbox, the fleet home. */
-async function signInOnLoginPage(page: Page, email: string) {
-  await page.goto('/#/login');
-  const started = Date.now();
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-request').click();
-  const { code } = await readSignInMail(email, started - 1000);
-  await page.getByTestId('login-code').fill(code);
-  // The sixth digit signs in by itself.
-  await expect(page).toHaveURL(/#\/sono$/);
-}
 
 const tokenOf = (email: string) => admin('token', email).split('\n').at(-1)!.trim();
 

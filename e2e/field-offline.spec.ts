@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, BrowserContext, BrowserType, Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { E2E_BASE_URL } from './config.mjs';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { admin, expect, readSignInMail, stillScreenshot, storedText, test, uniqueEmail } from './fixtures';
+import { admin, expect, stillScreenshot, storedText, test, uniqueEmail } from './fixtures';
+import { openProfile, signInOnLoginPage, untilControlled } from './field-profile';
 import { createDraftUpToSetup, deleteDraftOn, deleteInstallation, getInstallation, pngFile, type Api } from './installation-api';
 import { customerStep, setupStep, systemStep, vehicleStep } from './wizard-steps';
 
@@ -22,41 +21,6 @@ async function phoneShots(page: Page, name: string, isShown: () => Promise<void>
     await isShown();
     await stillScreenshot(page, { path: path.join(docs, `${name}-${locale}-390.png`), fullPage });
   }
-}
-
-async function openProfile(playwright: { chromium: BrowserType }, profile: string): Promise<BrowserContext> {
-  return playwright.chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    baseURL: E2E_BASE_URL,
-    serviceWorkers: 'allow',
-    viewport: { width: 390, height: 844 },
-    locale: 'en-US',
-  });
-}
-
-/** The login page, the emailed code from the outbox, the name a first sign-in asks for, the fleet home. */
-async function signInOnLoginPage(page: Page, email: string) {
-  await page.goto('/#/login');
-  const started = Date.now();
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-request').click();
-  const { code } = await readSignInMail(email, started - 1000);
-  await page.getByTestId('login-code').fill(code);
-  // The sixth digit signs in by itself.
-  await expect(page).toHaveURL(/#\/sono$/);
-  // Every address here is new: its first sign-in asks for the name, prefilled with a guess.
-  await page.getByTestId('display-name-save').click();
-  await expect(page.getByTestId('display-name-dialog')).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
-}
-
-async function untilControlled(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 function apiOf(request: APIRequestContext, email: string): Api {

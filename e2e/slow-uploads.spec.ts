@@ -5,7 +5,7 @@ import type { BrowserContext, BrowserType, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { E2E_BASE_URL } from './config.mjs';
-import { admin, expect, readSignInMail, stillScreenshot, test, uniqueEmail } from './fixtures';
+import { admin, expect, signInOnLoginPage, stillScreenshot, test, uniqueEmail } from './fixtures';
 import { createDraftUpToSetup, importSystem, type Api } from './installation-api';
 import { passedChecksStep } from './wizard-steps';
 
@@ -36,18 +36,6 @@ async function openProfile(playwright: { chromium: BrowserType }, profile: strin
     viewport: { width: 390, height: 844 },
     locale: 'en-US',
   });
-}
-
-/** The login page, the emailed code from the outbox, the fleet home. */
-async function signInOnLoginPage(page: Page, email: string) {
-  await page.goto('/#/login');
-  const started = Date.now();
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-request').click();
-  const { code } = await readSignInMail(email, started - 1000);
-  // The sixth digit signs in by itself.
-  await page.getByTestId('login-code').fill(code);
-  await expect(page).toHaveURL(/#\/sono$/);
 }
 
 async function untilControlled(page: Page) {

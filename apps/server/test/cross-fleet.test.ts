@@ -39,6 +39,7 @@ function cases(ids: { installation: number; vehicle: number; version: number; ow
     'PATCH /api/me': 'not tenant data',
     'GET /api/mapbox/locations/:query': 'not tenant data',
     'GET /api/fleets/:slug': { url: '/api/fleets/sono' },
+    'GET /api/fleets/:slug/serials': { url: '/api/fleets/sono/serials' },
     'GET /api/installations': { url: '/api/installations?fleet=sono' },
     'GET /api/installations/:id': { url: `/api/installations/${ids.installation}` },
     'POST /api/installations': { url: '/api/installations', body: { systemSerialNumber: 'SN-DEMO-0002', startDate: '2026-11-20', name: 'Foreign' } },

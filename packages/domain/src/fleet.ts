@@ -52,8 +52,17 @@ export const FleetSchema = z.object({
   }),
   /** Whom a member asks for help with their account (e.g. to be linked to an installer company). */
   admins: z.array(z.object({ name: z.string(), email: z.string() })).default([]),
+  /** Whether the user has started an installation in this fleet: the welcome page then folds its checklist away. */
+  hasOwnInstallations: z.boolean().default(false),
 });
 export type Fleet = z.infer<typeof FleetSchema>;
+
+/**
+ * `GET /api/fleets/{slug}/serials`: the serial numbers of the fleet's registry that have no installation
+ * yet. The device keeps them, so a new installation of one of them can be started without a connection.
+ */
+export const FleetSerialsSchema = z.object({ serials: z.array(z.string()) });
+export type FleetSerials = z.infer<typeof FleetSerialsSchema>;
 
 /** Root redirect: the default fleet when the user may open it, else the user's first fleet. */
 export function pickHomeFleet(fleets: readonly { slug: string }[], preferred: string): string | null {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FleetMembership, Me } from '@portal/domain/fleet';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { draftKey, pendingDraftKeys, readDraft, resetDraftStoreForTests, writeDraft, writePendingSave } from '@/features/installation-wizard/lib/draft-storage';
 import type { fakeFetch } from '@/test/render';
 import { fleetBody, resetSessionAroundEachTest, startApp, testToken as token } from '@/test/start-app';
 
@@ -102,6 +104,20 @@ describe('routes', () => {
     });
     expect(await screen.findByRole('button', { name: 'Request email link' }, slow)).toBeTruthy();
     expect(useAuthStore.getState().isLoggedIn).toBe(false);
+  });
+
+  it('after a 401, forgets what the user only typed, and keeps their waiting save for their next sign-in', async () => {
+    globalThis.indexedDB = new IDBFactory();
+    resetDraftStoreForTests();
+    const typed = draftKey('u1', 'new', 'general');
+    const waiting = draftKey('u1', 42, 'vehicle');
+    await writeDraft(typed, { values: { systemSerialNumber: 'SN-TYPED-1' }, savedAt: '2026-11-27T07:00:00.000Z' });
+    const save = { endpoint: 'update' as const, installationId: 42, body: { version: 3, name: 'Bus 7' }, idempotencyKey: 'k1' };
+    await writePendingSave(waiting, { save, values: { name: 'Bus 7' }, tab: 'vehicle', installation: 42, fleet: 'sono', createdAt: '2026-11-27T07:01:00.000Z' });
+    start('/sono', { 'GET /api/me': { status: 401, body: { status: 401, code: 'UNAUTHORIZED', message: 'Session expired' } } });
+    expect(await screen.findByRole('button', { name: 'Request email link' }, slow)).toBeTruthy();
+    await waitFor(async () => expect(await readDraft(typed)).toBeUndefined(), slow);
+    expect(await pendingDraftKeys('u1')).toEqual([waiting]);
   });
 
   it("says 'installation not found' for an id outside the user's fleets", async () => {

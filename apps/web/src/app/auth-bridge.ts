@@ -4,8 +4,14 @@ import { configureApiAuth } from '@/lib/api-client';
 import { useErrorStore } from '@/lib/error-store';
 import { queryClient } from '@/lib/query-client';
 
-/** Signs out on this device only (the server already refused the session) and shows the login page. */
+/**
+ * Signs out on this device only (the server already refused the session) and shows the login page.
+ * The query copy goes with the user (see offline-cache), their drafts and picked files too; saves and
+ * files still waiting stay bound to them, for when they sign in again.
+ */
 function onSessionLost(goToLogin: () => void) {
+  const userId = useAuthStore.getState().user?.id;
+  if (userId) void import('@/features/installation-wizard/lib/forget-user').then((m) => m.forgetLostSession(userId));
   clearLocalSession();
   queryClient.clear();
   useErrorStore.getState().clearError();

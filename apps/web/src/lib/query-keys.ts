@@ -9,6 +9,8 @@ export const meKeys = {
 export const fleetKeys = {
   all: ['fleets'] as const,
   detail: (slug: string) => ['fleets', slug] as const,
+  /** The registry's serial numbers without an installation: kept on the device (see query-persistence). */
+  serials: (slug: string) => ['fleets', slug, 'serials'] as const,
 };
 
 export const installationKeys = {

@@ -17,6 +17,27 @@ export const callerMayDelete = (row: Pick<InstallationRow, 'status' | 'createdBy
 
 export const searchTextOf = (name: string, serial: string, vin: string | null | undefined) => [name, serial, vin ?? ''].join(' ').toLowerCase();
 
+/** The serial numbers of the fleet's registry without an installation, sorted. */
+export async function openSerials(db: Db, fleetId: number): Promise<string[]> {
+  const rows = await db
+    .select({ serialNumber: system.serialNumber })
+    .from(system)
+    .leftJoin(installation, eq(installation.systemId, system.id))
+    .where(and(eq(system.fleetId, fleetId), sql`${installation.id} is null`))
+    .orderBy(system.serialNumber);
+  return rows.map((row) => row.serialNumber);
+}
+
+/** Whether the user started an installation (draft or completed) in the fleet: one row at most, by the (fleet, creator) index. */
+export async function hasStartedInstallation(db: Db, fleetId: number, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: installation.id })
+    .from(installation)
+    .where(and(eq(installation.fleetId, fleetId), eq(installation.createdBy, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The installation if it belongs to one of the caller's fleets; 404 otherwise. */
 export async function findScopedInstallation(db: Db, fleetIds: number[], id: number, options: { forUpdate?: boolean } = {}) {
   if (fleetIds.length === 0) throw notFound('Installation');

@@ -1,12 +1,14 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
-import { useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isWaitingForNetwork, LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useInstallation } from '@/features/installation-wizard/api/get-installation';
 import { InstallationWizard } from '@/features/installation-wizard/components/installation-wizard';
+import { readLocalLink } from '@/features/installation-wizard/lib/draft-storage';
+import { useWizardStore } from '@/features/installation-wizard/stores/wizard-store';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError } from '@/lib/api-error';
 import { isRowId } from '@portal/domain/row-id';
@@ -16,7 +18,28 @@ import { useCurrentFleet } from './fleet-context';
 /** Who the wizard works for: the signed-in user, and whether they administer the fleet. */
 function useViewer(fleet: Fleet) {
   const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
-  return useMemo(() => ({ userId, isFleetAdmin: fleet.role === 'admin' }), [userId, fleet.role]);
+  // An older copy of the fleet on the device may lack the field: unfolded then.
+  const isReturning = fleet.hasOwnInstallations === true;
+  return useMemo(() => ({ userId, isFleetAdmin: fleet.role === 'admin', isReturning }), [userId, fleet.role, isReturning]);
+}
+
+/** An installation started offline that the server has created meanwhile: its own page opens instead. */
+function useOpenCreated(localId: number | null, userId: string) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const tab = params.get('tab') ?? 'general';
+  // Sent while this page shows: the sync says so once the installation's saves went.
+  const created = useWizardStore((state) => (localId !== null && state.created?.localId === localId ? state.created : null));
+  useEffect(() => {
+    if (localId === null) return;
+    let isActive = true;
+    void readLocalLink(userId, localId).then((link) => {
+      if (isActive && link) navigate(`/${link.fleet}/installations/${link.id}?tab=${tab}`, { replace: true });
+    });
+    return () => {
+      isActive = false;
+    };
+  }, [localId, userId, tab, navigate, created]);
 }
 
 function InstallationNotFound({ fleet }: { fleet: string }) {
@@ -43,12 +66,15 @@ function InstallationNotFound({ fleet }: { fleet: string }) {
 export function InstallationRoute() {
   const { fleet } = useCurrentFleet();
   const { id = '' } = useParams();
-  const isValidId = isRowId(id);
+  // An installation started offline has the device's own (negative) id until the server created it: it lives in the device copy only.
+  const isLocal = /^-\d{1,16}$/.test(id);
+  const isValidId = isRowId(id) || isLocal;
   const numericId = isValidId ? Number(id) : NaN;
-  const installation = useInstallation(numericId, { enabled: isValidId });
+  const installation = useInstallation(numericId, { enabled: isValidId && !isLocal });
   const viewer = useViewer(fleet);
+  useOpenCreated(isLocal ? numericId : null, viewer.userId);
 
-  if (!isValidId) return <InstallationNotFound fleet={fleet.slug} />;
+  if (!isValidId || (isLocal && !installation.data)) return <InstallationNotFound fleet={fleet.slug} />;
   if (isWaitingForNetwork(installation)) return <LoadError onRetry={() => void installation.refetch()} />;
   if (installation.isPending) return <PageLoader />;
   if (installation.isError && !installation.data) {

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconHistory, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconCloudUpload, IconHistory, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
@@ -12,6 +12,7 @@ import { afterNextPaint, deferredPart, preloadAll } from '@/lib/deferred-part';
 import { setLeaveGuard } from '@/lib/leave-guard';
 import { useOnceTrue } from '@/lib/use-once-true';
 import { deleteInstallationDrafts } from '../lib/draft-storage';
+import { LOCAL_TABS, isLocalInstallationId } from '../lib/offline-create';
 import { resetWizardState } from '../lib/reset-wizard-state';
 import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor, withWaitingTabs } from '../lib/tabs';
 import { useWizardStore } from '../stores/wizard-store';
@@ -70,7 +71,9 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   const waiting = useWaitingItems(userId);
   const installationId = installation?.id;
   const waitingTabs = waiting.changes.filter((change) => change.installation === installationId).map((change) => change.tab);
-  const reachable = withWaitingTabs(reachableTabs(installation), waitingTabs);
+  const isLocal = installation !== null && isLocalInstallationId(installation.id);
+  // An installation started offline fills the tabs up to the vehicle; the later ones need its registry data from the server.
+  const reachable = new Set([...withWaitingTabs(reachableTabs(installation), waitingTabs)].filter((open) => !isLocal || (LOCAL_TABS as readonly WizardTab[]).includes(open)));
   const requested = parseTab(params.get('tab'));
   const tab: WizardTab =
     requested && tabs.includes(requested) && reachable.has(requested) ? requested : installation ? resumeTab(installation, reachable) : 'preInstallation';
@@ -87,12 +90,17 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
     stepTitleRef.current?.focus();
   }, [tab]);
 
-  // A new installation created by a save that waited for the network: open it.
+  // A new installation created by a save that waited for the network: open it. One started offline
+  // under the device's own id opens on the tab the installer is on.
+  const shownId = installation?.id;
+  const currentTab = params.get('tab') ?? 'general';
   useEffect(() => {
-    if (!isNew || !created) return;
+    if (!created) return;
+    const isThisOne = created.localId === undefined ? isNew : created.localId === shownId;
+    if (!isThisOne) return;
     setCreated(null);
-    navigate(`/${created.fleet}/installations/${created.id}?tab=general`, { replace: true, state: { focusStep: true } });
-  }, [created, isNew, navigate, setCreated]);
+    navigate(`/${created.fleet}/installations/${created.id}?tab=${created.localId === undefined ? 'general' : currentTab}`, { replace: true, state: { focusStep: true } });
+  }, [created, isNew, shownId, currentTab, navigate, setCreated]);
 
   // A save answers after the installer may have left (the back button, another page): its 'go on'
   // must not bring them back to the wizard.
@@ -246,7 +254,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
         </div>
         )}
         <Group gap="xs" wrap="nowrap">
-          {installation && (
+          {installation && !isLocal && (
             <ActionIcon variant="subtle" color="dark" onClick={() => setHistoryOpen(true)} aria-label={t('history.show')} title={t('history.title')} data-testid="history-open">
               <IconHistory aria-hidden />
             </ActionIcon>
@@ -284,6 +292,12 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
             {showDots && <ProgressDots tabs={FORM_TABS} current={tab} reachable={reachable} onSelect={jumpTo} />}
           </Stack>
 
+          {isLocal && (
+            <Alert color="blue" variant="light" icon={<IconCloudUpload aria-hidden />} data-testid="local-installation-notice">
+              {t('wizard.offlineCreate.local')}
+            </Alert>
+          )}
+
           {isReadOnly && (
             <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} data-testid="completed-notice">
               {t('wizard.completed.text')}
@@ -291,7 +305,7 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
           )}
 
           <Suspense fallback={<StepLoader />}>
-            {tab === 'preInstallation' && <PreInstallationStep onStart={() => goTo('general')} onCancel={() => void onCancelNew()} />}
+            {tab === 'preInstallation' && <PreInstallationStep onStart={() => goTo('general')} onCancel={() => void onCancelNew()} isFolded={viewer.isReturning === true} />}
             {tab === 'general' && (
               <GeneralStep key={`general:${installation?.id ?? 'new'}`} installation={installation} {...stepProps} onCreated={onCreated} />
             )}

@@ -31,6 +31,8 @@ export function PendingSavesSync({ userId, onTokenRenewed }: QueueSyncProps) {
     const flush = async () => {
       if (isRunning || isStopped || navigator.onLine === false) return;
       isRunning = true;
+      // Installations started offline that the server created: their page opens once their saves went too.
+      let startedOffline: { id: number; fleet: string; localId: number } | null = null;
       try {
         await replayPendingSaves(userId, {
           isStopped: () => isStopped,
@@ -39,7 +41,8 @@ export function PendingSavesSync({ userId, onTokenRenewed }: QueueSyncProps) {
           onSaved: (key, saved, pending) => {
             setNotice(key, null);
             notifySaved(t, pending.tab);
-            if (pending.save.endpoint === 'create') setCreated({ id: saved.id, fleet: saved.fleet });
+            if (pending.save.endpoint === 'create' && pending.localId !== undefined) startedOffline = { id: saved.id, fleet: saved.fleet, localId: pending.localId };
+            else if (pending.save.endpoint === 'create') setCreated({ id: saved.id, fleet: saved.fleet });
           },
           onOffline: (key) => setNotice(key, 'offline'),
           // Refused: nothing was saved. The entries stay as a draft on the tab.
@@ -48,6 +51,7 @@ export function PendingSavesSync({ userId, onTokenRenewed }: QueueSyncProps) {
             if (!isConflict) notifyInternalError(t);
           },
         });
+        if (startedOffline && !isStopped) setCreated(startedOffline);
       } finally {
         isRunning = false;
       }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ScanField } from '@portal/domain/scan';
@@ -16,19 +16,30 @@ type ScanButtonProps = {
   prefer?: (value: string) => boolean;
   isDisabled?: boolean;
   testId: string;
+  /** The wide button's own words ("Scan serial number"): the field's first action, a full-width button above it. */
+  wideLabel?: string;
 };
 
-/** A big camera button beside a field: reads the code on the label. Typing stays possible. */
-export function ScanButton({ field, label, onScan, prefer, isDisabled, testId }: ScanButtonProps) {
+/**
+ * A camera button that reads the code on the label: a big icon beside a field, or (with `wideLabel`) a
+ * full-width button above it. Typing stays possible.
+ */
+export function ScanButton({ field, label, onScan, prefer, isDisabled, testId, wideLabel }: ScanButtonProps) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const name = t('wizard.scanner.open', { field: label });
   return (
     <>
-      {/* The browser's own hint on hover: a touch screen has none, and the label says it to screen readers. */}
-      <ActionIcon size={50} variant="light" radius="md" aria-label={name} title={name} onClick={() => setOpen(true)} disabled={isDisabled} data-testid={testId}>
-        <IconBarcode size={28} aria-hidden />
-      </ActionIcon>
+      {wideLabel ? (
+        <Button fullWidth size="lg" variant="light" radius="md" leftSection={<IconBarcode size={28} aria-hidden />} onClick={() => setOpen(true)} disabled={isDisabled} data-testid={testId}>
+          {wideLabel}
+        </Button>
+      ) : (
+        // The browser's own hint on hover: a touch screen has none, and the label says it to screen readers.
+        <ActionIcon size={50} variant="light" radius="md" aria-label={name} title={name} onClick={() => setOpen(true)} disabled={isDisabled} data-testid={testId}>
+          <IconBarcode size={28} aria-hidden />
+        </ActionIcon>
+      )}
       {isOpen && (
         <Suspense fallback={null}>
           <ScannerDialog

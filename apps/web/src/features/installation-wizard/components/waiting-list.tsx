@@ -10,6 +10,7 @@ import { fileProblemMessage, slotKey } from '../lib/upload-file';
 import { isPhoto, type WaitingChange, type WaitingItems } from '../hooks/use-waiting-items';
 import { useUploadQueueStore } from '../stores/upload-queue-store';
 import { useUploadsStore } from '../stores/uploads-store';
+import { isLocalInstallationId } from '../lib/offline-create';
 import { useWizardStore } from '../stores/wizard-store';
 import { FileSendProgress, QueueProgress } from './upload-progress';
 
@@ -53,7 +54,8 @@ export function WaitingList({ items }: { items: WaitingItems }) {
   const isOnline = useIsOnline();
   const isEmpty = items.changes.length === 0 && items.files.length === 0;
   const installationName = (installation: WaitingChange['installation']) =>
-    installation === 'new' ? t('wizard.offline.list.newInstallation') : t('wizard.offline.list.installation', { id: installation });
+    // One started offline has no number of the server yet.
+    installation === 'new' || isLocalInstallationId(installation) ? t('wizard.offline.list.newInstallation') : t('wizard.offline.list.installation', { id: installation });
 
   const fileStatus = (file: StoredFile) => {
     if (file.problem) return fileProblemMessage(t, file.problem);

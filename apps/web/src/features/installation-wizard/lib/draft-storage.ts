@@ -11,7 +11,16 @@ import type { PendingSave } from './save-request';
 export type InstallationKey = number | 'new';
 
 export type Draft<V = unknown> = { values: V; savedAt: string };
-export type StoredPendingSave = { save: PendingSave; values: unknown; tab: WizardTab; installation: InstallationKey; fleet: string; createdAt: string };
+export type StoredPendingSave = {
+  save: PendingSave;
+  values: unknown;
+  tab: WizardTab;
+  installation: InstallationKey;
+  fleet: string;
+  createdAt: string;
+  /** A create made offline: the device's own (negative) id of the installation it starts, until the server gave it one. */
+  localId?: number;
+};
 
 const drafts = lazyIdbStore('installer-portal', 'wizard-drafts');
 const draftStore = () => drafts.get();
@@ -52,6 +61,15 @@ export const readPendingSave = (key: string) => safely((s) => get<StoredPendingS
 export const writePendingSave = (key: string, pending: StoredPendingSave) => changingQueue(safely((s) => set(pendingKey(key), pending, s), undefined));
 export const deletePendingSave = (key: string) => changingQueue(safely((s) => del(pendingKey(key), s), undefined));
 
+/**
+ * An installation started offline, once the server created it: its id and the version our last save
+ * of it made. The saves made offline under the device's own id go to it, one after the other.
+ */
+export type LocalInstallationLink = { id: number; fleet: string; version: number };
+const linkKey = (userId: string, localId: number) => `local:${userId}:${localId}`;
+export const readLocalLink = (userId: string, localId: number) => safely((s) => get<LocalInstallationLink>(linkKey(userId, localId), s), undefined);
+export const writeLocalLink = (userId: string, localId: number, link: LocalInstallationLink) => safely((s) => set(linkKey(userId, localId), link, s), undefined);
+
 /** The draft keys of a user's saves still waiting for the network. */
 export async function pendingDraftKeys(userId: string): Promise<string[]> {
   const all = await safely((s) => keys<string>(s), [] as string[]);
@@ -69,8 +87,18 @@ export async function deleteInstallationDrafts(userId: string, installation: Ins
 /** Sign-out: every draft and waiting save of one user leaves the device. */
 export async function deleteUserDrafts(userId: string): Promise<void> {
   const all = await safely((s) => keys<string>(s), [] as string[]);
-  const own = all.filter((k) => typeof k === 'string' && (k.startsWith(`draft:${userId}:`) || k.startsWith(`pending:${userId}:`)));
+  const own = all.filter((k) => typeof k === 'string' && (k.startsWith(`draft:${userId}:`) || k.startsWith(`pending:${userId}:`) || k.startsWith(`local:${userId}:`)));
   await changingQueue(Promise.all(own.map((k) => safely((s) => del(k, s), undefined))));
+}
+
+/**
+ * A lost session: the user's drafts go, except those of a tab whose save still waits (they hold what
+ * was typed after it); the waiting saves stay for that user.
+ */
+export async function forgetUnqueuedDrafts(userId: string): Promise<void> {
+  const all = new Set(await safely((s) => keys<string>(s), [] as string[]));
+  const drafts = [...all].filter((k) => typeof k === 'string' && k.startsWith(`draft:${userId}:`) && !all.has(pendingKey(k)));
+  await Promise.all(drafts.map((k) => safely((s) => del(k, s), undefined)));
 }
 
 /** For tests: drop the cached handle so a fresh IndexedDB is used. */

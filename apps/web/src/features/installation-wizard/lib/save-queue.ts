@@ -1,6 +1,21 @@
 import type { Installation, WizardTab } from '@portal/domain/installation';
 import { isApiError } from '@/lib/api-error';
-import { deleteDraft, deletePendingSave, pendingDraftKeys, readDraft, readPendingSave, writeDraft, writePendingSave, type Draft, type InstallationKey, type StoredPendingSave } from './draft-storage';
+import {
+  deleteDraft,
+  deleteInstallationDrafts,
+  deletePendingSave,
+  pendingDraftKeys,
+  readDraft,
+  readLocalLink,
+  readPendingSave,
+  writeDraft,
+  writeLocalLink,
+  writePendingSave,
+  type Draft,
+  type InstallationKey,
+  type StoredPendingSave,
+} from './draft-storage';
+import { isLocalInstallationId } from './offline-create';
 import { isSameValues, newIdempotencyKey } from './form-values';
 import { isOfflineFailure, sendSaveOnce, withVersion, type PendingSave, type SaveRequest } from './save-request';
 
@@ -36,6 +51,8 @@ export type QueuedSave<V> = {
  * sender that has them, instead of sending the same save a second time beside it.
  */
 const inFlight = new Set<string>();
+
+const isSessionLost = (error: unknown): boolean => isApiError(error) && error.status === 401;
 
 export const isVersionConflict = (error: unknown): boolean => isApiError(error) && error.code === 'VERSION_CONFLICT';
 
@@ -76,13 +93,18 @@ export async function discardTabEntries(key: string): Promise<void> {
   await Promise.all([deleteDraft(key), deletePendingSave(key)]);
 }
 
+/** A save of an installation started offline, not yet created by the server: it can only wait behind its create. */
+const isBehindLocalCreate = (save: PendingSave): boolean => save.endpoint !== 'create' && isLocalInstallationId(save.installationId);
+
 async function sendKept(key: string, save: PendingSave, send: SendSave): Promise<QueuedSaveResult> {
+  if (isBehindLocalCreate(save)) return { outcome: 'offline' };
   try {
     const saved = await send(save);
     await deletePendingSave(key);
     return { outcome: 'saved', installation: saved };
   } catch (error) {
-    if (isOfflineFailure(error)) return { outcome: 'offline' };
+    // Without an answer, or with the session gone (a 401): kept for its user's next sign-in, never dropped.
+    if (isOfflineFailure(error) || isSessionLost(error)) return { outcome: 'offline' };
     // Refused: nothing was saved, so a later save starts afresh.
     await deletePendingSave(key);
     return { outcome: 'refused', error, isConflict: isVersionConflict(error) };
@@ -114,7 +136,7 @@ async function sendThroughQueue<V>(
   let base = request;
   const previous = await readPendingSave(key);
   const isRetry = previous !== undefined && isSameValues(previous.values, values);
-  if (previous && !isRetry && request.endpoint !== 'create') {
+  if (previous && !isRetry && request.endpoint !== 'create' && !isBehindLocalCreate(previous.save)) {
     try {
       const saved = await send(previous.save);
       onSaved(saved);
@@ -156,17 +178,36 @@ const baseVersion = (save: PendingSave): number | null => (save.endpoint === 'cr
  * change, not someone else's), so the installer's tabs do not conflict with each other. A save
  * based on a version someone else changed still conflicts.
  */
+/**
+ * An installation started offline: its create comes first (the oldest of its saves); once the server
+ * created it, every later save of it goes to the server's id, built on the version our previous save
+ * of it made. Until then they wait.
+ */
+async function towardsServer(userId: string, save: PendingSave): Promise<PendingSave | null> {
+  if (!isBehindLocalCreate(save) || save.endpoint === 'create') return save;
+  const link = await readLocalLink(userId, save.installationId);
+  if (!link) return null;
+  return withVersion({ ...save, installationId: link.id }, link.version);
+}
+
 export async function replayPendingSaves(userId: string, events: ReplayEvents, send: SendSave = sendSaveOnce): Promise<void> {
   const waiting = await Promise.all((await pendingDraftKeys(userId)).map(async (key) => ({ key, createdAt: (await readPendingSave(key))?.createdAt ?? '' })));
   waiting.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   /** Per installation: the version one of our saves started from → the version it made. */
   const madeBy = new Map<number, Map<number, number>>();
+  /** The installations started offline this replay sent saves of. */
+  const locals = new Set<number>();
   for (const { key } of waiting) {
     const pending = await readPendingSave(key);
     if (!pending || events.isStopped?.() || inFlight.has(key)) continue;
-    let save = pending.save;
+    const localId = pending.save.endpoint === 'create' ? undefined : isLocalInstallationId(pending.save.installationId) ? pending.save.installationId : undefined;
+    const ownLocal = localId ?? pending.localId;
+    if (ownLocal !== undefined) locals.add(ownLocal);
+    const towards = await towardsServer(userId, pending.save);
+    if (!towards) continue;
+    let save = towards;
     const from = baseVersion(save);
-    if (from !== null && save.endpoint !== 'create') {
+    if (from !== null && save.endpoint !== 'create' && localId === undefined) {
       const chain = madeBy.get(save.installationId);
       let version = from;
       while (chain?.has(version)) version = chain.get(version)!;
@@ -174,6 +215,12 @@ export async function replayPendingSaves(userId: string, events: ReplayEvents, s
     }
     events.onSending(key);
     const result = await sendKept(key, save, send);
+    if (result.outcome === 'saved' && pending.localId !== undefined) {
+      await writeLocalLink(userId, pending.localId, { id: result.installation.id, fleet: result.installation.fleet, version: result.installation.version });
+    }
+    if (result.outcome === 'saved' && localId !== undefined) {
+      await writeLocalLink(userId, localId, { id: result.installation.id, fleet: result.installation.fleet, version: result.installation.version });
+    }
     if (result.outcome === 'saved' && save.endpoint !== 'create') {
       const chain = madeBy.get(save.installationId) ?? new Map<number, number>();
       chain.set(baseVersion(save)!, result.installation.version);
@@ -194,5 +241,10 @@ export async function replayPendingSaves(userId: string, events: ReplayEvents, s
     const draft = await readDraft(key);
     if (!draft || isSameValues(draft.values, pending.values)) await deleteDraft(key);
     if (isHeard) events.onSaved(key, result.installation, pending);
+  }
+  // What was typed on an installation started offline whose saves all went: its place on the device goes.
+  for (const id of locals) {
+    const left = (await pendingDraftKeys(userId)).some((key) => key.startsWith(`draft:${userId}:${id}:`));
+    if (!left && (await readLocalLink(userId, id))) await deleteInstallationDrafts(userId, id);
   }
 }

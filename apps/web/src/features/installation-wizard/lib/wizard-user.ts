@@ -6,6 +6,8 @@ export type WizardViewer = {
   userId: string;
   /** A fleet admin may reopen a completed installation. */
   isFleetAdmin: boolean;
+  /** The user has started an installation in this fleet before: the welcome page folds its checklist. */
+  isReturning?: boolean;
 };
 
 export const WizardUserContext = createContext<WizardViewer>({ userId: 'anonymous', isFleetAdmin: false });

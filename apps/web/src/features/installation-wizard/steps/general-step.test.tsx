@@ -1,13 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createInstallation } from '../testing/installation-factory';
+import { i18n } from '@/lib/i18n';
+import { pendingDraftKeys } from '../lib/draft-storage';
 import { bodiesOf, chooseOption, headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 isolateWizardTests();
 
 async function fillGeneral(serial: string) {
   fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
-  fireEvent.change(await screen.findByTestId('general-serial'), { target: { value: serial } });
+  fireEvent.change(await screen.findByTestId('general-serial', undefined, slow), { target: { value: serial } });
   fireEvent.change(screen.getByTestId('general-name'), { target: { value: 'Bus 12' } });
 }
 
@@ -60,6 +62,62 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     expect(bodiesOf(fake, 'POST', '/api/installations')).toHaveLength(1);
     expect(screen.getByTestId('location').textContent).toBe('/sono/installations/new?tab=general');
     expect(screen.queryByText('An internal error occurred while processing the data. Please check and try again.')).toBeNull();
+  });
+
+  it('puts a full-width "Scan serial number" button first, above the serial number field that stays typeable', async () => {
+    startWizard('/sono/installations/new', {});
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    const scan = await screen.findByRole('button', { name: 'Scan serial number' }, slow);
+    expect(scan.getAttribute('data-testid')).toBe('general-serial-scan');
+    const serial = screen.getByTestId('general-serial');
+    // First in the tab: before the intro text and the serial number field.
+    expect(scan.compareDocumentPosition(screen.getByText(i18n.t('wizard.general.intro'))) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(scan.compareDocumentPosition(serial) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(scan.getAttribute('data-block')).toBe('true');
+    fireEvent.change(serial, { target: { value: 'SN-TYPED-1' } });
+    expect(serial).toHaveProperty('value', 'SN-TYPED-1');
+  });
+
+  /** Online the fleet's serial numbers come to the device; then the network goes, and the create finds none. */
+  async function offlineWithSerials(serials: string[]) {
+    const { fake } = startWizard('/sono/installations/new', {
+      'GET /api/fleets/sono/serials': { body: { serials } },
+      'POST /api/installations': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    await waitFor(() => expect(fake.calls.some((call) => call.path === '/api/fleets/sono/serials')).toBe(true), slow);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    return fake;
+  }
+
+  it('offline, starts an installation whose serial number the device has seen, and goes on to the customer tab', async () => {
+    await offlineWithSerials(['SN-NEW-0001']);
+    fireEvent.change(await screen.findByTestId('general-serial'), { target: { value: 'sn-new-0001' } });
+    fireEvent.change(screen.getByTestId('general-name'), { target: { value: 'Bus 4713' } });
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/sono\/installations\/-\d+\?tab=customer$/), slow);
+    expect(await screen.findByTestId('customer-name', undefined, slow)).toHaveProperty('value', 'Sono Motors GmbH');
+    expect(screen.getByTestId('local-installation-notice').textContent).toContain('sent');
+    const localId = screen.getByTestId('location').textContent!.split('/')[3]!.split('?')[0];
+    expect(await pendingDraftKeys('u1')).toEqual([`draft:u1:${localId}:general`]);
+  });
+
+  it('offline, says that the first save needs the connection for a serial number the device has not seen', async () => {
+    await offlineWithSerials(['SN-NEW-0001']);
+    fireEvent.change(await screen.findByTestId('general-serial'), { target: { value: 'SN-OTHER-9' } });
+    fireEvent.change(screen.getByTestId('general-name'), { target: { value: 'Bus 4713' } });
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect((await screen.findByTestId('offline-create-unseen', undefined, slow)).textContent).toBe(
+      'The first save of a new installation needs the connection: SN-OTHER-9 has not been seen on this device. Your entries are kept; save again once you are online.',
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/sono/installations/new?tab=general');
+    expect(await pendingDraftKeys('u1')).toEqual([]);
+    // Nothing was queued, so nothing says it will be sent later.
+    expect(screen.queryByText(/It is kept on this device/)).toBeNull();
+    expect(screen.getByTestId('general-serial')).toHaveProperty('value', 'SN-OTHER-9');
   });
 
   it('cancelling the pre-installation checklist goes home to the fleet the installer came from', async () => {

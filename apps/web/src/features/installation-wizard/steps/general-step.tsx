@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
 import { CalendarInput } from '@/components/ui/calendar-input';
 import { FormSelect } from '@/components/ui/form-select';
-import { ScanInputRow } from '../components/scan-input-row';
+import { ScanButton } from '../components/scan-button';
 import { StepFooter } from '../components/step-footer';
 import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { DraftOffer } from '../components/step-notices';
@@ -28,6 +29,10 @@ import { useStepForm } from '../hooks/use-step-form';
 import { translateFormError } from '../lib/form-errors';
 import { formResolver } from '../lib/form-resolver';
 import { notifyRecordedInFleet } from '../lib/notify';
+import { deletePendingSave } from '../lib/draft-storage';
+import { startOfflineInstallation } from '../lib/offline-create';
+import { useWizardUserId } from '../lib/wizard-user';
+import { useWizardStore } from '../stores/wizard-store';
 
 export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string; partnerId: string | null };
 
@@ -113,6 +118,10 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   const [existing, setExisting] = useState<ExistingInstallation | null>(null);
   const carryOver = useCarryOver(fleet, undefined, { enabled: installation === null && !isReadOnly });
   const [suggestedName, setSuggestedName] = useState<{ name: string; after: string } | null>(null);
+  // Offline, a serial number this device has not seen among the fleet's registry rows cannot start an installation.
+  const [unseenOffline, setUnseenOffline] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const userId = useWizardUserId();
   const fleetFor = (serial: string) =>
     agreedFleet.current && isSameSerialNumber(agreedFleet.current.serialNumber, serial) ? agreedFleet.current.fleet : fleet;
   const step = useStepForm({
@@ -164,14 +173,47 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     if (agreed && saved.fleet === agreed.fleet && saved.fleet !== fleet) notifyRecordedInFleet(t, saved.systemSerialNumber, agreed.fleetName);
     onCreated(saved, next);
   };
+  /**
+   * The create found no network: with a serial number the device has seen among the fleet's registry
+   * rows, the installation starts on the device and the installer goes on; with another, the create is
+   * taken back (the entries stay) and the tab says that the first save needs the connection.
+   */
+  const isUnseen = async (serial: string) => {
+    const { isSerialSeen } = await import('@/lib/fleet-serials');
+    return !isSerialSeen(queryClient, fleet, serial);
+  };
+  /** Known offline before anything is sent: an unseen serial number is said at once, with nothing queued. */
+  const isRefusedOffline = async () => {
+    setUnseenOffline(null);
+    const serial = form.getValues('systemSerialNumber').trim();
+    if (installation || navigator.onLine !== false || serial === '' || !(await isUnseen(serial))) return false;
+    setUnseenOffline(serial);
+    return true;
+  };
+  const startOffline = async (next: WizardTab) => {
+    const serial = form.getValues('systemSerialNumber');
+    if (await isUnseen(serial)) {
+      await deletePendingSave(step.draftKey);
+      useWizardStore.getState().setNotice(step.draftKey, null);
+      setUnseenOffline(serial.trim());
+      return;
+    }
+    const local = await startOfflineInstallation(queryClient, userId, fleet);
+    if (local) onCreated(local, next);
+  };
   const onSave = async () => {
     lastAction.current = 'general';
+    if (await isRefusedOffline()) return;
     const result = await save({ withToast: true });
+    if (!installation && result.outcome === 'offline') await startOffline('general');
     if (!installation && result.outcome === 'saved' && result.installation) created(result.installation, 'general');
   };
   const onNextClick = async () => {
     lastAction.current = 'customer';
+    if (await isRefusedOffline()) return;
     const result = await save({ withToast: false });
+    if (!installation && result.outcome === 'offline') return startOffline('customer');
+    if (installation && result.outcome === 'offline') return onNext();
     if (result.outcome !== 'saved' && result.outcome !== 'unchanged') return;
     if (!installation && result.installation) created(result.installation, 'customer');
     else onNext();
@@ -184,8 +226,19 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     void (next === 'customer' ? onNextClick() : onSave());
   };
 
+  const canScan = !installation && !isReadOnly;
   return (
     <Stack gap="lg">
+      {/* The label's code is the quickest way in: the first action of the tab, above anything to read. */}
+      {canScan && (
+        <ScanButton
+          field="systemSerialNumber"
+          label={t('wizard.labels.systemSerialNumber')}
+          wideLabel={t('wizard.scanner.scanSerial')}
+          onScan={(value) => form.setValue('systemSerialNumber', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
+          testId="general-serial-scan"
+        />
+      )}
       <Text>{t('wizard.general.intro')}</Text>
       {step.offeredDraft && (
         <DraftOffer
@@ -211,19 +264,6 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
               required
               error={translateFormError(t, errors.systemSerialNumber?.message, 'systemSerialNumber')}
               data-testid="general-serial"
-              inputContainer={(input) =>
-                installation || isReadOnly ? (
-                  input
-                ) : (
-                  <ScanInputRow
-                    input={input}
-                    field="systemSerialNumber"
-                    label={t('wizard.labels.systemSerialNumber')}
-                    onScan={(value) => form.setValue('systemSerialNumber', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
-                    testId="general-serial-scan"
-                  />
-                )
-              }
             />
             <Controller
               control={control}
@@ -245,6 +285,11 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
             />
           </SimpleGrid>
           {shownExisting && <ExistingInstallationNotice found={shownExisting} />}
+          {unseenOffline !== null && (
+            <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} role="alert" data-testid="offline-create-unseen">
+              {t('wizard.offlineCreate.unseen', { serial: unseenOffline })}
+            </Alert>
+          )}
           <TextInput
             {...register('name')}
             label={t('wizard.labels.name')}

@@ -37,7 +37,7 @@ import { usePlaces } from '../api/get-places';
 import { getCarryOverQueryOptions, useCarryOver } from '../api/get-carry-over';
 import { CARRY_OVER_BUTTON_STYLE, CarriedMark, CarriedNotice, SameAsLastButton, VehiclePicker, withMark } from '../components/carry-over';
 import { cityField } from '../components/city-field';
-import { ScanInputRow } from '../components/scan-input-row';
+import { ScanButton } from '../components/scan-button';
 import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { StepFormFooter } from '../components/step-footer';
 import { StepStatus } from '../components/step-status';
@@ -316,6 +316,20 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
           </Group>
           <Stack gap={6}>
             <Controller control={control} name="vin" render={({ field }) => (
+              <>
+                {/* The windscreen label's code: the VIN's first action, typing stays possible. */}
+                {!isReadOnly && (
+                  <ScanButton
+                    field="vin"
+                    label={t('wizard.labels.vin')}
+                    wideLabel={t('wizard.scanner.scanVin')}
+                    onScan={(value) => {
+                      field.onChange(value);
+                      field.onBlur();
+                    }}
+                    testId="vehicle-vin-scan"
+                  />
+                )}
                 <TextInput
                   {...field}
                   onChange={(event) => field.onChange(event.currentTarget.value.toUpperCase())}
@@ -328,24 +342,9 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
                   error={errorOf('vin')}
                   styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
                   data-testid="vehicle-vin"
-                  inputContainer={(input) =>
-                    isReadOnly ? (
-                      input
-                    ) : (
-                      <ScanInputRow
-                        input={input}
-                        field="vin"
-                        label={t('wizard.labels.vin')}
-                        onScan={(value) => {
-                          field.onChange(value);
-                          field.onBlur();
-                        }}
-                        testId="vehicle-vin-scan"
-                      />
-                    )
-                  }
                 />
-              )}
+              </>
+            )}
             />
             {showCheckDigitWarning && (
               <Group gap={6} wrap="nowrap" align="flex-start" id="vehicle-vin-warning" data-testid="vin-warning">

@@ -17,13 +17,16 @@ export type ActiveForm = {
   isLostOnLeave?: boolean;
 };
 
+/** An installation the server created from a save sent later; `localId` when it was started offline under the device's own id. */
+export type CreatedLater = { id: number; fleet: string; localId?: number };
+
 type WizardState = {
   notices: Record<string, SaveNotice | undefined>;
   activeForm: ActiveForm | null;
   /** A save the server refused unexpectedly: the 'Error saving data' dialog. */
   saveError: ApiError | null;
   /** A new installation created by a save sent later (after the connection came back). */
-  created: { id: number; fleet: string } | null;
+  created: CreatedLater | null;
   /** The server refused a save for a reason no field shows (SPEC §8 internalError): the wizard closes. */
   isCloseRequested: boolean;
   /** SPEC §5 'Please fill out all fields.': the tab on screen was saved with every required field empty. */
@@ -36,7 +39,7 @@ type WizardState = {
   setActiveForm: (form: ActiveForm | null) => void;
   showSaveError: (error: ApiError) => void;
   clearSaveError: () => void;
-  setCreated: (created: { id: number; fleet: string } | null) => void;
+  setCreated: (created: CreatedLater | null) => void;
   requestClose: () => void;
   setEmptyFormShown: (isShown: boolean) => void;
   setReturnTab: (tab: WizardTab | null) => void;

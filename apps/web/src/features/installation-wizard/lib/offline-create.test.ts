@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { QueryClient } from '@tanstack/react-query';
+import type { Installation } from '@portal/domain/installation';
+import { errorFromTransport } from '@/lib/api-error';
+import { fleetKeys, installationKeys } from '@/lib/query-keys';
+import { createInstallation } from '../testing/installation-factory';
+import { draftKey, pendingDraftKeys, readDraft, readLocalLink, readPendingSave, resetDraftStoreForTests, writeDraft, writePendingSave } from './draft-storage';
+import { startOfflineInstallation } from './offline-create';
+import { replayPendingSaves, sendQueuedSave, type ReplayEvents, type SendSave } from './save-queue';
+import type { PendingSave } from './save-request';
+
+const events = (): ReplayEvents => ({ onSending: vi.fn(), onReceived: vi.fn(), onSaved: vi.fn(), onOffline: vi.fn(), onRefused: vi.fn() });
+const create = { endpoint: 'create' as const, body: { fleet: 'sono', systemSerialNumber: 'SN-NEW-0001', startDate: '2026-11-27', name: 'Bus 4713', comments: null }, idempotencyKey: 'create-1' };
+
+/** A server double that answers in turn and records what came. */
+function server(...answers: (Installation | Error)[]) {
+  const received: PendingSave[] = [];
+  const send = vi.fn<SendSave>(async (save) => {
+    received.push(save);
+    const answer = answers.shift();
+    if (!answer || answer instanceof Error) throw answer ?? new Error('unexpected');
+    return answer;
+  });
+  return { send, received };
+}
+
+/** The general tab's create found no network, and the installation went on on the device. */
+async function startedOffline(queryClient = new QueryClient()) {
+  queryClient.setQueryData(fleetKeys.detail('sono'), { slug: 'sono', name: 'Sono', role: 'installer', customer: { name: 'Sono Motors GmbH', primaryContact: 'Laurin Hahn', emailAddress: 'fleet@sono.example' }, admins: [], hasOwnInstallations: false });
+  await writePendingSave(draftKey('u1', 'new', 'general'), { save: create, values: { name: 'Bus 4713' }, tab: 'general', installation: 'new', fleet: 'sono', createdAt: '2026-11-27T07:00:00.000Z' });
+  await writeDraft(draftKey('u1', 'new', 'general'), { values: { name: 'Bus 4713' }, savedAt: '2026-11-27T07:00:00.000Z' });
+  const local = (await startOfflineInstallation(queryClient, 'u1', 'sono'))!;
+  return { local, queryClient };
+}
+
+describe('an installation started offline', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetDraftStoreForTests();
+  });
+
+  it('gets an id of the device, its customer from the fleet, and frees the new installation’s place', async () => {
+    const { local, queryClient } = await startedOffline();
+    expect(local.id).toBeLessThan(0);
+    expect(local).toMatchObject({ systemSerialNumber: 'SN-NEW-0001', name: 'Bus 4713', status: 'draft', version: 0 });
+    expect(local.system.customer.name).toBe('Sono Motors GmbH');
+    expect(queryClient.getQueryData(installationKeys.detail(local.id))).toEqual(local);
+    expect(await pendingDraftKeys('u1')).toEqual([draftKey('u1', local.id, 'general')]);
+    expect(await readDraft(draftKey('u1', 'new', 'general'))).toBeUndefined();
+  });
+
+  it('never sends a save of it before the server created it', async () => {
+    const { local } = await startedOffline();
+    const { send } = server();
+    const result = await sendQueuedSave(
+      { key: draftKey('u1', local.id, 'customer'), request: { endpoint: 'update', installationId: local.id, body: { version: 0, customerDataConfirmed: true } }, values: {}, tab: 'customer', installation: local.id, fleet: 'sono' },
+      { onSaved: vi.fn(), send },
+    );
+    expect(result).toEqual({ outcome: 'offline' });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('back online sends the create first, then the later tabs to the id the server gave, each on the version the one before made', async () => {
+    const { local } = await startedOffline();
+    const customerKey = draftKey('u1', local.id, 'customer');
+    const vehicleKey = draftKey('u1', local.id, 'vehicle');
+    await writePendingSave(customerKey, {
+      save: { endpoint: 'update', installationId: local.id, body: { version: 0, customerDataConfirmed: true }, idempotencyKey: 'customer-1' },
+      values: {},
+      tab: 'customer',
+      installation: local.id,
+      fleet: 'sono',
+      createdAt: '2026-11-27T07:01:00.000Z',
+    });
+    const vehicle = { vin: 'WMA06XZZ5LM123458' } as unknown as Extract<PendingSave, { endpoint: 'vehicle' }>['body'];
+    await writePendingSave(vehicleKey, {
+      save: { endpoint: 'vehicle', installationId: local.id, body: { ...vehicle, version: 0 }, idempotencyKey: 'vehicle-1' },
+      values: {},
+      tab: 'vehicle',
+      installation: local.id,
+      fleet: 'sono',
+      createdAt: '2026-11-27T07:02:00.000Z',
+    });
+    await writeDraft(vehicleKey, { values: {}, savedAt: '2026-11-27T07:02:00.000Z' });
+
+    // Still offline: the create waits, and the saves behind it are not tried.
+    const offline = server(errorFromTransport(new Error('Failed to fetch')));
+    await replayPendingSaves('u1', events(), offline.send);
+    expect(offline.received.map((save) => save.endpoint)).toEqual(['create']);
+
+    const { send, received } = server(createInstallation({ id: 77, version: 1 }), createInstallation({ id: 77, version: 2 }), createInstallation({ id: 77, version: 3 }));
+    const replay = events();
+    await replayPendingSaves('u1', replay, send);
+    expect(received).toEqual([
+      create,
+      { endpoint: 'update', installationId: 77, body: { version: 1, customerDataConfirmed: true }, idempotencyKey: 'customer-1' },
+      expect.objectContaining({ endpoint: 'vehicle', installationId: 77, body: expect.objectContaining({ version: 2, vin: 'WMA06XZZ5LM123458' }), idempotencyKey: 'vehicle-1' }),
+    ]);
+    expect(replay.onSaved).toHaveBeenCalledWith(draftKey('u1', local.id, 'general'), expect.objectContaining({ id: 77 }), expect.objectContaining({ localId: local.id }));
+    expect(await readLocalLink('u1', local.id)).toEqual({ id: 77, fleet: 'sono', version: 3 });
+    expect(await pendingDraftKeys('u1')).toEqual([]);
+    expect(await readPendingSave(vehicleKey)).toBeUndefined();
+    expect(await readDraft(vehicleKey)).toBeUndefined();
+  });
+});
