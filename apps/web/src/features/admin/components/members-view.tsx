@@ -6,6 +6,7 @@ import type { Member } from '@portal/domain/registry';
 import { CardList, ListCard } from '@/components/ui/card-list';
 import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { DeleteIconButton } from '@/components/ui/delete-icon-button';
+import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 
 type MembersViewProps = {
   members: readonly Member[];
@@ -39,7 +40,7 @@ export function MembersView({ members, isLoading, isNarrow, currentUserId, pendi
         </Badge>
       )}
       {!member.signedIn && (
-        <Badge variant="light" color="orange" size="sm" tt="none" data-testid="member-not-signed-in">
+        <Badge variant="light" color="orange" c={WARNING_TEXT_COLOR} size="sm" tt="none" data-testid="member-not-signed-in">
           {t('admin.access.notSignedIn')}
         </Badge>
       )}

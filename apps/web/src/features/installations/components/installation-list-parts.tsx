@@ -28,13 +28,13 @@ export function VehicleText({ vehicle }: { vehicle: InstallationListItem['vehicl
   return vehicleLabel(vehicle) ?? <span title={t('solar.installations.noVehicle')}>–</span>;
 }
 
-/** How far a draft got: "Uploads, 6 of 8". Nothing for a completed installation. */
-export function StepReached({ step }: { step: InstallationListItem['step'] | undefined }) {
+/** How far a draft got: "Uploads, 6 of 8". Nothing for a completed installation. `maxWidth` lets a table column wrap it. */
+export function StepReached({ step, maxWidth }: { step: InstallationListItem['step'] | undefined; maxWidth?: string }) {
   const { t } = useTranslation();
   if (!step) return null;
   const { position, total } = stepPosition(step);
   return (
-    <Text size="sm" c="dimmed" title={t('solar.installations.stepReachedLabel')} data-testid="installation-step">
+    <Text size="sm" c="dimmed" maw={maxWidth} title={t('solar.installations.stepReachedLabel')} data-testid="installation-step">
       {t('solar.installations.stepReached', { step: t(`solar.installation.tabs.${step}`), position, total })}
     </Text>
   );

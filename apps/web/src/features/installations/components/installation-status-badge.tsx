@@ -31,7 +31,10 @@ export function InstallationStatusBadge({ status, hasFailedChecks = false }: Ins
         size="lg"
         tt="none"
         fw={600}
-        miw="max-content"
+        // In a narrow table column "Prüfung fehlgeschlagen" takes two lines rather than widening the table.
+        h="auto"
+        py={2}
+        styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
         leftSection={<IconAlertTriangle size={14} aria-hidden />}
         data-testid="failed-checks-marker"
       >

@@ -97,7 +97,8 @@ export function InstallationsTable({ fleet, sorting, onDelete, ...list }: Instal
           <Table.Td className={classes.nowrap}>{formatDate(item.startDate, locale)}</Table.Td>
           <Table.Td>
             <InstallationStatusBadge status={item.status} hasFailedChecks={item.proceededWithFailedChecks} />
-            <StepReached step={item.step} />
+            {/* As wide as the status badge: "Einrichtung, Schritt 5 von 8" wraps rather than widening the table. */}
+            <StepReached step={item.step} maxWidth="9.5rem" />
           </Table.Td>
           <Table.Td className={classes.creator} title={item.createdBy?.email} data-testid="installation-creator">
             {item.createdBy?.name ?? '–'}
