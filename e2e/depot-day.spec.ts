@@ -61,8 +61,8 @@ async function recordBus(page: Page, bus: Bus, first: boolean): Promise<Counter>
   // General: the serial number (scanned or typed), the name (counted up for the second bus).
   await expect(page.getByTestId('step-title')).toHaveText('General');
   await c.type(page.getByTestId('general-serial'), bus.serial, 'own');
-  if (first) await c.type(page.getByTestId('general-name'), 'Bus 4713 Betriebshof');
-  else await expect(page.getByTestId('general-name')).toHaveValue('Bus 4714 Betriebshof');
+  if (first) await c.type(page.getByTestId('general-name'), 'Bus 7101 Depot Nord');
+  else await expect(page.getByTestId('general-name')).toHaveValue('Bus 7102 Depot Nord');
   await c.tap(next);
 
   await expect(page.getByTestId('step-title')).toHaveText('Customer');
@@ -148,7 +148,7 @@ test('the second bus of one model takes at most 25 taps and 20 typed characters 
     vehicle: Record<string, unknown>;
     system: { chargeControllers: { pvModulesCount: number; activeChannelCount: number }[] };
   };
-  expect(saved).toMatchObject({ name: 'Bus 4714 Betriebshof', status: 'completed' });
+  expect(saved).toMatchObject({ name: 'Bus 7102 Depot Nord', status: 'completed' });
   expect(saved.vehicle).toMatchObject({ manufacturer: 'MAN', model: "Lion's City 12 E", year: 2023, batteryCapacity: 480, vin: 'WMAA40ZZ5NP013714', licensePlate: 'B-VG 4714', mileage: 51020 });
   expect(saved.vehicle.city).toMatch(/^Berlin/);
   expect(saved.system.chargeControllers.map((c) => [c.pvModulesCount, c.activeChannelCount])).toEqual([[4, 4], [4, 4]]);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { admin, expect, expectAccessible, signInOnLoginPage, test, uniqueEmail } from './fixtures';
-import { createDraftUpToSetup, deleteInstallation, jpegDataUrl, type Api } from './installation-api';
+import { type Api, createDraftUpToSetup, deleteInstallation, uploadRequiredPhotos } from './installation-api';
 
 // Systems of its own, imported by a fleet admin, so this spec shares no serial or IMEI with the others and
 // may end completed. The e2e server's simulated devices report about 4 s after a check run starts; a charge
@@ -36,14 +36,7 @@ async function signInAsInstaller(page: Page, email: string): Promise<Api> {
 /** Setup saved, both photos uploaded: every tab up to the summary opens. */
 async function draftWithUploads(page: Page, api: Api, serial: string, name: string) {
   const draft = await createDraftUpToSetup(api, serial, name);
-  const uploads = await api.request.post(`/api/installations/${draft.id}/uploads`, {
-    headers: api.headers,
-    data: [
-      { type: 'pvModules', name: 'modules-roof.jpg', file: await jpegDataUrl(page, 200) },
-      { type: 'telematics-mcu', name: 'telematics-box.jpg', file: await jpegDataUrl(page, 30) },
-    ],
-  });
-  expect(uploads.status(), await uploads.text()).toBe(201);
+  await uploadRequiredPhotos(page, api, draft.id);
   return draft;
 }
 

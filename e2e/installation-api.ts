@@ -139,3 +139,15 @@ export async function restartChecks({ request, headers }: Api, id: number): Prom
   const res = await request.post(`/api/installations/${id}/systemChecks/restart`, { headers });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** The two required photos of a draft, stored through the API. */
+export async function uploadRequiredPhotos(page: Page, { request, headers }: Api, id: number): Promise<void> {
+  const uploads = await request.post(`/api/installations/${id}/uploads`, {
+    headers,
+    data: [
+      { type: 'pvModules', name: 'modules-roof.jpg', file: await jpegDataUrl(page, 200) },
+      { type: 'telematics-mcu', name: 'telematics-box.jpg', file: await jpegDataUrl(page, 30) },
+    ],
+  });
+  expect(uploads.status(), await uploads.text()).toBe(201);
+}

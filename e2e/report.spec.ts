@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { admin, expect, signInViaApi, stillScreenshot, test, uniqueEmail } from './fixtures';
-import { createDraftUpToSetup, jpegDataUrl, type Api } from './installation-api';
+import { type Api, createDraftUpToSetup, uploadRequiredPhotos } from './installation-api';
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 const unique = Date.now().toString().slice(-9);
@@ -24,14 +24,7 @@ async function importSystem(api: Api) {
 /** Everything recorded through the API, the simulated devices answer the check, then it is submitted. */
 async function completedInstallation(page: Page, api: Api) {
   const draft = await createDraftUpToSetup(api, SERIAL, 'Bus 21, depot south');
-  const uploads = await api.request.post(`/api/installations/${draft.id}/uploads`, {
-    headers: api.headers,
-    data: [
-      { type: 'pvModules', name: 'modules-roof.jpg', file: await jpegDataUrl(page, 200) },
-      { type: 'telematics-mcu', name: 'telematics-box.jpg', file: await jpegDataUrl(page, 30) },
-    ],
-  });
-  expect(uploads.status(), await uploads.text()).toBe(201);
+  await uploadRequiredPhotos(page, api, draft.id);
   await expect
     .poll(async () => {
       const run = (await (await api.request.get(`/api/installations/${draft.id}/systemChecks`, { headers: api.headers })).json()) as { checks: { status: string }[] };

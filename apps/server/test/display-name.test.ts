@@ -1,22 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { installationReport, user } from '../src/db/schema';
-import { bearer, ORIGIN, readyToSubmit, signInWithCode, useTestApp, type TestContext } from './helper';
+import { bearer, ORIGIN, pdftotext, readyToSubmit, signInWithCode, type TestContext, useTestApp } from './helper';
 
 /** Builds a report in the report worker: on a busy shared machine this takes well over the default 30 s. */
 const HEAVY_TEST_MS = 120_000;
 
 const ctx = useTestApp();
-
-const pdftotext = (bytes: Buffer) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'report-')), 'report.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-};
 
 const me = async (c: TestContext, h: Record<string, string>) => (await c.app.inject({ url: '/api/me', headers: h })).json();
 const rename = (c: TestContext, h: Record<string, string>, displayName: unknown) =>

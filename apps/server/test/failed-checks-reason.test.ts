@@ -1,22 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
-import { bearer, dataSnapshot, readyToSubmit, useTestApp, type TestContext } from './helper';
+import { bearer, dataSnapshot, pdftotext, readyToSubmit, type TestContext, useTestApp } from './helper';
 
 /** Renders reports in the report worker: on a busy shared machine this takes well over the default 30 s. */
 const HEAVY_TEST_MS = 120_000;
 
 const ctx = useTestApp();
-
-const pdftotext = (bytes: Buffer) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'report-')), 'report.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-};
 
 const versionOf = async (c: TestContext, id: number, h: Record<string, string>) => (await c.app.inject({ url: `/api/installations/${id}`, headers: h })).json().version as number;
 const put = async (c: TestContext, id: number, h: Record<string, string>, body: Record<string, unknown>) =>

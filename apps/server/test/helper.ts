@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -256,4 +257,11 @@ export async function waitForHealth(base: string, timeout = 60_000): Promise<voi
     },
     { timeout, interval: 200 },
   );
+}
+
+/** The text of a PDF, as Debian's pdftotext reads it (the report tests' view of a report). */
+export function pdftotext(bytes: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-')), 'report.pdf');
+  fs.writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
 }

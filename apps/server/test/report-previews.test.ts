@@ -1,14 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { reportPdf, upload } from '../src/db/schema';
 import type { InstallationSummary } from '@portal/domain/summary';
 import { renderReportPdf } from '../src/services/reports/report-pdf';
-import { readyToSubmit, useTestApp, type TestContext } from './helper';
+import { pdftotext, readyToSubmit, type TestContext, useTestApp } from './helper';
 import { dataUrl, makeJpeg, makePdf } from './files';
 
 // A 49 MP image takes a second or two to preview; on a shared, busy machine more than the default budget.
@@ -17,11 +13,6 @@ const HEAVY_TEST_MS = 120_000;
 
 const ctx = useTestApp({ env: { INSPECTION_TIMEOUT_MS: '60000', REPORT_TIMEOUT_MS: '60000' } });
 
-const pdftotext = (bytes: Buffer) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'report-')), 'report.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-};
 const post = (c: TestContext, id: number, h: Record<string, string>, files: { type: string; name: string; file: string }[]) =>
   c.app.inject({ method: 'POST', url: `/api/installations/${id}/uploads`, headers: h, payload: files });
 const submit = (c: TestContext, id: number, h: Record<string, string>, comments?: string) =>

@@ -1,22 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { company, reportPdf, user } from '../src/db/schema';
-import { readyToSubmit, signInWithCode, useTestApp, type TestContext } from './helper';
+import { pdftotext, readyToSubmit, signInWithCode, type TestContext, useTestApp } from './helper';
 
 /** Builds four reports in the report worker: on a busy shared machine this takes well over the default 30 s. */
 const HEAVY_TEST_MS = 120_000;
 
 const ctx = useTestApp();
-
-const pdftotext = (bytes: Buffer) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'report-')), 'report.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-};
 
 /** Everything a completed record shows to its fleet and to the public. */
 async function shown(c: TestContext, id: number, h: Record<string, string>) {
