@@ -1,5 +1,5 @@
 // npm test: every check, in order; stops at the first failing step and says which.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,10 +8,10 @@ const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
 const vitestJson = path.join(reports, 'vitest.json');
 const playwrightJson = path.join(reports, 'playwright.json');
 
-/** @type {Array<[string, [string, ...string[]], Record<string, string>?]>} */
+/** A step is one command, or several run at once. @type {Array<[string, string[] | string[][], Record<string, string>?]>} */
 const steps = [
-  ['typecheck', ['npm', 'run', 'typecheck']],
-  ['lint', ['npx', 'eslint', '.', '--max-warnings=0']],
+  // Two cores: the type checker and the linter run side by side (both stop the run when they fail).
+  ['typecheck and lint', [['npm', 'run', 'typecheck'], ['npx', 'eslint', '.', '--max-warnings=0']]],
   ['unit and API tests', ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
   ['web build', ['npm', 'run', 'build', '-w', '@portal/web']],
   ['bundle budget', ['npm', 'run', 'size', '-w', '@portal/web']],
@@ -22,12 +22,21 @@ const steps = [
 /** @type {Array<[string, string]>} */
 const timings = [];
 let failed = null;
-for (const [name, [cmd, ...args], extraEnv] of steps) {
+/**
+ * @param {string[]} command
+ * @param {Record<string, string> | undefined} extraEnv
+ * @returns {Promise<number | null>} the exit code
+ */
+const run = ([cmd, ...args], extraEnv) =>
+  new Promise((resolve) => spawn(/** @type {string} */ (cmd), args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } }).once('close', resolve));
+
+for (const [name, command, extraEnv] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  const commands = /** @type {string[][]} */ (Array.isArray(command[0]) ? command : [command]);
+  const codes = await Promise.all(commands.map((c) => run(c, extraEnv)));
   timings.push([name, ((Date.now() - started) / 1000).toFixed(1)]);
-  if (result.status !== 0) {
+  if (codes.some((code) => code !== 0)) {
     failed = name;
     break;
   }
