@@ -102,14 +102,17 @@ describe.skipIf(engine !== 'postgres')('the database going away under the runnin
     const killer = await openDatabase({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
     try {
       // Transactions hold their connections while the server ends every one of them (a restart, a failover).
-      const held = Array.from({ length: 3 }, () =>
-        c.database.db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_sleep(2)`);
-        }),
+      // Settled from the start: a transaction may fail before the killer's own query has answered.
+      const held = Promise.allSettled(
+        Array.from({ length: 3 }, () =>
+          c.database.db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_sleep(2)`);
+          }),
+        ),
       );
       await new Promise((r) => setTimeout(r, 300));
       await killer.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`);
-      for (const result of await Promise.allSettled(held)) expect(result.status).toBe('rejected');
+      for (const result of await held) expect(result.status).toBe('rejected');
     } finally {
       await killer.close();
     }
