@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createCarryOver, createCarryOverSource } from '@portal/domain/testing/carry-over';
 import { i18n } from '@/lib/i18n';
@@ -178,6 +178,28 @@ describe('the suggested installation name', { timeout: TEST_TIMEOUT_MS }, () => 
     fireEvent.click(screen.getByTestId('step-save'));
     await waitFor(() => expect(bodiesOf(fake, 'POST', '/api/installations')).toHaveLength(1));
     expect(bodiesOf(fake, 'POST', '/api/installations')[0]).toMatchObject({ systemSerialNumber: 'SN-DEMO-0004', name: 'Bus 4720 Betriebshof' });
+  });
+
+  it('never lands in a name field the installer is already in', async () => {
+    const { fake } = startWizard('/sono/installations/new', { [CARRY_OVER]: { body: createCarryOver() } });
+    // The suggestion answers only once the installer has tapped into the field and begun to type.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/installations/carry-over')) await answered;
+      return fake.fetchFn(input, init);
+    });
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    const name = (await screen.findByTestId('general-name', undefined, slow)) as HTMLInputElement;
+    act(() => name.focus());
+    answer();
+    await waitFor(() => expect(fake.calls.some((call) => call.path.endsWith('/installations/carry-over'))).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    // The field the installer is in keeps what they type, and nothing is put in front of it.
+    expect(valueOf('general-name')).toBe('');
+    expect(marks()).toEqual([]);
+    change('general-name', 'Half-typed bus');
+    expect(valueOf('general-name')).toBe('Half-typed bus');
   });
 
   it('says so in German', async () => {

@@ -4,6 +4,7 @@ import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, Text
 import { IconInfoCircle, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Controller } from 'react-hook-form';
+import { useMergedRef } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Installation } from '@portal/domain/installation';
@@ -155,10 +156,16 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   } = form;
 
   // The suggestion fills an untouched, empty name of a new installation; an unsaved one offered or restored keeps its own.
+  // A name field the installer is in stays as it is: a suggestion arriving under their fingers would merge with what
+  // they type.
   const suggestion = carryOver.data?.name ?? null;
+  const nameInput = useRef<HTMLInputElement | null>(null);
+  const nameField = register('name');
+  const nameRef = useMergedRef(nameField.ref, nameInput);
   const isSuggestionWanted = installation === null && !suggestedName && step.isDraftLoaded && !step.offeredDraft && !step.restoredAt;
   useEffect(() => {
     if (!isSuggestionWanted || !suggestion || form.getValues('name') !== '' || form.getFieldState('name').isDirty) return;
+    if (nameInput.current && nameInput.current === document.activeElement) return;
     form.resetField('name', { defaultValue: suggestion.suggested });
     setSuggestedName({ name: suggestion.suggested, after: suggestion.source.name });
   }, [form, isSuggestionWanted, suggestion]);
@@ -291,7 +298,8 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
             </Alert>
           )}
           <TextInput
-            {...register('name')}
+            {...nameField}
+            ref={nameRef}
             label={t('wizard.labels.name')}
             placeholder={t('wizard.general.namePlaceholder')}
             description={nameHint}
