@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
@@ -14,8 +14,13 @@ boot(window.location.hash);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
-);
+// Rendered as a transition, the first render yields to the browser every few milliseconds instead of
+// holding a slow phone's main thread until the whole screen is built: a tap during it is not lost.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+});

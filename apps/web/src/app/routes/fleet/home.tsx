@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
@@ -21,7 +21,10 @@ export function FleetHomeRoute() {
   const isFirstAnswerComing = list.isPending && list.fetchStatus === 'fetching' && list.failureCount === 0;
   const [isShown, setIsShown] = useState(!isFirstAnswerComing);
   if (!isShown && !isFirstAnswerComing) setIsShown(true);
-  if (!isShown) return <PageLoader />;
+  // The answer arrives as an urgent update; the page it fills is built in a deferred render that yields
+  // to taps every few milliseconds, while the loader stays for those few frames.
+  const isBuilt = useDeferredValue(isShown);
+  if (!isBuilt) return <PageLoader />;
   return (
     <PageSection title={t('home.title')} subtitle={fleet.name}>
       <NewInstallationBox onAdd={() => navigate(`/${fleet.slug}/installations/new`)} />

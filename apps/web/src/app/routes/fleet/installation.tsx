@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isWaitingForNetwork, LoadError } from '@/components/ui/load-error';
@@ -73,10 +73,13 @@ export function InstallationRoute() {
   const installation = useInstallation(numericId, { enabled: isValidId && !isLocal });
   const viewer = useViewer(fleet);
   useOpenCreated(isLocal ? numericId : null, viewer.userId);
+  // The first answer arrives as an urgent update; the wizard it fills is built in a deferred render that
+  // yields to taps every few milliseconds, while the loader stays for those few frames.
+  const isBuilt = useDeferredValue(installation.data !== undefined);
 
   if (!isValidId || (isLocal && !installation.data)) return <InstallationNotFound fleet={fleet.slug} />;
   if (isWaitingForNetwork(installation)) return <LoadError onRetry={() => void installation.refetch()} />;
-  if (installation.isPending) return <PageLoader />;
+  if (installation.isPending || (installation.data && !isBuilt)) return <PageLoader />;
   if (installation.isError && !installation.data) {
     if (isApiError(installation.error) && installation.error.status === 404) return <InstallationNotFound fleet={fleet.slug} />;
     return <LoadError onRetry={() => void installation.refetch()} isRetrying={installation.isFetching} />;
