@@ -1,6 +1,9 @@
 // Requests/s and p99 latency of the API against a bare Fastify hello-world measured in the same run.
 // Everything runs in processes of its own: the portal as in production (NODE_ENV=production on a
-// fresh PostgreSQL database, default logging), the hello-world, and autocannon for each route.
+// fresh PostgreSQL database, default logging), the hello-world, and autocannon for each route. With
+// BENCH_BEFORE (bench/before.ts) the earlier commit's server runs beside this one's, and each route is
+// measured on both in turn, each run right after a hello-world run of its own.
+import { medianAndRange, treesToCompare, type Tree } from './before';
 import { autocannon, DEFAULT_BENCH_DATABASE_URL, signedInUser, startHelloWorld, startPortal, type LoadResult } from './processes';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -8,61 +11,77 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Each route is measured this many times, each time paired with a baseline run; the median counts. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+const ROUTES = ['GET /api/health', 'GET /api/me', 'GET /api/installations/{id}', 'GET /api/installations?fleet=sono'] as const;
+
+/** A portal of `tree` with five installations in fleet sono, and the address and headers of each route. */
+async function portalOf(tree: Tree) {
+  const portal = await startPortal({}, { tree: tree.root });
+  const headers = signedInUser(portal, 'bench@example.com', 'sono');
+  let id = 0;
+  for (const serial of ['SN-DEMO-0001', 'SN-DEMO-0002', 'SN-DEMO-0003', 'SN-DEMO-0004', 'SN-DEMO-0005']) {
+    const res = await fetch(`${portal.base}/api/installations`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ systemSerialNumber: serial, startDate: '2026-11-20', name: `Bench ${serial}` }),
+    });
+    if (res.status !== 201) throw new Error(`creating an installation answered ${res.status}: ${await res.text()}`);
+    id ||= ((await res.json()) as { id: number }).id;
+  }
+  const targets: Record<(typeof ROUTES)[number], [string, Record<string, string>]> = {
+    'GET /api/health': [`${portal.base}/api/health`, {}],
+    'GET /api/me': [`${portal.base}/api/me`, headers],
+    'GET /api/installations/{id}': [`${portal.base}/api/installations/${id}`, headers],
+    'GET /api/installations?fleet=sono': [`${portal.base}/api/installations?fleet=sono&page=1`, headers],
+  };
+  return { tree, portal, targets };
+}
+
 export async function benchApiThroughput() {
+  const trees = treesToCompare();
   const hello = await startHelloWorld();
-  const portal = await startPortal().catch(async (error) => {
-    await hello.stop();
-    throw error;
-  });
+  const portals: Awaited<ReturnType<typeof portalOf>>[] = [];
   try {
-    const headers = signedInUser(portal, 'bench@example.com', 'sono');
-    let id = 0;
-    for (const serial of ['SN-DEMO-0001', 'SN-DEMO-0002', 'SN-DEMO-0003', 'SN-DEMO-0004', 'SN-DEMO-0005']) {
-      const res = await fetch(`${portal.base}/api/installations`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ systemSerialNumber: serial, startDate: '2026-11-20', name: `Bench ${serial}` }),
-      });
-      if (res.status !== 201) throw new Error(`creating an installation answered ${res.status}: ${await res.text()}`);
-      id ||= ((await res.json()) as { id: number }).id;
-    }
-    const routes: [string, string, Record<string, string>][] = [
-      ['bare Fastify hello-world', hello.url, {}],
-      ['GET /api/health', `${portal.base}/api/health`, {}],
-      ['GET /api/me', `${portal.base}/api/me`, headers],
-      ['GET /api/installations/{id}', `${portal.base}/api/installations/${id}`, headers],
-      ['GET /api/installations?fleet=sono', `${portal.base}/api/installations?fleet=sono&page=1`, headers],
-    ];
+    for (const tree of trees) portals.push(await portalOf(tree));
     // Warm-up: JIT and connection pools.
-    for (const [, url, h] of routes) await autocannon(url, { connections: CONNECTIONS, seconds: 2, headers: h });
+    await autocannon(hello.url, { connections: CONNECTIONS, seconds: 2 });
+    for (const { targets } of portals) for (const [url, h] of Object.values(targets)) await autocannon(url, { connections: CONNECTIONS, seconds: 2, headers: h });
     // Each route is measured right after a hello-world run of its own, so that both see the same
     // load from whatever else runs on the machine; the ratio of each pair is what compares.
-    const runs = new Map<string, { result: LoadResult; ratio: number; hello: number }[]>();
+    type Run = { result: LoadResult; hello: number };
+    const runs = new Map<string, Run[]>();
+    const helloRuns: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, url, h] of routes.slice(1)) {
-        const hello = await autocannon(routes[0]![1], { connections: CONNECTIONS, seconds: DURATION });
-        const result = await autocannon(url, { connections: CONNECTIONS, seconds: DURATION, headers: h });
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
-        runs.set(name, [...(runs.get(name) ?? []), { result, ratio: result.rps / hello.rps, hello: hello.rps }]);
-        runs.set(routes[0]![0], [...(runs.get(routes[0]![0]) ?? []), { result: hello, ratio: 1, hello: hello.rps }]);
+      for (const route of ROUTES) {
+        for (const { tree, targets } of portals) {
+          const baseline = await autocannon(hello.url, { connections: CONNECTIONS, seconds: DURATION });
+          const [url, h] = targets[route];
+          const result = await autocannon(url, { connections: CONNECTIONS, seconds: DURATION, headers: h });
+          if (result.non2xx > 0 || result.errors > 0) throw new Error(`${route} (${tree.label}): ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
+          const key = `${route} ${tree.label}`;
+          runs.set(key, [...(runs.get(key) ?? []), { result, hello: baseline.rps }]);
+          helloRuns.push(baseline.rps);
+        }
       }
     }
-    const median = <T>(items: T[], by: (t: T) => number) => [...items].sort((a, b) => by(a) - by(b))[Math.floor((items.length - 1) / 2)]!;
+    const percent = (n: number) => `${(n * 100).toFixed(1)} %`;
+    const cell = (route: string, tree: Tree) => {
+      const measured = runs.get(`${route} ${tree.label}`)!;
+      const ratios = measured.map((r) => r.result.rps / r.hello);
+      const rps = medianAndRange(measured.map((r) => r.result.rps));
+      const p99 = medianAndRange(measured.map((r) => r.result.p99));
+      return `${medianAndRange(ratios, percent)}; ${rps} req/s, p99 ${p99} ms`;
+    };
+    const column = (tree: Tree) => (trees.length > 1 ? (tree === trees[0] ? `before (${tree.label})` : `after (${tree.label})`) : tree.label);
+    const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
     return {
-      title: `API throughput (postgres, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, server in production mode in its own process, autocannon ${CONNECTIONS} connections x ${DURATION} s in another; median of ${ROUNDS} runs, each right after a hello-world run)`,
-      rows: routes.map(([name]) => {
-        const m = median(runs.get(name)!, (r) => r.ratio);
-        const byRps = median(runs.get(name)!, (r) => r.result.rps);
-        return {
-          route: name,
-          'req/s': Math.round(byRps.result.rps),
-          'p99 ms': byRps.result.p99,
-          'req/s vs hello': name === routes[0]![0] ? '100.0 %' : `${(m.ratio * 100).toFixed(1)} % (of ${Math.round(m.hello)})`,
-        };
-      }),
+      title: `API throughput (postgres, ${date} UTC, server in production mode in its own process, autocannon ${CONNECTIONS} connections x ${DURATION} s in another; each route's req/s as a share of a bare Fastify hello-world run right before it, median (min-max) of ${ROUNDS} runs${trees.length > 1 ? ', the two commits measured in turn' : ''})`,
+      rows: [
+        { route: 'bare Fastify hello-world', ...Object.fromEntries(trees.map((tree) => [column(tree), `100 %; ${medianAndRange(helloRuns)} req/s`])) },
+        ...ROUTES.map((route) => ({ route, ...Object.fromEntries(trees.map((tree) => [column(tree), cell(route, tree)])) })),
+      ],
     };
   } finally {
-    await portal.stop();
+    for (const { portal } of portals) await portal.stop();
     await hello.stop();
   }
 }

@@ -1,28 +1,37 @@
-// Lighthouse (mobile profile) on the login page, the fleet home and a wizard tab, in Debian's
-// Chromium. Playwright signs in inside a persistent profile that Lighthouse then audits over CDP.
+// Lighthouse (mobile profile: simulated 4x CPU slowdown and a slow 4G link) on the login page, the fleet
+// home and a wizard tab, in Debian's Chromium, LIGHTHOUSE_RUNS times each (5): the median and range of
+// each figure. Playwright signs in inside a persistent profile that Lighthouse then audits over CDP.
+// With BENCH_BEFORE (bench/before.ts) the earlier commit runs beside this one, each in a server and a
+// browser profile of its own, and the two are audited in turn, run by run.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromium } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { median, medianAndRange, treesToCompare, type Tree } from './before';
 import { spawnServer, waitForHttp } from './processes';
-import { measureHomeRounds, measureLoadedJs, roundsTable } from './request-rounds';
+import { measureHomeRounds, measureLoadedJs, roundsTable, type RoundsOfTree } from './request-rounds';
 
-const PORT = 3300;
-const CDP_PORT = 9333;
-const base = `http://localhost:${PORT}`;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const PAGES = ['login', 'fleet home', 'wizard: vehicle tab'] as const;
+type PageName = (typeof PAGES)[number];
 
-export async function benchLighthouse() {
+type Figures = { performance: number; accessibility: number; tbt: number; lcp: number; cls: number; longestAfterPaint: number };
+
+/** A production server of `tree` with the demo data, and a browser profile Lighthouse can attach to. */
+async function targetOf(tree: Tree, index: number) {
+  const port = 3300 + index;
+  const cdpPort = 9333 + index;
+  const base = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-'));
-  // Audited as it runs in production (with the demo data to have something to show).
   const server = spawnServer(
     {
       ...process.env,
       NODE_ENV: 'production',
       AUTH_SECRET: randomBytes(32).toString('base64url'),
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
       DATA_DIR: dataDir,
@@ -32,52 +41,66 @@ export async function benchLighthouse() {
       DATABASE_URL: '',
     },
     ['ignore', 'ignore', 'inherit'],
+    [],
+    false,
+    tree.root,
   );
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${CDP_PORT}`],
-    headless: true,
-  });
-  const rows: Record<string, string | number>[] = [];
-  const tables: ReturnType<typeof roundsTable>[] = [];
+  let context: BrowserContext | null = null;
+  const stop = async () => {
+    await context?.close();
+    server.kill('SIGTERM');
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
   try {
     await waitForHttp(`${base}/api/health`, server);
-    const audit = async (label: string, url: string) => {
-      const run = async () =>
-        (await lighthouse(url, {
-          port: CDP_PORT,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          formFactor: 'mobile',
-          disableStorageReset: true,
-        }))!.lhr;
-      // A run Lighthouse could not finish (its trace lost the navigation, say) scores 0 everywhere:
-      // it is run again, as Lighthouse advises, and named if it keeps failing, instead of writing zeros.
-      let lhr = await run();
-      for (let attempt = 1; lhr.runtimeError && attempt < 3; attempt++) lhr = await run();
-      if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      // LIGHTHOUSE_REPORTS=dir keeps each page's whole report (long tasks, script boot-up, …) for a closer look.
-      const reports = process.env.LIGHTHOUSE_REPORTS;
-      if (reports) fs.writeFileSync(path.join(reports, `${label.replace(/[^\w]+/g, '-')}.json`), JSON.stringify(lhr));
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
-      rows.push({
-        page: label,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best practices': score('best-practices'),
-        LCP: ms('largest-contentful-paint'),
-        TBT: ms('total-blocking-time'),
-        CLS: (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
-      });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, `--remote-debugging-port=${cdpPort}`],
+      headless: true,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const figures = new Map<PageName, Figures[]>();
+
+  const audit = async (name: PageName, url: string) => {
+    const run = async () =>
+      (await lighthouse(url, {
+        port: cdpPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        formFactor: 'mobile',
+        disableStorageReset: true,
+      }))!.lhr;
+    // A run Lighthouse could not finish (its trace lost the navigation, say) scores 0 everywhere:
+    // it is run again, as Lighthouse advises, and named if it keeps failing, instead of writing zeros.
+    let lhr = await run();
+    for (let attempt = 1; lhr.runtimeError && attempt < 3; attempt++) lhr = await run();
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // LIGHTHOUSE_REPORTS=dir keeps each page's whole report (long tasks, script boot-up, …) for a closer look.
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) fs.writeFileSync(path.join(reports, `${tree.label.replace(/\W+/g, '-')}-${name.replace(/\W+/g, '-')}-${(figures.get(name)?.length ?? 0) + 1}.json`), JSON.stringify(lhr));
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+    // The long tasks of the simulated phone (Lighthouse's own estimate, as TBT counts them), after the first paint.
+    const fcp = numeric('first-contentful-paint');
+    const tasks = ((lhr.audits['long-tasks']?.details as { items?: { startTime: number; duration: number }[] } | undefined)?.items ?? []).filter((task) => task.startTime >= fcp);
+    const measured: Figures = {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      tbt: numeric('total-blocking-time'),
+      lcp: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      longestAfterPaint: Math.max(0, ...tasks.map((task) => task.duration)),
     };
+    figures.set(name, [...(figures.get(name) ?? []), measured]);
+  };
 
-    await audit('#/login', `${base}/#/login`);
-
-    // Sign in through the real mail and code, in the profile Lighthouse uses.
-    const page = context.pages()[0] ?? (await context.newPage());
+  /** Signs in through the real mail and code, in the profile Lighthouse uses, and opens an installation. */
+  const signIn = async () => {
+    const page = context!.pages()[0] ?? (await context!.newPage());
     const email = 'lighthouse@example.com';
     const headers = { origin: base };
     await page.request.post(`${base}/api/auth/email/send`, { data: { email }, headers });
@@ -86,29 +109,77 @@ export async function benchLighthouse() {
     const otp = mail.text.match(/\b(\d{6})\b/)![1];
     await page.request.post(`${base}/api/auth/sign-in/email-otp`, { data: { email, otp }, headers });
     const { token } = (await (await page.request.get(`${base}/api/auth/token`)).json()) as { token: string };
+    const bearer = { authorization: `Bearer ${token}` };
+    // The name a first sign-in asks for, given as the dialog would, so that the audits see the screens.
+    await page.request.patch(`${base}/api/me`, { data: { name: 'Lighthouse' }, headers: bearer });
     const created = await page.request.post(`${base}/api/installations`, {
       data: { systemSerialNumber: 'SN-DEMO-0001', startDate: '2026-11-20', name: 'Lighthouse' },
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer,
     });
     const { id } = (await created.json()) as { id: number };
     await page.goto(`${base}/#/sono`);
     await page.getByRole('button', { name: 'Add new installation' }).waitFor();
+    return id;
+  };
 
-    await audit('#/sono (fleet home)', `${base}/#/sono`);
-    await audit('wizard: vehicle tab', `${base}/#/sono/installations/${id}?tab=vehicle`);
-    const state = await context.storageState();
-    const js = {
-      home: await measureLoadedJs(`${base}/#/sono`, 'installation-row', state),
-      wizard: await measureLoadedJs(`${base}/#/sono/installations/${id}?tab=vehicle`, 'wizard-serial', state),
-    };
-    tables.push(roundsTable(await measureHomeRounds(`${base}/#/sono`, state), js));
+  return { tree, base, context: () => context!, audit, signIn, figures, stop };
+}
+
+export async function benchLighthouse() {
+  const trees = treesToCompare();
+  const targets: Awaited<ReturnType<typeof targetOf>>[] = [];
+  const rounds: RoundsOfTree[] = [];
+  const column = (tree: Tree) => (trees.length > 1 ? (tree === trees[0] ? `before (${tree.label})` : `after (${tree.label})`) : tree.label);
+  const started = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  try {
+    for (const [index, tree] of trees.entries()) targets.push(await targetOf(tree, index));
+    // The login page is audited signed out, first; then each profile signs in.
+    for (let run = 0; run < RUNS; run++) for (const target of targets) await target.audit('login', `${target.base}/#/login`);
+    const ids = new Map<(typeof targets)[number], number>();
+    for (const target of targets) ids.set(target, await target.signIn());
+    for (let run = 0; run < RUNS; run++) {
+      for (const target of targets) {
+        await target.audit('fleet home', `${target.base}/#/sono`);
+        await target.audit('wizard: vehicle tab', `${target.base}/#/sono/installations/${ids.get(target)}?tab=vehicle`);
+      }
+    }
+    for (const target of targets) {
+      const state = await target.context().storageState();
+      const dist = path.join(target.tree.root, 'apps/web/dist');
+      const wizardUrl = `${target.base}/#/sono/installations/${ids.get(target)}?tab=vehicle`;
+      rounds.push({
+        column: column(target.tree),
+        result: await measureHomeRounds(`${target.base}/#/sono`, state),
+        js: { home: await measureLoadedJs(`${target.base}/#/sono`, 'installation-row', state, dist), wizard: await measureLoadedJs(wizardUrl, 'wizard-serial', state, dist) },
+      });
+    }
   } finally {
-    await context.close();
-    server.kill('SIGTERM');
-    fs.rmSync(profile, { recursive: true, force: true });
+    for (const target of targets) await target.stop();
   }
-  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  return [{ title: `Lighthouse 12 (mobile profile, simulated throttling) in Debian Chromium, ${date} UTC`, rows }, ...tables];
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  const rows = PAGES.flatMap((page) =>
+    targets.map((target) => {
+      const runs = target.figures.get(page)!;
+      const pick = (key: keyof Figures) => runs.map((r) => r[key]);
+      return {
+        page,
+        commit: column(target.tree),
+        performance: medianAndRange(pick('performance')),
+        TBT: medianAndRange(pick('tbt'), ms),
+        'longest task after first paint': medianAndRange(pick('longestAfterPaint'), ms),
+        LCP: medianAndRange(pick('lcp'), ms),
+        CLS: median(pick('cls')).toFixed(3),
+        accessibility: medianAndRange(pick('accessibility')),
+      };
+    }),
+  );
+  return [
+    {
+      title: `Lighthouse 12 (mobile profile, simulated throttling) in Debian Chromium, ${started} UTC: median (min-max) of ${RUNS} runs per page${trees.length > 1 ? ', the two commits audited in turn' : ''}`,
+      rows,
+    },
+    roundsTable(rounds),
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -52,11 +52,14 @@ function stopper(child: ChildProcess) {
   };
 }
 
-/** The portal's server (apps/server/src/server.ts under tsx) from the repository root, with exactly `env`. */
-export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions, execArgv: string[] = [], compiled = false): ChildProcess {
+/**
+ * The portal's server (apps/server/src/server.ts under tsx) from the repository root, with exactly `env`;
+ * `tree`: another checkout's root (bench/before.ts), which serves its own web build.
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions, execArgv: string[] = [], compiled = false, tree = root): ChildProcess {
   // Compiled: as the README starts it in production (npm run build, then node with the same flag).
   const entry = compiled ? ['--max-semi-space-size=4', 'apps/server/dist/server.mjs'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
-  return spawn(process.execPath, [...execArgv, ...entry], { cwd: root, env, stdio });
+  return spawn(process.execPath, [...execArgv, ...entry], { cwd: tree, env, stdio });
 }
 
 /** The bare Fastify hello-world of the same run, in its own process. */
@@ -81,7 +84,8 @@ export interface PortalServer {
  * The portal as `npm start` runs it in production (NODE_ENV=production, default logging into a
  * file), on a fresh database of its own, with the demo registry seeded before it starts.
  */
-export async function startPortal(extraEnv: Record<string, string> = {}, options: { execArgv?: string[]; compiled?: boolean } = {}): Promise<PortalServer & { readyMs: number }> {
+export async function startPortal(extraEnv: Record<string, string> = {}, options: { execArgv?: string[]; compiled?: boolean; tree?: string } = {}): Promise<PortalServer & { readyMs: number }> {
+  const tree = options.tree ?? root;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-server-'));
   const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL);
   const port = await freePort();
@@ -103,7 +107,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
   const seed = spawnSync(
     process.execPath,
     ['--import', 'tsx', '-e', `const { openDatabase } = await import('./apps/server/src/db/client.ts'); const { seedDemo } = await import('./apps/server/src/db/seed.ts'); const d = await openDatabase({ url: process.env.DATABASE_URL }); await d.migrate(); await seedDemo(d.db); await d.close();`],
-    { cwd: root, env, encoding: 'utf8' },
+    { cwd: tree, env, encoding: 'utf8' },
   );
   if (seed.status !== 0) {
     await scratch.drop();
@@ -111,7 +115,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
   }
   const log = fs.openSync(path.join(work, 'server.log'), 'a');
   const started = performance.now();
-  const child = spawnServer(env, ['ignore', log, log], options.execArgv, options.compiled);
+  const child = spawnServer(env, ['ignore', log, log], options.execArgv, options.compiled, tree);
   let readyMs: number;
   try {
     await waitForHttp(`${base}/api/health/ready`, child);
@@ -129,7 +133,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
     readyMs,
     pid: child.pid!,
     admin(...args: string[]) {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], { cwd: root, env, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], { cwd: tree, env, encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
       return result.stdout;
     },

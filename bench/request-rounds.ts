@@ -31,16 +31,16 @@ export function requestRounds(requests: Timed[], until: number): { rounds: numbe
 }
 
 const LATENCY_MS = 150;
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
 /** Gzip (level 9) of the build's JavaScript files among the loaded paths, as route-size.mjs counts them. */
-function gzippedJs(paths: string[]): number {
+function gzippedJs(paths: string[], dist = defaultDist): number {
   const files = new Set(paths.map((p) => p.split('?')[0]!).filter((p) => p.startsWith('/assets/') && p.endsWith('.js')));
   return [...files].reduce((total, file) => total + zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length, 0);
 }
 
 /** The JavaScript Chromium loads for a page: asked for before `testId` showed, and until the network has been quiet after. */
-export async function measureLoadedJs(url: string, testId: string, storageState: BrowserContextOptions['storageState']): Promise<{ shown: number; idle: number }> {
+export async function measureLoadedJs(url: string, testId: string, storageState: BrowserContextOptions['storageState'], dist = defaultDist): Promise<{ shown: number; idle: number }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   try {
     const context = await browser.newContext({ storageState, serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
@@ -59,7 +59,7 @@ export async function measureLoadedJs(url: string, testId: string, storageState:
     await page.getByTestId(testId).first().waitFor({ state: 'visible' });
     const shownAt = await page.evaluate(() => (window as unknown as { shownAt: number }).shownAt);
     await page.waitForLoadState('networkidle');
-    return { shown: gzippedJs(loaded.filter((r) => r.at <= shownAt).map((r) => r.path)), idle: gzippedJs(loaded.map((r) => r.path)) };
+    return { shown: gzippedJs(loaded.filter((r) => r.at <= shownAt).map((r) => r.path), dist), idle: gzippedJs(loaded.map((r) => r.path), dist) };
   } finally {
     await browser.close();
   }
@@ -107,17 +107,21 @@ export async function measureHomeRounds(url: string, storageState: BrowserContex
 
 type LoadedJs = Awaited<ReturnType<typeof measureLoadedJs>>;
 
-export function roundsTable(result: Awaited<ReturnType<typeof measureHomeRounds>>, js: { home: LoadedJs; wizard: LoadedJs }) {
+export type RoundsOfTree = { column: string; result: Awaited<ReturnType<typeof measureHomeRounds>>; js: { home: LoadedJs; wizard: LoadedJs } };
+
+/** One column per measured tree (bench/before.ts). */
+export function roundsTable(trees: RoundsOfTree[]) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const row = (measure: string, value: (t: RoundsOfTree) => string | number) => ({ measure, ...Object.fromEntries(trees.map((t) => [t.column, value(t)])) });
   return {
     title: `Request rounds from navigation until the fleet home's first table row shows (Chromium, ${LATENCY_MS} ms latency, signed in, empty cache, no service worker)`,
     rows: [
-      { measure: 'rounds after the document', value: result.rounds },
-      { measure: 'requests started before the row showed', value: result.requests },
-      { measure: 'time to the first row', value: `${result.ms} ms` },
-      { measure: 'deepest chain', value: result.chain.join(' → ') },
-      { measure: 'JavaScript Chromium loads for the fleet home (gzip 9): before its first row shows / until the network is idle', value: `${kb(js.home.shown)} / ${kb(js.home.idle)}` },
-      { measure: 'JavaScript Chromium loads for a wizard tab (gzip 9): before its serial number shows / until the network is idle', value: `${kb(js.wizard.shown)} / ${kb(js.wizard.idle)}` },
+      row('rounds after the document', (t) => t.result.rounds),
+      row('requests started before the row showed', (t) => t.result.requests),
+      row('time to the first row', (t) => `${t.result.ms} ms`),
+      row('deepest chain', (t) => t.result.chain.join(' → ')),
+      row('JavaScript Chromium loads for the fleet home (gzip 9): before its first row shows / until the network is idle', (t) => `${kb(t.js.home.shown)} / ${kb(t.js.home.idle)}`),
+      row('JavaScript Chromium loads for a wizard tab (gzip 9): before its serial number shows / until the network is idle', (t) => `${kb(t.js.wizard.shown)} / ${kb(t.js.wizard.idle)}`),
     ],
   };
 }
