@@ -385,8 +385,11 @@ const listPageFor = (found: ListPage, query: z.output<typeof InstallationListQue
   pageSize: query.pageSize,
 });
 
-/** Callers whose pages are kept per first page held by the read cache; more empty the set (simple and bounded). */
-const CALLERS_KEPT = 100;
+/**
+ * Callers' pages kept in all (each with its JSON, see the list route); more start the memory afresh
+ * (simple and bounded, like the read cache's own maps): at most some tens of MB of full pages.
+ */
+const CALLER_PAGES_KEPT = 1_000;
 
 /**
  * The first page as `listPageFor` gives it to a caller, made once per page the read cache holds and
@@ -394,7 +397,8 @@ const CALLERS_KEPT = 100;
  * wrote for it before. A page the cache drops takes these with it.
  */
 function createCallersPages() {
-  const made = new WeakMap<ListPage, Map<string, InstallationList>>();
+  let made = new WeakMap<ListPage, Map<string, InstallationList>>();
+  let kept = 0;
   return (found: ListPage, query: z.output<typeof InstallationListQuerySchema>, userId: string, role: FleetRole): InstallationList => {
     let callers = made.get(found);
     if (!callers) made.set(found, (callers = new Map()));
@@ -402,8 +406,12 @@ function createCallersPages() {
     const key = `${userId}:${role}`;
     let page = callers.get(key);
     if (!page) {
-      if (callers.size >= CALLERS_KEPT) callers.clear();
+      if (kept >= CALLER_PAGES_KEPT) {
+        made = new WeakMap([[found, (callers = new Map())]]);
+        kept = 0;
+      }
       callers.set(key, (page = listPageFor(found, query, userId, role)));
+      kept++;
     }
     return page;
   };
