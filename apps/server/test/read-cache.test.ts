@@ -112,6 +112,37 @@ describe('reads kept in memory are never older than the writes before them', () 
     expect((await c.app.inject({ url: '/api/installations?fleet=acme', headers: admin })).statusCode).toBe(404);
   });
 
+  it('a page and a detail held in memory answer each caller by their own role and fleet, and follow a change of role', async () => {
+    const c = await ctx();
+    const author = bearer(await c.tokenFor('held-author@example.com'));
+    const colleague = bearer(await c.tokenFor('held-colleague@example.com'));
+    const outsider = bearer(await c.tokenFor('held-outsider@example.com', [{ fleet: 'acme', role: 'admin' }]));
+    // The first test's system, free again once it deleted its draft.
+    const { id } = await draft(c, author, 'SN-DEMO-0001');
+    const listed = async (headers: Record<string, string>) => {
+      const res = await c.app.inject({ url: '/api/installations?fleet=sono', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: { id: number; canDelete: boolean }[] }).items.find((i) => i.id === id);
+    };
+    // Each round reads everything again: from the second on, the answers come from memory.
+    for (let round = 0; round < 3; round++) {
+      expect(await listed(author)).toMatchObject({ canDelete: true });
+      expect(await listed(colleague)).toMatchObject({ canDelete: false });
+      expect((await detailOf(c, author, id)).json()).toMatchObject({ id, canDelete: true });
+      expect((await detailOf(c, colleague, id)).json()).toMatchObject({ id, canDelete: false });
+      expect((await detailOf(c, outsider, id)).statusCode).toBe(404);
+      expect((await c.app.inject({ url: '/api/installations?fleet=sono', headers: outsider })).statusCode).toBe(404);
+    }
+    // The colleague becomes the fleet's admin: the same session's next reads say so.
+    await runAdminCommand({ db: c.database.db, auth: c.app.auth, readCache: c.app.readCache }, { command: 'grant', email: 'held-colleague@example.com', fleet: 'sono', role: 'admin' });
+    for (let round = 0; round < 2; round++) {
+      expect(await listed(colleague)).toMatchObject({ canDelete: true });
+      expect((await detailOf(c, colleague, id)).json()).toMatchObject({ id, canDelete: true });
+      expect(await listed(author)).toMatchObject({ canDelete: true });
+    }
+    expect((await c.app.inject({ method: 'DELETE', url: `/api/installations/${id}`, headers: author })).statusCode).toBe(204);
+  });
+
   it('a signed-out session answers 401 and a removed member 404 on the next read', async () => {
     const c = await ctx();
     const admin = bearer(await c.tokenFor('cache-admin@example.com', [{ fleet: 'sono', role: 'admin' }]));

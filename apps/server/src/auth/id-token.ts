@@ -75,12 +75,18 @@ export function createTokenVerifier(db: Db, issuer: string) {
     }
   }
 
-  return async function claimsOf(token: string): Promise<IdTokenClaims | null> {
+  /** The claims of a token this process has verified already and that has not expired; undefined otherwise. */
+  function knownClaims(token: string): IdTokenClaims | undefined {
     const known = verified.get(token);
-    if (known) {
-      if (known.expiresAtMs > Date.now()) return known;
-      verified.delete(token);
-    }
+    if (!known) return undefined;
+    if (known.expiresAtMs > Date.now()) return known;
+    verified.delete(token);
+    return undefined;
+  }
+
+  async function claimsOf(token: string): Promise<IdTokenClaims | null> {
+    const known = knownClaims(token);
+    if (known) return known;
     let payload;
     try {
       ({ payload } = await verifySignature(token));
@@ -97,7 +103,9 @@ export function createTokenVerifier(db: Db, issuer: string) {
       verified.set(token, { ...claims, expiresAtMs: payload.exp * 1000 });
     }
     return claims;
-  };
+  }
+
+  return Object.assign(claimsOf, { known: knownClaims });
 }
 
 type SessionUserRow = Omit<SignedInUser, 'sessionId' | 'fleets'> & { fleets: SignedInUser['fleets'] | null; expiresAt?: Date };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IdTokenClaims, SignedInUser } from '../auth/id-token';
 import { createSessionReader, createTokenVerifier, sessionUserQuery, signedInUserOf } from '../auth/id-token';
@@ -43,6 +43,8 @@ export function currentToken(request: FastifyRequest): IdTokenClaims {
 /** What a request whose token verifies but whose session has ended gets. */
 export const sessionExpired = () => new AppError('UNAUTHORIZED', 'The sign-in has expired or is not valid');
 
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i;
+
 /** Every /api call must carry `Authorization: Bearer <ID token>` unless its route is public. */
 export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
   const claimsOf = createTokenVerifier(app.db, app.env.publicUrl);
@@ -51,15 +53,9 @@ export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('signedIn', null);
   app.decorateRequest<FleetScope | null>('fleets', null);
   app.decorateRequest('idToken', null);
-  app.addHook('onRequest', async (request) => {
-    request.fleets = NO_FLEETS;
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
-    // Docs and the sign-in endpoints are public; unknown sign-in paths fall through to 404.
-    if (request.url.startsWith('/api/docs') || request.url.startsWith('/api/auth/')) return;
-    const config = request.routeOptions.config;
-    if (config?.public) return;
-    const header = request.headers.authorization;
-    const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i);
+  /** Checks the request's Bearer token and, unless its route's own query does, its session; throws when it is no sign-in. */
+  async function signIn(request: FastifyRequest, config: FastifyContextConfig | undefined) {
+    const match = request.headers.authorization?.match(BEARER);
     if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
     const claims = await claimsOf(match[1]!);
     if (!claims) throw sessionExpired();
@@ -73,5 +69,28 @@ export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
     if (!signedIn) throw sessionExpired();
     request.signedIn = signedIn;
     request.fleets = new FleetScope(signedIn.fleets);
+  }
+  // A callback, not an async function: a hot read with a token verified before has nothing to wait
+  // for. Everything else, refusals included, is answered a tick later as before (the HTTP parser's
+  // own refusal of a malformed body comes first).
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.fleets = NO_FLEETS;
+    const { url } = request;
+    if (!url.startsWith('/api/') && url !== '/api') return done();
+    // Docs and the sign-in endpoints are public; unknown sign-in paths fall through to 404.
+    if (url.startsWith('/api/docs') || url.startsWith('/api/auth/')) return done();
+    const config = request.routeOptions.config;
+    if (config?.public) return done();
+    // The route's own query checks the session: a token whose signature this process has verified
+    // already needs nothing more here.
+    if (config?.sessionInQuery) {
+      const token = request.headers.authorization?.match(BEARER)?.[1];
+      const known = token === undefined ? undefined : claimsOf.known(token);
+      if (known) {
+        request.idToken = known;
+        return done();
+      }
+    }
+    signIn(request, config).then(() => done(), done);
   });
 });

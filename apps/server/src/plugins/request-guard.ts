@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { findUnsafeText } from '@portal/domain/text';
+import { findUnsafeText, isSafeText } from '@portal/domain/text';
 import { FORM_ERRORS } from '@portal/domain/validation';
 import { AppError } from '../errors';
 
@@ -42,6 +42,22 @@ function isQueryWellFormed(url: string): boolean {
   }
 }
 
+/**
+ * Whether a value is absent, or an object of safe keys and safe text, numbers, booleans and nulls:
+ * the params and query of nearly every request, checked here without the walk of `findUnsafeText`.
+ * False means only that the walk must decide.
+ */
+function isFlatAndSafe(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value) || ArrayBuffer.isView(value)) return false;
+  for (const key of Object.keys(value)) {
+    if (!isSafeText(key)) return false;
+    const field = (value as Record<string, unknown>)[key];
+    if (typeof field === 'string' ? !isSafeText(field) : field !== null && typeof field === 'object') return false;
+  }
+  return true;
+}
+
 const PARTS = [
   ['params', (r: { params: unknown }) => r.params],
   ['querystring', (r: { query: unknown }) => r.query],
@@ -72,7 +88,9 @@ export const requestGuardPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     for (const [part, read] of PARTS) {
-      const path = findUnsafeText(read(request));
+      const value = read(request);
+      if (isFlatAndSafe(value)) continue;
+      const path = findUnsafeText(value);
       if (path) {
         done(
           new AppError('VALIDATION_ERROR', 'Text must not contain NUL characters or unpaired UTF-16 surrogates', [

@@ -93,19 +93,22 @@ export class ReadCache {
    * kept). The entry serves only the user `sub` it was read for.
    */
   session<T>(key: string, sub: string, load: () => Promise<{ value: T; expiresAtMs: number } | null>): Promise<T | null> {
-    const held = this.#sessions.get(key) as Held<T> | undefined;
-    if (held && this.#live && held.generation === this.#authGeneration && held.expiresAtMs > Date.now() && held.sub === sub) {
-      return Promise.resolve(held.value);
-    }
+    const held = this.heldSession<T>(key, sub);
+    if (held !== undefined) return Promise.resolve(held);
     return this.#load(this.#sessions, KEPT.sessions, key, () => this.#authGeneration, () => 0, load, sub);
+  }
+
+  /** What `session` would answer from memory now, without a promise; undefined when it would load. */
+  heldSession<T>(key: string, sub: string): T | undefined {
+    const held = this.#sessions.get(key) as Held<T> | undefined;
+    if (held && this.#live && held.generation === this.#authGeneration && held.expiresAtMs > Date.now() && held.sub === sub) return held.value;
+    return undefined;
   }
 
   /** An installation's cached read (its detail with what access is decided on), or `load`'s. */
   installation<T>(id: number, load: () => Promise<T | null>): Promise<T | null> {
-    const held = this.#details.get(id) as Held<T> | undefined;
-    if (held && this.#live && held.generation === this.#dataGeneration && held.keyGeneration === (this.#installationGenerations.get(id) ?? 0)) {
-      return Promise.resolve(held.value);
-    }
+    const held = this.heldInstallation<T>(id);
+    if (held !== undefined) return Promise.resolve(held);
     return this.#load(
       this.#details,
       KEPT.details,
@@ -119,11 +122,25 @@ export class ReadCache {
     );
   }
 
+  /** What `installation` would answer from memory now, without a promise; undefined when it would load. */
+  heldInstallation<T>(id: number): T | undefined {
+    const held = this.#details.get(id) as Held<T> | undefined;
+    if (held && this.#live && held.generation === this.#dataGeneration && held.keyGeneration === (this.#installationGenerations.get(id) ?? 0)) return held.value;
+    return undefined;
+  }
+
   /** The first page of an installation list by its key (fleet, order, page size), or `load`'s. */
   list<T>(key: string, load: () => Promise<T>): Promise<T | null> {
-    const held = this.#lists.get(key) as Held<T> | undefined;
-    if (held && this.#live && held.generation === this.#listGeneration) return Promise.resolve(held.value);
+    const held = this.heldList<T>(key);
+    if (held !== undefined) return Promise.resolve(held);
     return this.#load(this.#lists, KEPT.lists, key, () => this.#listGeneration, () => 0, async () => ({ value: await load(), expiresAtMs: Infinity }));
+  }
+
+  /** What `list` would answer from memory now, without a promise; undefined when it would load. */
+  heldList<T>(key: string): T | undefined {
+    const held = this.#lists.get(key) as Held<T> | undefined;
+    if (held && this.#live && held.generation === this.#listGeneration) return held.value;
+    return undefined;
   }
 
   /**

@@ -6,7 +6,7 @@ import { todayIn } from '@portal/domain/time';
 import type { FleetRole } from '@portal/domain/fleet';
 import type { System } from '@portal/domain/system';
 import type { Vehicle } from '@portal/domain/vehicle';
-import { createSessionReader, type IdTokenClaims } from '../../auth/id-token';
+import { createSessionReader, type IdTokenClaims, type SignedInUser } from '../../auth/id-token';
 import { rowsOf, type Db } from '../../db/client';
 import { fleet, fleetMember, installation, session, user, vehicle } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -175,20 +175,30 @@ export function createInstallationReader(db: Db, cache: ReadCache) {
   const answer = (json: string, status: InstallationRow['status'], createdBy: string | null, userId: string, role: FleetRole) =>
     new JsonText(`${json.slice(0, -1)},"canDelete":${canDeleteInstallation({ status, createdBy }, { userId, role })}}`);
 
-  return async (claims: IdTokenClaims, id: number): Promise<JsonText | 'signed-out' | null> => {
+  type Detail = Awaited<ReturnType<typeof detailQuery.execute>>[number];
+  const answerFromCache = (claims: IdTokenClaims, me: SignedInUser | null, detail: Detail | null) => {
+    if (!me) return 'signed-out';
+    const role = detail && me.fleets.find((f) => f.id === detail.fleetId)?.role;
+    if (!detail || !role) return null;
+    return answer(detail.json, detail.status, detail.createdBy, claims.sub, role);
+  };
+  const read = async (claims: IdTokenClaims, id: number): Promise<JsonText | 'signed-out' | null> => {
     if (cache.isLive) {
       // Neither waits for the other: a first read costs one round trip's time, not two.
       const [me, detail] = await Promise.all([sessionUser(claims), cache.installation(id, async () => (await detailQuery.execute({ id }))[0] ?? null)]);
-      if (!me) return 'signed-out';
-      const role = detail && me.fleets.find((f) => f.id === detail.fleetId)?.role;
-      if (!detail || !role) return null;
-      return answer(detail.json, detail.status, detail.createdBy, claims.sub, role);
+      return answerFromCache(claims, me, detail);
     }
     const [found] = await query.execute({ sid: claims.sid, sub: claims.sub, id });
     if (!found) return 'signed-out';
     const { role, status, json } = found;
     if (!role || !status || !json) return null;
     return answer(json, status, found.createdBy, claims.sub, role);
+  };
+  /** The answer at once when the cache holds both the session and the detail; otherwise a promise of it. */
+  return (claims: IdTokenClaims, id: number): JsonText | 'signed-out' | null | Promise<JsonText | 'signed-out' | null> => {
+    const me = cache.heldSession<SignedInUser>(claims.sid, claims.sub);
+    const detail = me && cache.heldInstallation<Detail>(id);
+    return detail ? answerFromCache(claims, me, detail) : read(claims, id);
   };
 }
 
@@ -376,6 +386,38 @@ const listPageFor = (found: ListPage, query: z.output<typeof InstallationListQue
 });
 
 /**
+ * Callers' pages kept in all (each with its JSON, see the list route); more start the memory afresh
+ * (simple and bounded, like the read cache's own maps): at most some tens of MB of full pages.
+ */
+const CALLER_PAGES_KEPT = 1_000;
+
+/**
+ * The first page as `listPageFor` gives it to a caller, made once per page the read cache holds and
+ * caller: the same object while the cache serves the same page, so the route can send the JSON it
+ * wrote for it before. A page the cache drops takes these with it.
+ */
+function createCallersPages() {
+  let made = new WeakMap<ListPage, Map<string, InstallationList>>();
+  let kept = 0;
+  return (found: ListPage, query: z.output<typeof InstallationListQuerySchema>, userId: string, role: FleetRole): InstallationList => {
+    let callers = made.get(found);
+    if (!callers) made.set(found, (callers = new Map()));
+    // The first page only: its number and size are part of the cache's key.
+    const key = `${userId}:${role}`;
+    let page = callers.get(key);
+    if (!page) {
+      if (kept >= CALLER_PAGES_KEPT) {
+        made = new WeakMap([[found, (callers = new Map())]]);
+        kept = 0;
+      }
+      callers.set(key, (page = listPageFor(found, query, userId, role)));
+      kept++;
+    }
+    return page;
+  };
+}
+
+/**
  * Reads the first pages of a fleet's list (no search text) for the holder of an ID token with
  * prepared statements per sort order. While the read cache listens, the session and the first page
  * come from it (a page it lacks is read by fleet); otherwise one statement reads the live
@@ -415,15 +457,17 @@ function createFirstPagesReader(db: Db, cache: ReadCache) {
       .prepare(`${name(sort, order, mine, ownFirst)}_by_fleet`);
   }
   const sessionUser = createSessionReader(db, cache);
-  return async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
+  const callersPage = createCallersPages();
+  type Answer = InstallationList | 'signed-out' | null;
+  /** The answer at once when the read cache holds the session and the page; otherwise a promise of it. */
+  return (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Answer | Promise<Answer> => {
     const mine = query.mine === 'true';
     const ownFirst = query.ownDraftsFirst === 'true';
     const key = `${query.sort}:${query.order}:${mine}:${ownFirst}`;
     // Only a page with the own drafts first has a "today" (the statement of the others has no `since`).
     const today = ownFirst ? todayIn(query.tz ?? 'UTC') : null;
     const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, since: today?.start.toISOString() ?? null };
-    if (cache.isLive) {
-      const me = await sessionUser(claims);
+    const fromCache = (me: SignedInUser | null): Answer | Promise<Answer> => {
       if (!me) return 'signed-out';
       const member = me.fleets.find((f) => f.slug === query.fleet);
       if (!member) return null;
@@ -433,12 +477,29 @@ function createFirstPagesReader(db: Db, cache: ReadCache) {
       const readPage = async () => (await read.execute({ fleetId: member.id, sub: claims.sub, ...page }))[0] ?? { total: 0, items: [] };
       // Only the first page is kept: it is the one every visit opens, and later pages would let one
       // client fill the memory with every page of a large fleet.
+      if (page.offset !== 0) return readPage().then((found) => listPageFor(found, query, claims.sub, member.role));
       // A page with the caller's own drafts first is the caller's own, and only for today in that time zone.
       const whose = mine || ownFirst ? claims.sub : '';
       const when = today ? `:${query.tz ?? 'UTC'}:${today.day}` : '';
-      const found = page.offset === 0 ? await cache.list(`${member.id}:${key}:${whose}:${page.limit}${when}`, readPage) : await readPage();
-      return listPageFor(found!, query, claims.sub, member.role);
+      const listKey = `${member.id}:${key}:${whose}:${page.limit}${when}`;
+      const held = cache.heldList<ListPage>(listKey);
+      if (held) return callersPage(held, query, claims.sub, member.role);
+      return cache.list(listKey, readPage).then((found) => callersPage(found!, query, claims.sub, member.role));
+    };
+    if (cache.isLive) {
+      const me = cache.heldSession<SignedInUser>(claims.sid, claims.sub);
+      return me ? fromCache(me) : sessionUser(claims).then(fromCache);
     }
+    return readWithSession(claims, query, key, mine, ownFirst, page);
+  };
+  async function readWithSession(
+    claims: IdTokenClaims,
+    query: z.output<typeof InstallationListQuerySchema>,
+    key: string,
+    mine: boolean,
+    ownFirst: boolean,
+    page: { limit: number; offset: number; since: string | null },
+  ): Promise<InstallationList | 'signed-out' | null> {
     let statement = withSession.get(key);
     if (!statement) withSession.set(key, (statement = prepareWithSession(query.sort, query.order, mine, ownFirst)));
     const [found] = await statement.execute({ sid: claims.sid, sub: claims.sub, fleet: query.fleet, ...page });
@@ -446,7 +507,7 @@ function createFirstPagesReader(db: Db, cache: ReadCache) {
     const { role, userId } = found;
     if (!role) return null;
     return listPageFor({ total: found.total ?? 0, items: found.items ?? [] }, query, userId, role);
-  };
+  }
 }
 
 /**
@@ -457,11 +518,13 @@ function createFirstPagesReader(db: Db, cache: ReadCache) {
 export function createInstallationListReader(db: Db, cache: ReadCache) {
   const readFirstPages = createFirstPagesReader(db, cache);
   const sessionUser = createSessionReader(db, cache);
-  return async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
-    const { q, status, from, to, failedChecks } = query;
-    if (!q && !status && !from && !to && !failedChecks) return readFirstPages(claims, query);
+  const search = async (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>): Promise<InstallationList | 'signed-out' | null> => {
     const me = await sessionUser(claims);
     if (!me) return 'signed-out';
     return listInstallations(db, new FleetScope(me.fleets).bySlug(query.fleet).id, query, me);
+  };
+  return (claims: IdTokenClaims, query: z.output<typeof InstallationListQuerySchema>) => {
+    const { q, status, from, to, failedChecks } = query;
+    return !q && !status && !from && !to && !failedChecks ? readFirstPages(claims, query) : search(claims, query);
   };
 }

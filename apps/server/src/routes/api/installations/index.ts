@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateInstallationSchema, InstallationListQuerySchema, InstallationListSchema, InstallationSchema, UpdateInstallationSchema, type Installation } from '@portal/domain/installation';
+import {
+  CreateInstallationSchema,
+  InstallationListQuerySchema,
+  InstallationListSchema,
+  InstallationSchema,
+  UpdateInstallationSchema,
+  type Installation,
+  type InstallationList,
+} from '@portal/domain/installation';
 import { InstallationSetupSchema } from '@portal/domain/setup';
 import { SaveVehicleSchema } from '@portal/domain/vehicle';
 import { AppError, notFound } from '../../../errors';
 import { currentToken, currentUser, sessionExpired } from '../../../plugins/request-auth';
-import { answerWith } from '../../../json-text';
+import { answerWith, JsonText } from '../../../json-text';
 import { createInstallation } from '../../../services/installations/create';
 import { deleteInstallation } from '../../../services/installations/delete';
 import { createInstallationListReader, createInstallationReader } from '../../../services/installations/read-model';
@@ -16,8 +24,17 @@ import { onInstallation } from './on-installation';
 
 const tags = ['installations'];
 
+/** The detail route's answer to what the reader found. */
+function installationAnswer(found: JsonText | 'signed-out' | null): Installation {
+  if (found === 'signed-out') throw sessionExpired();
+  if (!found) throw notFound('Installation');
+  return answerWith<Installation>(found);
+}
+
 const installationRoutes: FastifyPluginAsyncZod = async (app) => {
   const readList = createInstallationListReader(app.db, app.readCache);
+  // A page the read cache serves to the same caller again is the same object: its JSON is written once.
+  const listTexts = new WeakMap<InstallationList, JsonText>();
   app.get(
     '/',
     {
@@ -29,11 +46,17 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InstallationListSchema },
       },
     },
-    async (request) => {
-      const page = await readList(currentToken(request), request.query);
-      if (page === 'signed-out') throw sessionExpired();
-      if (!page) throw new AppError('NOT_FOUND', 'Fleet not found');
-      return page;
+    // Not async: a page the read cache holds goes out without a promise.
+    (request, reply) => {
+      const listAnswer = (page: InstallationList | 'signed-out' | null) => {
+        if (page === 'signed-out') throw sessionExpired();
+        if (!page) throw new AppError('NOT_FOUND', 'Fleet not found');
+        let text = listTexts.get(page);
+        if (!text) listTexts.set(page, (text = new JsonText(reply.serialize(page) as string)));
+        return answerWith<InstallationList>(text);
+      };
+      const found = readList(currentToken(request), request.query);
+      return found instanceof Promise ? found.then(listAnswer) : listAnswer(found);
     },
   );
 
@@ -44,11 +67,10 @@ const installationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionInQuery: true },
       schema: onInstallation(tags, 'One installation with its system, vehicle and setup', { response: { 200: InstallationSchema } }),
     },
-    async (request) => {
-      const found = await readInstallation(currentToken(request), request.params.id);
-      if (found === 'signed-out') throw sessionExpired();
-      if (!found) throw notFound('Installation');
-      return answerWith<Installation>(found);
+    // Not async: an answer the read cache holds goes out without a promise.
+    (request) => {
+      const found = readInstallation(currentToken(request), request.params.id);
+      return found instanceof Promise ? found.then(installationAnswer) : installationAnswer(found);
     },
   );
 
