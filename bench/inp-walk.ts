@@ -362,7 +362,9 @@ export async function benchInpWalk(options: { webDist?: string } = {}) {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    // Stopped before the next walk may start a server on the same port.
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null && server.signalCode === null && server.kill('SIGTERM')) await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
