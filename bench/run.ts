@@ -4,7 +4,8 @@
 // (BENCH_DATABASE_URL, else the local server). `BENCH_ONLY=api,streams npm run bench` runs just
 // those two and replaces only their sections of bench/results.md; `BENCH_ONLY=bundle,lighthouse` the
 // browser ones (lighthouse also counts the request rounds of the fleet home) after a web build;
-// `BENCH_ONLY=rollout` the rollout page's API on a fleet of 10,000 systems (PostgreSQL).
+// `BENCH_ONLY=rollout` the rollout page's API on a fleet of 10,000 systems (PostgreSQL); `BENCH_ONLY=inp`
+// the INP of a scripted wizard walk (with BENCH_INP_BEFORE=<web build> also that older build's, back to back).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { benchBundleSize } from './bundle-size';
 import { benchHeartbeatStreams } from './heartbeat-streams';
 import { benchHostileUploads } from './hostile-uploads';
 import { benchImageCompression } from './image-compression';
+import { benchInpWalkBeforeAfter } from './inp-walk';
 import { benchLighthouse } from './lighthouse';
 import { benchListInstallations } from './list-installations';
 import { DEFAULT_BENCH_DATABASE_URL } from './processes';
@@ -56,7 +58,7 @@ async function onPostgres(run: () => Promise<Table>) {
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, memory: benchProcessMemory, report: benchReport, rollout: benchRollout, exports: benchExports };
-const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse };
+const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse, inp: benchInpWalkBeforeAfter };
 const ensureWebBuild = () => {
   if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
 };
@@ -80,6 +82,7 @@ if (only) {
   tables.push(await benchImageCompression());
   show(tables.at(-1)!);
   for (const table of await benchLighthouse()) show(tables[tables.push(table) - 1]!);
+  for (const table of await benchInpWalkBeforeAfter()) show(tables[tables.push(table) - 1]!);
   for (const bench of [benchListInstallations, benchApiThroughput, benchHeartbeatStreams, benchProcessMemory, benchRollout, benchBackup, benchHostileUploads, benchReport, benchExports]) {
     const before = tables.length;
     if (bench === benchApiThroughput || bench === benchHeartbeatStreams || bench === benchProcessMemory || bench === benchRollout) await onPostgres(bench);
@@ -113,6 +116,7 @@ if (only) {
     memory: ['### Production process: start and memory'],
     bundle: ['### Bundle'],
     lighthouse: ['### Lighthouse', '### Request rounds'],
+    inp: ['### INP of a wizard walk'],
   };
   const kept = sections.filter((section) => !only.some((name) => replaces[name]!.some((title) => section.startsWith(title))));
   fs.writeFileSync(resultsFile, [...kept.map((section) => section.trimEnd() + '\n'), ...tables.map(markdown)].join('\n'));

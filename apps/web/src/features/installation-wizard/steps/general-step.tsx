@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useMergedRef } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -41,6 +41,8 @@ const resolver = formResolver(() => import('../lib/step-schemas').then((m) => m.
   ...values,
   partnerId: values.partnerId ? Number(values.partnerId) : null,
 }));
+
+type GeneralOutput = Awaited<ReturnType<typeof resolver>>['values'];
 
 /** A new installation's name comes suggested (the next of the installer's series in the fleet) once known. */
 function defaultsOf(installation: Installation | null, suggestedName = ''): GeneralFormValues {
@@ -80,9 +82,21 @@ function existingOf(error: unknown): ExistingInstallation | null {
     : null;
 }
 
-/** Where the serial number is already recorded: its status, a link that opens it, and the report of a completed one. */
-function ExistingInstallationNotice({ found }: { found: ExistingInstallation }) {
+/**
+ * The mark of a suggested name while the field holds it. It follows the name itself, so typing re-renders
+ * the mark, not the tab.
+ */
+function NameSuggestedMark({ control, suggested }: { control: Control<GeneralFormValues, unknown, GeneralOutput>; suggested: { name: string; after: string } }) {
   const { t } = useTranslation();
+  const shownName = useWatch({ control, name: 'name' });
+  return shownName === suggested.name ? <CarriedMark label={t('wizard.carryOver.nameSuggested', { name: suggested.after })} /> : null;
+}
+
+/** Where the serial number is already recorded (while it is the one typed): its status, a link that opens it, and the report of a completed one. */
+function ExistingInstallationNotice({ found, control }: { found: ExistingInstallation; control: Control<GeneralFormValues, unknown, GeneralOutput> }) {
+  const { t } = useTranslation();
+  const typedSerial = useWatch({ control, name: 'systemSerialNumber' });
+  if (!isSameSerialNumber(found.serialNumber, typedSerial)) return null;
   const isCompleted = found.status === 'completed';
   return (
     <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status" data-testid="existing-installation">
@@ -169,11 +183,6 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
     form.resetField('name', { defaultValue: suggestion.suggested });
     setSuggestedName({ name: suggestion.suggested, after: suggestion.source.name });
   }, [form, isSuggestionWanted, suggestion]);
-  const shownName = form.watch('name');
-  const nameHint = suggestedName && shownName === suggestedName.name ? <CarriedMark label={t('wizard.carryOver.nameSuggested', { name: suggestedName.after })} /> : null;
-
-  const typedSerial = form.watch('systemSerialNumber');
-  const shownExisting = existing && isSameSerialNumber(existing.serialNumber, typedSerial) ? existing : null;
 
   const created = (saved: Installation, next: WizardTab) => {
     const agreed = agreedFleet.current;
@@ -291,7 +300,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
               )}
             />
           </SimpleGrid>
-          {shownExisting && <ExistingInstallationNotice found={shownExisting} />}
+          {existing && <ExistingInstallationNotice found={existing} control={control} />}
           {unseenOffline !== null && (
             <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} role="alert" data-testid="offline-create-unseen">
               {t('wizard.offlineCreate.unseen', { serial: unseenOffline })}
@@ -302,7 +311,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
             ref={nameRef}
             label={t('wizard.labels.name')}
             placeholder={t('wizard.general.namePlaceholder')}
-            description={nameHint}
+            description={suggestedName && <NameSuggestedMark control={control} suggested={suggestedName} />}
             required
             error={translateFormError(t, errors.name?.message, 'name')}
             data-testid="general-name"

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Alert, Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
-import { type FieldErrors, type ResolverResult } from 'react-hook-form';
+import { useFormState, useWatch, type FieldErrors, type ResolverResult, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import type { Installation } from '@portal/domain/installation';
@@ -136,6 +136,117 @@ function setupResolver(pvModuleCount: number): FormResolver<SetupFormValues, Set
 const isRowFilled = (row: SetupRowValues) =>
   row.pvModulesCount.trim() !== '' && row.activeChannelCount.trim() !== '' && LEDS.every((led) => row.inspection[led] !== null);
 
+type SetupRowProps = {
+  form: UseFormReturn<SetupFormValues, unknown, SetupOutput>;
+  index: number;
+  rowCount: number;
+  serialNumber: string;
+  type: ControllerType;
+  limit: number;
+  /** What was taken from an earlier setup for this row, marked while the field holds it. */
+  carried: CarriedSetup['rows'][number] | null;
+};
+
+/**
+ * One charge controller's counts and inspection. It follows its own row's values and problems, so a
+ * keystroke or an LED pick re-renders the row, not the tab with every other row.
+ */
+const SetupRow = memo(function SetupRow({ form, index, rowCount, serialNumber, type, limit, carried }: SetupRowProps) {
+  const { t } = useTranslation();
+  const { control, register } = form;
+  const row = useWatch({ control, name: `controllers.${index}` });
+  const { errors } = useFormState({ control, name: `controllers.${index}` });
+  const rowErrors = errors.controllers?.[index];
+  const max = channelsFor(type);
+  const markOf = (field: 'pvModulesCount' | 'activeChannelCount') => (carried && row[field] === carried[field] ? <CarriedMark label={t('wizard.carryOver.mark')} /> : null);
+  // What a wrong LED means follows from the choice itself: said as soon as it is made, not only after Save.
+  const wrong = wrongLeds(row.inspection as Partial<PhysicalInspection>);
+  const isInspectionFailed = wrong.length > 0;
+  const ledError = (led: Led) => {
+    if (wrong.includes(led)) return t(`wizard.setup.expected.${led}`);
+    const message = rowErrors?.inspection?.[led]?.message;
+    return message === INSPECTION_FAILED ? undefined : translateFormError(t, message, led);
+  };
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid={`setup-row-${index}`}>
+      <Stack gap="md">
+        <Group gap="sm" justify="space-between">
+          <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {t('wizard.setup.controllerTitle', { serial: serialNumber })}
+          </Title>
+          <Badge variant="light" size="lg">
+            {t(`wizard.controllerTypes.${type}`)}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            {...register(`controllers.${index}.pvModulesCount`, {
+              // The PV module sum concerns every row: check the others again on each change.
+              deps: Array.from({ length: rowCount }, (_, other) => `controllers.${other}.pvModulesCount` as const).filter((_, other) => other !== index),
+            })}
+            label={t('wizard.labels.pvModulesCount')}
+            description={markOf('pvModulesCount')}
+            inputMode="numeric"
+            required
+            error={translateFormError(t, rowErrors?.pvModulesCount?.message, 'pvModulesCount', { limit })}
+            data-testid={`setup-pv-${index}`}
+          />
+          <TextInput
+            {...register(`controllers.${index}.activeChannelCount`)}
+            label={t('wizard.labels.activeChannelCount')}
+            description={withMark(markOf('activeChannelCount'), t('wizard.setup.channelsHint', { max }))}
+            inputMode="numeric"
+            required
+            error={translateFormError(t, rowErrors?.activeChannelCount?.message, 'activeChannelCount', { max })}
+            data-testid={`setup-channels-${index}`}
+          />
+        </SimpleGrid>
+        <div>
+          <Text fw={600}>{t('wizard.setup.inspectionTitle')}</Text>
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('wizard.setup.inspectionHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {LEDS.map((led) => (
+              <FormSelect
+                key={led}
+                control={control}
+                name={`controllers.${index}.inspection.${led}`}
+                label={t(`wizard.labels.${led}`)}
+                placeholder={t('wizard.selectPlaceholder')}
+                data={LED_STATES[led].map((state) => ({ value: state, label: t(`wizard.setup.${led}.${state}` as 'wizard.setup.powerLed.off') }))}
+                required
+                error={ledError(led)}
+                data-testid={`setup-${led}-${index}`}
+              />
+            ))}
+          </SimpleGrid>
+          {isInspectionFailed && (
+            <Alert
+              mt="md"
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden />}
+              styles={{ title: { color: WARNING_TEXT_COLOR }, icon: { color: WARNING_TEXT_COLOR } }}
+              title={t('solar.errors.formErrors.inspectionFailed')}
+              data-testid={`setup-inspection-help-${index}`}
+            >
+              <Text size="sm" fw={600}>
+                {t('wizard.setup.nextStepsTitle')}
+              </Text>
+              <Text size="sm">{t('wizard.setup.nextSteps')}</Text>
+              <Text size="sm" mt={4}>
+                {t('wizard.setup.nextStepsSupport')}{' '}
+                <MailLink email={SUPPORT_EMAIL} size="sm" />
+              </Text>
+            </Alert>
+          )}
+        </div>
+      </Stack>
+    </Paper>
+  );
+});
+
 /** PV modules, active channels and the physical inspection of every charge controller, saved at once. */
 export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
@@ -161,13 +272,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
     },
   });
   const { form } = step;
-  const {
-    control,
-    register,
-    watch,
-    setValue,
-    formState: { errors },
-  } = form;
+  const { watch, setValue } = form;
   const rows = watch('controllers');
   const carryOver = useCarryOver(fleet, installation.id, { enabled: !isReadOnly });
   const lastSetup = carryOver.data?.setup ?? null;
@@ -179,7 +284,7 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
   });
   /** A problem shown before goes once its field is filled, as it would on typing. */
   const recheckShown = () => {
-    if (errors.controllers) void form.trigger('controllers');
+    if (form.getFieldState('controllers').invalid) void form.trigger('controllers');
   };
   const carryOverFrom = (found: NonNullable<CarryOver['setup']>) => {
     const carriedRows = found.controllers.map((c) => ({ pvModulesCount: numberToText(c.pvModulesCount), activeChannelCount: numberToText(c.activeChannelCount) }));
@@ -197,8 +302,6 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
     recheckShown();
     setIsLedsFilled(true);
   };
-  const markOf = (index: number, field: 'pvModulesCount' | 'activeChannelCount') =>
-    carried && rows[index]?.[field] === carried.rows[index]?.[field] ? <CarriedMark label={t('wizard.carryOver.mark')} /> : null;
   const sum = rows.reduce((total, row) => {
     const n = parseNumberInput(row.pvModulesCount);
     return total + (n !== undefined && Number.isFinite(n) ? n : 0);
@@ -262,96 +365,18 @@ export function SetupStep({ installation, fleet, isReadOnly, onNext }: StepProps
       )}
       <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
         <Stack gap="md">
-          {rows.map((row, index) => {
-            const rowErrors = errors.controllers?.[index];
-            const max = channelsFor(row.type);
-            // What a wrong LED means follows from the choice itself: said as soon as it is made, not only after Save.
-            const wrong = wrongLeds(row.inspection as Partial<PhysicalInspection>);
-            const isInspectionFailed = wrong.length > 0;
-            const ledError = (led: Led) => {
-              if (wrong.includes(led)) return t(`wizard.setup.expected.${led}`);
-              const message = rowErrors?.inspection?.[led]?.message;
-              return message === INSPECTION_FAILED ? undefined : translateFormError(t, message, led);
-            };
-            return (
-              <Paper key={row.serialNumber} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid={`setup-row-${index}`}>
-                <Stack gap="md">
-                  <Group gap="sm" justify="space-between">
-                    <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
-                      {t('wizard.setup.controllerTitle', { serial: row.serialNumber })}
-                    </Title>
-                    <Badge variant="light" size="lg">
-                      {t(`wizard.controllerTypes.${row.type}`)}
-                    </Badge>
-                  </Group>
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                    <TextInput
-                      {...register(`controllers.${index}.pvModulesCount`, {
-                        // The PV module sum concerns every row: check the others again on each change.
-                        deps: rows.map((_, other) => `controllers.${other}.pvModulesCount` as const).filter((_, other) => other !== index),
-                      })}
-                      label={t('wizard.labels.pvModulesCount')}
-                      description={markOf(index, 'pvModulesCount')}
-                      inputMode="numeric"
-                      required
-                      error={translateFormError(t, rowErrors?.pvModulesCount?.message, 'pvModulesCount', { limit })}
-                      data-testid={`setup-pv-${index}`}
-                    />
-                    <TextInput
-                      {...register(`controllers.${index}.activeChannelCount`)}
-                      label={t('wizard.labels.activeChannelCount')}
-                      description={withMark(markOf(index, 'activeChannelCount'), t('wizard.setup.channelsHint', { max }))}
-                      inputMode="numeric"
-                      required
-                      error={translateFormError(t, rowErrors?.activeChannelCount?.message, 'activeChannelCount', { max })}
-                      data-testid={`setup-channels-${index}`}
-                    />
-                  </SimpleGrid>
-                  <div>
-                    <Text fw={600}>{t('wizard.setup.inspectionTitle')}</Text>
-                    <Text size="sm" c="dimmed" mb="xs">
-                      {t('wizard.setup.inspectionHint')}
-                    </Text>
-                    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                      {LEDS.map((led) => (
-                        <FormSelect
-                          key={led}
-                          control={control}
-                          name={`controllers.${index}.inspection.${led}`}
-                          label={t(`wizard.labels.${led}`)}
-                          placeholder={t('wizard.selectPlaceholder')}
-                          data={LED_STATES[led].map((state) => ({ value: state, label: t(`wizard.setup.${led}.${state}` as 'wizard.setup.powerLed.off') }))}
-                          required
-                          error={ledError(led)}
-                          data-testid={`setup-${led}-${index}`}
-                        />
-                      ))}
-                    </SimpleGrid>
-                    {isInspectionFailed && (
-                      <Alert
-                        mt="md"
-                        color="orange"
-                        variant="light"
-                        icon={<IconAlertTriangle aria-hidden />}
-                        styles={{ title: { color: WARNING_TEXT_COLOR }, icon: { color: WARNING_TEXT_COLOR } }}
-                        title={t('solar.errors.formErrors.inspectionFailed')}
-                        data-testid={`setup-inspection-help-${index}`}
-                      >
-                        <Text size="sm" fw={600}>
-                          {t('wizard.setup.nextStepsTitle')}
-                        </Text>
-                        <Text size="sm">{t('wizard.setup.nextSteps')}</Text>
-                        <Text size="sm" mt={4}>
-                          {t('wizard.setup.nextStepsSupport')}{' '}
-                          <MailLink email={SUPPORT_EMAIL} size="sm" />
-                        </Text>
-                      </Alert>
-                    )}
-                  </div>
-                </Stack>
-              </Paper>
-            );
-          })}
+          {rows.map((row, index) => (
+            <SetupRow
+              key={row.serialNumber}
+              form={form}
+              index={index}
+              rowCount={rows.length}
+              serialNumber={row.serialNumber}
+              type={row.type}
+              limit={limit}
+              carried={carried?.rows[index] ?? null}
+            />
+          ))}
         </Stack>
       </Fieldset>
       <StepFooter

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Button, Fieldset, Group, Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { memo, useCallback, useMemo, useState, type ComponentProps } from 'react';
+import { Button, Fieldset, Group, Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Controller } from 'react-hook-form';
+import { Controller, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SUGGESTION_DEBOUNCE_MS } from '@portal/domain/constants';
 import {
@@ -126,10 +126,279 @@ function enteredMileageOf({ mileage, mileageUnit, mileageEntered }: VehicleFormV
   return shown === mileage ? { value, unit: mileageEntered.unit } : null;
 }
 
+type VehicleForm = UseFormReturn<VehicleFormValues, unknown, VehicleOutput>;
+type VehicleOutput = Awaited<ReturnType<typeof resolver>>['values'];
+
+/** A field's translated problem; only the field re-renders when it changes, not the whole tab. */
+function useFieldError(form: VehicleForm, field: FieldNameKey & keyof VehicleFormValues): string | undefined {
+  const { t } = useTranslation();
+  const { errors } = useFormState({ control: form.control, name: field });
+  return translateFormError(t, errors[field]?.message, field);
+}
+
+/** The mark of a value taken from an earlier vehicle, while the field still holds it. */
+function useCarriedMark(form: VehicleForm, carried: Carried | null, field: CarriedVehicleField) {
+  const { t } = useTranslation();
+  const value = useWatch({ control: form.control, name: field, disabled: carried === null });
+  return carried && isSameValues(value, carried.values[field]) ? <CarriedMark label={t(carried.isLast ? 'wizard.carryOver.mark' : 'wizard.carryOver.markPicked')} /> : null;
+}
+
+type FieldProps = { form: VehicleForm; carried: Carried | null };
+
+function VehicleTextField({
+  form,
+  carried,
+  name,
+  label,
+  ...props
+}: FieldProps & { name: 'manufacturer' | 'model' | 'year' | 'batteryCapacity'; label: string } & Omit<TextInputProps, 'form' | 'name' | 'label' | 'error' | 'description'>) {
+  const error = useFieldError(form, name);
+  const mark = useCarriedMark(form, carried, name);
+  return <TextInput {...form.register(name)} {...props} label={label} description={mark} error={error} required />;
+}
+
+function VehicleSelect({
+  form,
+  carried,
+  name,
+  ...props
+}: FieldProps & { name: 'type' | 'transmission' | 'batteryType' } & Omit<ComponentProps<typeof FormSelect<VehicleFormValues, 'type', VehicleOutput>>, 'form' | 'control' | 'name' | 'error' | 'description'>) {
+  const { t } = useTranslation();
+  const error = useFieldError(form, name);
+  const mark = useCarriedMark(form, carried, name);
+  return <FormSelect {...props} control={form.control} name={name} placeholder={t('wizard.selectPlaceholder')} required description={mark} error={error} />;
+}
+
+/** The capacity with its unit, fixed by the battery type unless it is 'both'. */
+function BatteryCapacity({ form, carried, isReadOnly }: FieldProps & { isReadOnly: boolean }) {
+  const { t } = useTranslation();
+  const batteryType = useWatch({ control: form.control, name: 'batteryType' });
+  const unitError = useFieldError(form, 'batteryCapacityUnit');
+  const mark = useCarriedMark(form, carried, 'batteryCapacity');
+  return (
+    // Level with the capacity's box while its mark (which may wrap) stands above it.
+    <Group gap="sm" align={mark ? 'flex-end' : 'flex-start'} wrap="nowrap">
+      <VehicleTextField
+        form={form}
+        carried={carried}
+        name="batteryCapacity"
+        label={t('wizard.labels.batteryCapacity')}
+        inputMode="decimal"
+        style={{ flex: 1, minWidth: 0 }}
+        data-testid="vehicle-battery-capacity"
+      />
+      <FormSelect
+        control={form.control}
+        name="batteryCapacityUnit"
+        onChange={(value, change) => value && change(value)}
+        isTouchedOnBlur={false}
+        label={t('wizard.labels.batteryCapacityUnit')}
+        data={BATTERY_CAPACITY_UNITS}
+        // Fixed by the battery type unless it is 'both'; read-only rather than disabled so it stays legible.
+        readOnly={batteryType !== 'both'}
+        disabled={isReadOnly}
+        variant={batteryType === 'both' ? 'default' : 'filled'}
+        title={t('wizard.vehicle.capacityUnitHint')}
+        error={unitError}
+        w={110}
+        data-testid="vehicle-battery-unit"
+      />
+    </Group>
+  );
+}
+
+function VinField({ form, isReadOnly }: { form: VehicleForm; isReadOnly: boolean }) {
+  const { t } = useTranslation();
+  const error = useFieldError(form, 'vin');
+  return (
+    <Controller
+      control={form.control}
+      name="vin"
+      render={({ field }) => (
+        <Stack gap={6}>
+          {/* The windscreen label's code: the VIN's first action, typing stays possible. */}
+          {!isReadOnly && (
+            <ScanButton
+              field="vin"
+              label={t('wizard.labels.vin')}
+              wideLabel={t('wizard.scanner.scanVin')}
+              onScan={(value) => {
+                field.onChange(value);
+                field.onBlur();
+              }}
+              testId="vehicle-vin-scan"
+            />
+          )}
+          <TextInput
+            {...field}
+            onChange={(event) => field.onChange(event.currentTarget.value.toUpperCase())}
+            label={t('wizard.labels.vin')}
+            description={t('wizard.vehicle.vinCount', { count: normalizeVin(field.value).length })}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            error={error}
+            styles={VIN_STYLES}
+            data-testid="vehicle-vin"
+          />
+          {/* Help for a second look, beside the field; a completed installation is not to be corrected any more. */}
+          {!isReadOnly && isVinCheckDigitSuspicious(field.value) && (
+            <Group gap={6} wrap="nowrap" align="flex-start" id="vehicle-vin-warning" data-testid="vin-warning">
+              <IconAlertTriangle size={18} color={WARNING_TEXT_COLOR} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text size="sm" c={WARNING_TEXT_COLOR}>
+                {t('wizard.vehicle.vinCheckDigit')}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      )}
+    />
+  );
+}
+
+const VIN_STYLES = { input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } };
+
+function LicensePlateField({ form }: { form: VehicleForm }) {
+  const { t } = useTranslation();
+  const error = useFieldError(form, 'licensePlate');
+  return (
+    <TextInput
+      {...form.register('licensePlate')}
+      label={`${t('wizard.labels.licensePlate')} (${t('wizard.labels.optional')})`}
+      autoCapitalize="characters"
+      error={error}
+      data-testid="vehicle-license-plate"
+    />
+  );
+}
+
+function MileageField({ form, isReadOnly, onUnitChange }: { form: VehicleForm; isReadOnly: boolean; onUnitChange: (next: string) => void }) {
+  const { t } = useTranslation();
+  const error = useFieldError(form, 'mileage');
+  const { setValue, getValues } = form;
+  return (
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <TextInput
+        {...form.register('mileage', {
+          onChange: (event: { target: { value: string } }) => setValue('mileageEntered', { text: event.target.value, unit: getValues('mileageUnit') }),
+        })}
+        label={t('wizard.labels.mileage')}
+        description={t('wizard.vehicle.mileageHint')}
+        inputMode="numeric"
+        required
+        error={error}
+        style={{ flex: '1 1 160px', minWidth: 0 }}
+        data-testid="vehicle-mileage"
+      />
+      <Controller
+        control={form.control}
+        name="mileageUnit"
+        render={({ field }) => (
+          <Input.Wrapper label={t('wizard.labels.mileageUnit')} description={'\u00a0'}>
+            <SegmentedControl
+              value={field.value}
+              onChange={onUnitChange}
+              data={DISTANCE_UNITS.map((unit) => ({ value: unit, label: t(`wizard.vehicle.distanceUnits.${unit}`) }))}
+              disabled={isReadOnly}
+              size="lg"
+              aria-label={t('wizard.labels.mileageUnit')}
+              data-testid="vehicle-mileage-unit"
+            />
+          </Input.Wrapper>
+        )}
+      />
+    </Group>
+  );
+}
+
+/** The city, with suggestions from the places service for what was typed. */
+function CityField({ form, carried, isReadOnly }: FieldProps & { isReadOnly: boolean }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const error = useFieldError(form, 'city');
+  const mark = useCarriedMark(form, carried, 'city');
+  const city = useWatch({ control: form.control, name: 'city' });
+  const [cityQuery] = useDebouncedValue(city, SUGGESTION_DEBOUNCE_MS);
+  const places = usePlaces(isReadOnly ? '' : cityQuery, locale);
+  const isOnline = useIsOnline();
+  const citySuggestions = useMemo(() => [...new Set((places.data ?? []).map((place) => place.place_name))], [places.data]);
+  return (
+    <Controller
+      control={form.control}
+      name="city"
+      render={({ field }) => (
+        <cityField.Component
+          {...field}
+          label={`${t('wizard.labels.city')} (${t('wizard.labels.optional')})`}
+          // Offline the places service cannot be asked: typing stays possible, and the hint says why no list comes.
+          description={withMark(mark, isOnline ? t('wizard.vehicle.cityHint') : t('wizard.vehicle.cityHintOffline'))}
+          suggestions={citySuggestions}
+          error={error}
+          data-testid="vehicle-city"
+        />
+      )}
+    />
+  );
+}
+
+type VehicleFieldsProps = { form: VehicleForm; carried: Carried | null; isReadOnly: boolean; onUnitChange: (next: string) => void };
+
+/**
+ * The tab's fields. Each one follows its own value and problem, so a keystroke or a pick re-renders the
+ * field it changed, not the tab: on a slow phone a re-render of every field takes longer than a frame.
+ */
+const VehicleFields = memo(function VehicleFields({ form, carried, isReadOnly, onUnitChange }: VehicleFieldsProps) {
+  const { t } = useTranslation();
+  const { setValue } = form;
+  const options = <T extends string>(values: readonly T[], label: (value: T) => string) => values.map((value) => ({ value, label: label(value) }));
+  return (
+    <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <VehicleSelect
+          form={form}
+          carried={carried}
+          name="type"
+          label={t('wizard.labels.type')}
+          data={options(VEHICLE_TYPES, (v) => t(`wizard.vehicle.types.${v}`))}
+          data-testid="vehicle-type"
+        />
+        <VehicleTextField form={form} carried={carried} name="manufacturer" label={t('wizard.labels.manufacturer')} data-testid="vehicle-manufacturer" />
+        <VehicleTextField form={form} carried={carried} name="model" label={t('wizard.labels.model')} data-testid="vehicle-model" />
+        <VehicleTextField form={form} carried={carried} name="year" label={t('wizard.labels.year')} inputMode="numeric" maxLength={6} data-testid="vehicle-year" />
+        <VehicleSelect
+          form={form}
+          carried={carried}
+          name="transmission"
+          label={t('wizard.labels.transmission')}
+          data={options(TRANSMISSIONS, (v) => t(`wizard.vehicle.transmissions.${v}`))}
+          data-testid="vehicle-transmission"
+        />
+        <VehicleSelect
+          form={form}
+          carried={carried}
+          name="batteryType"
+          onChange={(value, change) => {
+            change(value);
+            if (value) setValue('batteryCapacityUnit', capacityUnitFor(value as BatteryType), { shouldDirty: true, shouldValidate: true });
+          }}
+          label={t('wizard.labels.batteryType')}
+          data={options(BATTERY_TYPES, (v) => t(`wizard.vehicle.batteryTypes.${v}`))}
+          data-testid="vehicle-battery-type"
+        />
+        <BatteryCapacity form={form} carried={carried} isReadOnly={isReadOnly} />
+        <VinField form={form} isReadOnly={isReadOnly} />
+        <LicensePlateField form={form} />
+        <MileageField form={form} isReadOnly={isReadOnly} onUnitChange={onUnitChange} />
+        <CityField form={form} carried={carried} isReadOnly={isReadOnly} />
+      </SimpleGrid>
+    </Fieldset>
+  );
+});
+
 /** Every vehicle field of SPEC §3 with the domain's rules; mileage shown in km or miles, saved in km. */
 export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepProps) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const [preferredUnit, setPreferredUnit] = usePreferredDistanceUnit();
   const vehicle = installation.vehicle;
   const step = useStepForm({
@@ -153,23 +422,14 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
   const [carried, setCarried] = useState<Carried | null>(null);
   const [isPickerOpen, setIsPickerOpen] = useState(false);
   const [isPicking, setIsPicking] = useState(false);
-  const {
-    register,
-    control,
-    setValue,
-    getValues,
-    watch,
-    formState: { errors },
-  } = form;
-
-  const errorOf = (field: FieldNameKey & keyof VehicleFormValues) => translateFormError(t, errors[field]?.message, field);
+  const { setValue, getValues } = form;
 
   /** The values of what repeats go into the form as if typed: the same rules check them, the same save stores them. */
   const carryOverFrom = (found: NonNullable<CarryOver['vehicle']>, isLast: boolean) => {
     const values = carriedFormValues(found.values);
     for (const field of CARRIED_VEHICLE_FIELDS) setValue(field, values[field], { shouldDirty: true });
     // A problem shown before goes once its field is filled, as it would on typing.
-    const shownProblems = CARRIED_VEHICLE_FIELDS.filter((field) => errors[field]);
+    const shownProblems = CARRIED_VEHICLE_FIELDS.filter((field) => form.getFieldState(field).error);
     if (shownProblems.length > 0) void form.trigger(shownProblems);
     setCarried({ source: found.source, isLast, values });
   };
@@ -185,40 +445,24 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
       setIsPicking(false);
     }
   };
-  // A carried value keeps its mark while it is what was taken; a change of the installer's own drops it.
-  const shown = carried ? watch() : null;
-  const markOf = (field: CarriedVehicleField) =>
-    carried && shown && isSameValues(shown[field], carried.values[field]) ? <CarriedMark label={t(carried.isLast ? 'wizard.carryOver.mark' : 'wizard.carryOver.markPicked')} /> : null;
   // Saved (or queued to be): the values are the installer's now.
   const stepWithMarks = { ...step, save: clearingOnSave(step.save, () => setCarried(null)) };
   const last = carryOver.data?.vehicle ?? null;
   const recent = carryOver.data?.recent ?? [];
-  const batteryType = watch('batteryType');
-  const vin = watch('vin');
-  const city = watch('city');
-  const [cityQuery] = useDebouncedValue(city, SUGGESTION_DEBOUNCE_MS);
-  const places = usePlaces(isReadOnly ? '' : cityQuery, locale);
-  const isOnline = useIsOnline();
-  const citySuggestions = [...new Set((places.data ?? []).map((place) => place.place_name))];
-  // Help for a second look, beside the field; a completed installation is not to be corrected any more.
-  const showCheckDigitWarning = !isReadOnly && isVinCheckDigitSuspicious(vin);
 
-  const onUnitChange = (next: string) => {
-    if (!isDistanceUnit(next)) return;
-    // Without a known entry (an older draft), what is shown counts as entered.
-    if (!enteredMileageOf(getValues())) setValue('mileageEntered', { text: getValues('mileage'), unit: getValues('mileageUnit') });
-    const entered = getValues('mileageEntered');
-    const value = parseNumberInput(entered.text);
-    if (entered.unit === next) setValue('mileage', entered.text, { shouldDirty: true });
-    else if (value !== undefined && Number.isFinite(value)) setValue('mileage', numberToText(convertMileage(value, entered.unit, next)), { shouldDirty: true });
-    setValue('mileageUnit', next, { shouldDirty: true });
-    setPreferredUnit(next);
-  };
-
-  const options = <T extends string>(values: readonly T[], label: (value: T) => string) => values.map((value) => ({ value, label: label(value) }));
-  const selectProps = { placeholder: t('wizard.selectPlaceholder'), required: true };
-  const plainSelect = (name: 'type' | 'transmission', data: { value: string; label: string }[], testId: string) => (
-    <FormSelect {...selectProps} control={control} name={name} label={t(`wizard.labels.${name}`)} description={markOf(name)} data={data} error={errorOf(name)} data-testid={testId} />
+  const onUnitChange = useCallback(
+    (next: string) => {
+      if (!isDistanceUnit(next)) return;
+      // Without a known entry (an older draft), what is shown counts as entered.
+      if (!enteredMileageOf(getValues())) setValue('mileageEntered', { text: getValues('mileage'), unit: getValues('mileageUnit') });
+      const entered = getValues('mileageEntered');
+      const value = parseNumberInput(entered.text);
+      if (entered.unit === next) setValue('mileage', entered.text, { shouldDirty: true });
+      else if (value !== undefined && Number.isFinite(value)) setValue('mileage', numberToText(convertMileage(value, entered.unit, next)), { shouldDirty: true });
+      setValue('mileageUnit', next, { shouldDirty: true });
+      setPreferredUnit(next);
+    },
+    [getValues, setValue, setPreferredUnit],
   );
 
   const formatValue = (path: string, value: unknown) => {
@@ -255,161 +499,7 @@ export function VehicleStep({ installation, fleet, isReadOnly, onNext }: StepPro
           <VehiclePicker opened={isPickerOpen} recent={recent} onPick={(source) => void onPick(source)} onClose={() => setIsPickerOpen(false)} />
         </Stack>
       )}
-      <Fieldset variant="unstyled" disabled={isReadOnly} p={0}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          {plainSelect('type', options(VEHICLE_TYPES, (v) => t(`wizard.vehicle.types.${v}`)), 'vehicle-type')}
-          <TextInput {...register('manufacturer')} label={t('wizard.labels.manufacturer')} description={markOf('manufacturer')} required error={errorOf('manufacturer')} data-testid="vehicle-manufacturer" />
-          <TextInput {...register('model')} label={t('wizard.labels.model')} description={markOf('model')} required error={errorOf('model')} data-testid="vehicle-model" />
-          <TextInput
-            {...register('year')}
-            label={t('wizard.labels.year')}
-            description={markOf('year')}
-            inputMode="numeric"
-            maxLength={6}
-            required
-            error={errorOf('year')}
-            data-testid="vehicle-year"
-          />
-          {plainSelect('transmission', options(TRANSMISSIONS, (v) => t(`wizard.vehicle.transmissions.${v}`)), 'vehicle-transmission')}
-          <FormSelect
-            {...selectProps}
-            control={control}
-            name="batteryType"
-            onChange={(value, change) => {
-              change(value);
-              if (value) setValue('batteryCapacityUnit', capacityUnitFor(value as BatteryType), { shouldDirty: true, shouldValidate: true });
-            }}
-            label={t('wizard.labels.batteryType')}
-            description={markOf('batteryType')}
-            data={options(BATTERY_TYPES, (v) => t(`wizard.vehicle.batteryTypes.${v}`))}
-            error={errorOf('batteryType')}
-            data-testid="vehicle-battery-type"
-          />
-          {/* Level with the capacity's box while its mark (which may wrap) stands above it. */}
-          <Group gap="sm" align={markOf('batteryCapacity') ? 'flex-end' : 'flex-start'} wrap="nowrap">
-            <TextInput
-              {...register('batteryCapacity')}
-              label={t('wizard.labels.batteryCapacity')}
-              description={markOf('batteryCapacity')}
-              inputMode="decimal"
-              required
-              error={errorOf('batteryCapacity')}
-              style={{ flex: 1, minWidth: 0 }}
-              data-testid="vehicle-battery-capacity"
-            />
-            <FormSelect
-              control={control}
-              name="batteryCapacityUnit"
-              onChange={(value, change) => value && change(value)}
-              isTouchedOnBlur={false}
-              label={t('wizard.labels.batteryCapacityUnit')}
-              data={BATTERY_CAPACITY_UNITS}
-              // Fixed by the battery type unless it is 'both'; read-only rather than disabled so it stays legible.
-              readOnly={batteryType !== 'both'}
-              disabled={isReadOnly}
-              variant={batteryType === 'both' ? 'default' : 'filled'}
-              title={t('wizard.vehicle.capacityUnitHint')}
-              error={errorOf('batteryCapacityUnit')}
-              w={110}
-              data-testid="vehicle-battery-unit"
-            />
-          </Group>
-          <Stack gap={6}>
-            <Controller control={control} name="vin" render={({ field }) => (
-              <>
-                {/* The windscreen label's code: the VIN's first action, typing stays possible. */}
-                {!isReadOnly && (
-                  <ScanButton
-                    field="vin"
-                    label={t('wizard.labels.vin')}
-                    wideLabel={t('wizard.scanner.scanVin')}
-                    onScan={(value) => {
-                      field.onChange(value);
-                      field.onBlur();
-                    }}
-                    testId="vehicle-vin-scan"
-                  />
-                )}
-                <TextInput
-                  {...field}
-                  onChange={(event) => field.onChange(event.currentTarget.value.toUpperCase())}
-                  label={t('wizard.labels.vin')}
-                  description={t('wizard.vehicle.vinCount', { count: normalizeVin(field.value).length })}
-                  autoCapitalize="characters"
-                  autoComplete="off"
-                  spellCheck={false}
-                  required
-                  error={errorOf('vin')}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
-                  data-testid="vehicle-vin"
-                />
-              </>
-            )}
-            />
-            {showCheckDigitWarning && (
-              <Group gap={6} wrap="nowrap" align="flex-start" id="vehicle-vin-warning" data-testid="vin-warning">
-                <IconAlertTriangle size={18} color={WARNING_TEXT_COLOR} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-                <Text size="sm" c={WARNING_TEXT_COLOR}>
-                  {t('wizard.vehicle.vinCheckDigit')}
-                </Text>
-              </Group>
-            )}
-          </Stack>
-          <TextInput
-            {...register('licensePlate')}
-            label={`${t('wizard.labels.licensePlate')} (${t('wizard.labels.optional')})`}
-            autoCapitalize="characters"
-            error={errorOf('licensePlate')}
-            data-testid="vehicle-license-plate"
-          />
-          <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
-              {...register('mileage', {
-                onChange: (event: { target: { value: string } }) => setValue('mileageEntered', { text: event.target.value, unit: getValues('mileageUnit') }),
-              })}
-              label={t('wizard.labels.mileage')}
-              description={t('wizard.vehicle.mileageHint')}
-              inputMode="numeric"
-              required
-              error={errorOf('mileage')}
-              style={{ flex: '1 1 160px', minWidth: 0 }}
-              data-testid="vehicle-mileage"
-            />
-            <Controller
-              control={control}
-              name="mileageUnit"
-              render={({ field }) => (
-                <Input.Wrapper label={t('wizard.labels.mileageUnit')} description={'\u00a0'}>
-                  <SegmentedControl
-                    value={field.value}
-                    onChange={onUnitChange}
-                    data={DISTANCE_UNITS.map((unit) => ({ value: unit, label: t(`wizard.vehicle.distanceUnits.${unit}`) }))}
-                    disabled={isReadOnly}
-                    size="lg"
-                    aria-label={t('wizard.labels.mileageUnit')}
-                    data-testid="vehicle-mileage-unit"
-                  />
-                </Input.Wrapper>
-              )}
-            />
-          </Group>
-          <Controller
-            control={control}
-            name="city"
-            render={({ field }) => (
-              <cityField.Component
-                {...field}
-                label={`${t('wizard.labels.city')} (${t('wizard.labels.optional')})`}
-                // Offline the places service cannot be asked: typing stays possible, and the hint says why no list comes.
-                description={withMark(markOf('city'), isOnline ? t('wizard.vehicle.cityHint') : t('wizard.vehicle.cityHintOffline'))}
-                suggestions={citySuggestions}
-                error={errorOf('city')}
-                data-testid="vehicle-city"
-              />
-            )}
-          />
-        </SimpleGrid>
-      </Fieldset>
+      <VehicleFields form={form} carried={carried} isReadOnly={isReadOnly} onUnitChange={onUnitChange} />
       <StepFormFooter step={stepWithMarks} onNext={onNext} isReadOnly={isReadOnly} />
     </Stack>
   );
