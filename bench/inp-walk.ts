@@ -14,6 +14,7 @@ import jpeg from 'jpeg-js';
 import { chromium, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { freePort, spawnServer, waitForHttp } from './processes';
+import { beforeTree, currentTree } from './before';
 
 const RUNS = Number(process.env.BENCH_INP_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
@@ -410,11 +411,17 @@ export async function benchInpWalk(options: { webDist?: string } = {}) {
  * The walk on this build, and with BENCH_INP_BEFORE=<an older web build's folder> first on that one, by the
  * same harness back to back: one table with both figures per interaction kind.
  */
+/**
+ * With BENCH_BEFORE (bench/before.ts), the earlier commit's web build walked first and then this tree's,
+ * one table with both; BENCH_INP_BEFORE=<web build folder> does the same for any build folder.
+ */
 export async function benchInpWalkBeforeAfter() {
-  const beforeDist = process.env.BENCH_INP_BEFORE;
+  const tree = beforeTree();
+  const beforeDist = tree ? path.join(tree.root, 'apps/web/dist') : process.env.BENCH_INP_BEFORE;
   if (!beforeDist) return benchInpWalk();
   const [before] = await benchInpWalk({ webDist: beforeDist });
   const [after] = await benchInpWalk();
+  const current = currentTree().label;
   const rows = after!.rows.map((row, i) => {
     const old = before!.rows[i]!;
     return {
@@ -427,7 +434,7 @@ export async function benchInpWalkBeforeAfter() {
       'over 200 ms (before / after)': `${old['over 200 ms']} / ${row['over 200 ms']}`,
     };
   });
-  return [{ title: `${after!.title.replace(/, web build [^)]*\)/, ')')}: before (${path.basename(path.resolve(beforeDist))}) and after (apps/web/dist)`, rows }];
+  return [{ title: `${after!.title.replace(/, web build [^)]*\)/, ')')}: before (${tree ? tree.label : path.basename(path.resolve(beforeDist))}) and after (${current})`, rows }];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
