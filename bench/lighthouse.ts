@@ -82,7 +82,10 @@ async function targetOf(tree: Tree, index: number) {
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // LIGHTHOUSE_REPORTS=dir keeps each page's whole report (long tasks, script boot-up, …) for a closer look.
     const reports = process.env.LIGHTHOUSE_REPORTS;
-    if (reports) fs.writeFileSync(path.join(reports, `${tree.label.replace(/\W+/g, '-')}-${name.replace(/\W+/g, '-')}-${(figures.get(name)?.length ?? 0) + 1}.json`), JSON.stringify(lhr));
+    if (reports) {
+      fs.mkdirSync(reports, { recursive: true });
+      fs.writeFileSync(path.join(reports, `${tree.label.replace(/\W+/g, '-')}-${name.replace(/\W+/g, '-')}-${(figures.get(name)?.length ?? 0) + 1}.json`), JSON.stringify(lhr));
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
     // The long tasks of the simulated phone (Lighthouse's own estimate, as TBT counts them), after the first paint.
     const fcp = numeric('first-contentful-paint');
@@ -116,7 +119,13 @@ async function targetOf(tree: Tree, index: number) {
       data: { systemSerialNumber: 'SN-DEMO-0001', startDate: '2026-11-20', name: 'Lighthouse' },
       headers: bearer,
     });
-    const { id } = (await created.json()) as { id: number };
+    const { id, version } = (await created.json()) as { id: number; version: number };
+    // The customer tab confirmed, as the installer does before going on: until then the wizard opens
+    // on the customer tab whatever tab the address names.
+    const confirmed = await page.request.put(`${base}/api/installations/${id}`, { data: { version, customerDataConfirmed: true }, headers: bearer });
+    if (!confirmed.ok()) throw new Error(`confirming the customer tab failed: ${confirmed.status()} ${await confirmed.text()}`);
+    await page.goto(`${base}/#/sono/installations/${id}?tab=vehicle`);
+    await page.getByTestId('step-title').filter({ hasText: 'Vehicle' }).waitFor();
     await page.goto(`${base}/#/sono`);
     await page.getByRole('button', { name: 'Add new installation' }).waitFor();
     return id;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
@@ -18,6 +19,19 @@ type Plan = { common: Set<string>; signedIn: Set<string>; wizard: Set<string> };
 const keyOf = (root: string, id: string) => path.relative(root, id.replace(/^\0/, ''));
 
 const isTexts = (id: string) => id.includes('virtual:locale-part/');
+
+/**
+ * The schema library and the domain's modules that build schemas with it: a screen shows without
+ * them, and each tab loads its own right after it has painted (formResolver). In a group they would
+ * be evaluated, all of them, before the screen.
+ */
+const schemaModules = new Map<string, boolean>();
+const isSchemaModule = (id: string) => {
+  if (id.includes('/node_modules/zod/')) return true;
+  if (!/\/packages\/domain\/src\/[^/]+\.ts$/.test(id)) return false;
+  if (!schemaModules.has(id)) schemaModules.set(id, /from 'zod'/.test(fs.readFileSync(id, 'utf8')));
+  return schemaModules.get(id)!;
+};
 
 /** The modules each measured screen loads, read off a build split the default way. */
 async function makePlan(root: string, configFile: string): Promise<Plan> {
@@ -58,7 +72,7 @@ async function makePlan(root: string, configFile: string): Promise<Plan> {
   // layout, the home) join its chunk, since it loads them all at once; a wizard tab, or a lazily
   // loaded piece of the login page, keeps its own chunk, so that the other tabs and screens do not
   // load it.
-  const ownChunkKept = (id: string) => !isTexts(id) && !isLazy.has(id);
+  const ownChunkKept = (id: string) => !isTexts(id) && !isLazy.has(id) && !isSchemaModule(id);
   return {
     common: without(login, (id) => ownChunkKept(id) && home.has(id), entry),
     signedIn: without(home, (id) => !isTexts(id), login),
@@ -105,6 +119,9 @@ export function screenChunks(): Plugin {
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            // The schema library in one chunk, and each schema module in its own: a tab's rules load
+            // only the modules they are built from.
+            { name: (id: string) => (id.includes('/node_modules/zod/') ? 'schemas' : isSchemaModule(id) ? path.basename(id, '.ts') : null) },
             { name: 'common', test: inGroup('common') },
             { name: 'signed-in', test: inGroup('signedIn') },
             { name: 'wizard', test: inGroup('wizard') },

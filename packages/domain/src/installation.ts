@@ -77,15 +77,6 @@ export function failedChecksReasonProblem(update: { proceededWithFailedChecks?: 
   return update.failedChecksReason === undefined ? null : 'unexpected';
 }
 
-/** The customer tab's acknowledgement. */
-export const CustomerConfirmationSchema = z.object({
-  customerDataConfirmed: z.literal(true, { error: E.confirmationRequired }),
-});
-
-/** The system tab's acknowledgement of the controller serial numbers. */
-export const SystemConfirmationSchema = z.object({
-  systemDataConfirmed: z.literal(true, { error: E.confirmationRequired }),
-});
 
 /** The general fields of an installation, as its detail and its summary answer them. */
 export const InstallationGeneralSchema = z.object({
