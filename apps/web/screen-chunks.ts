@@ -119,9 +119,8 @@ export function screenChunks(): Plugin {
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            // The schema library in one chunk, and each schema module in its own: a tab's rules load
-            // only the modules they are built from.
-            { name: (id: string) => (id.includes('/node_modules/zod/') ? 'schemas' : isSchemaModule(id) ? path.basename(id, '.ts') : null) },
+            // The schema library in one chunk of its own, apart from the screens' groups.
+            { name: 'schemas', test: /\/node_modules\/zod\// },
             { name: 'common', test: inGroup('common') },
             { name: 'signed-in', test: inGroup('signedIn') },
             { name: 'wizard', test: inGroup('wizard') },

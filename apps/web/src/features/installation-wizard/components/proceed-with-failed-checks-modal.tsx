@@ -19,7 +19,7 @@ type ProceedModalProps = {
 
 type ReasonValues = { reason: string };
 
-const resolver = formResolver(() => import('@portal/domain/installation').then((m) => m.ProceedWithFailedChecksSchema), (values: ReasonValues) => values);
+const resolver = formResolver(() => import('../schemas/failed-checks').then((m) => m.ProceedWithFailedChecksSchema), (values: ReasonValues) => values);
 
 /** SPEC §2: with a failed check, Next asks before moving on to the summary, and for a short reason. */
 export function ProceedWithFailedChecksModal({ opened, isSaving, onProceed, onCancel }: ProceedModalProps) {

@@ -11,8 +11,8 @@ import { loadOnce } from '@/lib/load-once';
 
 const EVENT_STREAM_TYPE = 'text/event-stream';
 
-/** What a message must be to count; it loads with its module and the schema library when the tab opens the stream. */
-const eventSchema = loadOnce(() => import('@portal/domain/system-check').then((m) => m.SystemCheckEventSchema));
+/** What a message must be to count; it loads with the schema library when the tab opens the stream. */
+const eventSchema = loadOnce(() => import('../schemas/check-events').then((m) => m.SystemCheckEventSchema));
 type EventSchema = Awaited<ReturnType<typeof eventSchema.get>>;
 
 /** Retrying cannot help (refused, not found, not an event stream): the stream stops and says why. */

@@ -9,8 +9,8 @@ type ConfirmationValues = Partial<Record<ConfirmationField, boolean>>;
 
 const TABS = { customerDataConfirmed: 'customer', systemDataConfirmed: 'system' } as const;
 const RESOLVERS = {
-  customerDataConfirmed: formResolver(() => import('@portal/domain/confirmation').then((m) => m.CustomerConfirmationSchema), (values: ConfirmationValues) => values),
-  systemDataConfirmed: formResolver(() => import('@portal/domain/confirmation').then((m) => m.SystemConfirmationSchema), (values: ConfirmationValues) => values),
+  customerDataConfirmed: formResolver(() => import('../schemas/confirmation').then((m) => m.CustomerConfirmationSchema), (values: ConfirmationValues) => values),
+  systemDataConfirmed: formResolver(() => import('../schemas/confirmation').then((m) => m.SystemConfirmationSchema), (values: ConfirmationValues) => values),
 };
 
 /**

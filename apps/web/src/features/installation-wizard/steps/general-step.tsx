@@ -37,7 +37,7 @@ import { useWizardStore } from '../stores/wizard-store';
 
 export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string; partnerId: string | null };
 
-const resolver = formResolver(() => import('@portal/domain/installation').then((m) => m.CreateInstallationSchema), (values: GeneralFormValues) => ({
+const resolver = formResolver(() => import('../schemas/general').then((m) => m.CreateInstallationSchema), (values: GeneralFormValues) => ({
   ...values,
   partnerId: values.partnerId ? Number(values.partnerId) : null,
 }));

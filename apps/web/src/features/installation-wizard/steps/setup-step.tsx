@@ -72,7 +72,7 @@ function defaultsOf(installation: Installation): SetupFormValues {
 }
 
 /** A row of the setup request's schema; it loads with the schema library, right after the tab has painted. */
-const rowSchema = loadOnce(() => import('@portal/domain/setup').then((m) => m.InstallationSetupSchema.shape.controllers.element));
+const rowSchema = loadOnce(() => import('../schemas/setup').then((m) => m.InstallationSetupSchema.shape.controllers.element));
 
 /**
  * Each row with the domain's request rules (numbers, required LEDs), then setupIssues() for what

@@ -36,7 +36,7 @@ import { useIsFleetAdmin, useWizardUserId } from '../lib/wizard-user';
 
 export type SubmitFormValues = { summaryDataConfirmed: boolean; comments: string };
 
-const resolver = formResolver(() => import('@portal/domain/summary').then((m) => m.SubmitInstallationSchema), (values: SubmitFormValues) => values);
+const resolver = formResolver(() => import('../schemas/summary').then((m) => m.SubmitInstallationSchema), (values: SubmitFormValues) => values);
 
 /** What of this installation still waits on the device: its saves and its files. */
 function useWaitingFor(installationId: number): WaitingItems {

@@ -71,7 +71,7 @@ export type VehicleFormValues = {
   city: string;
 };
 
-const resolver = formResolver(() => import('@portal/domain/vehicle').then((m) => m.VehicleInputSchema), ({ mileageUnit: _unit, mileageEntered: _entered, ...values }: VehicleFormValues) => ({
+const resolver = formResolver(() => import('../schemas/vehicle').then((m) => m.VehicleInputSchema), ({ mileageUnit: _unit, mileageEntered: _entered, ...values }: VehicleFormValues) => ({
   ...values,
   year: parseNumberInput(values.year),
   batteryCapacity: parseNumberInput(values.batteryCapacity),
