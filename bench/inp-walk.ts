@@ -6,15 +6,14 @@
 // the web build of WEB_DIST when given one, so that an older build is measured by the same harness.
 // For a closer look: BENCH_INP_LOG=1 prints every interaction, BENCH_INP_PROFILE=dir keeps a CPU profile
 // of each action over 200 ms, BENCH_INP_TRACE=file.json a Chromium trace of the walk; BENCH_INP_RUNS=n.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import jpeg from 'jpeg-js';
 import { chromium, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { freePort, spawnServer, waitForHttp } from './processes';
-import { beforeTree, currentTree } from './before';
+import { noisyJpeg } from './lib';
+import { freePort, signInByMail, startDemoServer } from './processes';
+import { treesToCompare } from './before';
 
 const RUNS = Number(process.env.BENCH_INP_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
@@ -66,19 +65,7 @@ function observe() {
 function cameraPhoto(): Buffer {
   const file = path.join(os.tmpdir(), 'portal-bench-inp-photo-v1.jpg');
   if (fs.existsSync(file)) return fs.readFileSync(file);
-  const width = 4000;
-  const height = 3000;
-  const data = Buffer.alloc(width * height * 4);
-  let x = 7;
-  for (let i = 0; i < data.length; i += 4) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    const p = i / 4;
-    data[i] = ((p % width) / width) * 200 + (x & 0x3f);
-    data[i + 1] = (Math.floor(p / width) / height) * 200 + ((x >> 8) & 0x3f);
-    data[i + 2] = 120 + ((x >> 16) & 0x3f);
-    data[i + 3] = 255;
-  }
-  const bytes = jpeg.encode({ data, width, height }, 90).data as Buffer;
+  const bytes = noisyJpeg(7, 4000, 3000, 90);
   fs.writeFileSync(file, bytes);
   return bytes;
 }
@@ -309,26 +296,9 @@ async function walkOnce(page: Page, base: string, id: number, photo: Buffer, cdp
 
 export async function benchInpWalk(options: { webDist?: string } = {}) {
   const port = process.env.BENCH_INP_PORT ? Number(process.env.BENCH_INP_PORT) : await freePort();
-  const base = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-inp-'));
   const webDist = options.webDist ?? process.env.WEB_DIST;
-  const server = spawnServer(
-    {
-      ...process.env,
-      NODE_ENV: 'production',
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DEMO: 'true',
-      SIMULATOR: 'false',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...(webDist ? { WEB_DIST: path.resolve(webDist) } : {}),
-    },
-    ['ignore', 'ignore', 'inherit'],
-  );
+  const server = startDemoServer({ port, webDist });
+  const { base } = server;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, ...(process.env.BENCH_INP_CDP_PORT ? [`--remote-debugging-port=${process.env.BENCH_INP_CDP_PORT}`] : [])],
@@ -337,7 +307,7 @@ export async function benchInpWalk(options: { webDist?: string } = {}) {
   const photo = cameraPhoto();
   const runs: WalkResult[] = [];
   try {
-    await waitForHttp(`${base}/api/health`, server);
+    await server.ready();
     for (let run = 0; run < RUNS; run++) {
       // A phone: mobile emulation with touch, as Lighthouse's mobile profile runs it.
       const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, locale: 'en-US', serviceWorkers: 'block' });
@@ -345,14 +315,7 @@ export async function benchInpWalk(options: { webDist?: string } = {}) {
       const page = await context.newPage();
       try {
         // Signed in through the real mail and code.
-        const email = `inp-${run}@example.com`;
-        const headers = { origin: base };
-        await page.request.post(`${base}/api/auth/email/send`, { data: { email }, headers });
-        const outbox = path.join(dataDir, 'outbox');
-        const mail = JSON.parse(fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((f) => f.includes(email))!), 'utf8')) as { text: string };
-        const otp = mail.text.match(/\b(\d{6})\b/)![1];
-        await page.request.post(`${base}/api/auth/sign-in/email-otp`, { data: { email, otp }, headers });
-        const { token } = (await (await page.request.get(`${base}/api/auth/token`)).json()) as { token: string };
+        const token = await signInByMail(page.request, server, `inp-${run}@example.com`);
         const authorization = { authorization: `Bearer ${token}` };
         const created = await page.request.post(`${base}/api/installations`, {
           data: { systemSerialNumber: SERIAL, startDate: '2026-11-20', name: `Walk ${run + 1}` },
@@ -380,10 +343,7 @@ export async function benchInpWalk(options: { webDist?: string } = {}) {
     }
   } finally {
     await browser.close();
-    // Stopped before the next walk may start a server on the same port.
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    if (server.exitCode === null && server.signalCode === null && server.kill('SIGTERM')) await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 
   const round = (value: number) => (Number.isFinite(value) ? Math.round(value) : '-');
@@ -425,37 +385,34 @@ export async function benchInpWalk(options: { webDist?: string } = {}) {
 }
 
 /**
- * The walk on this build, and with BENCH_INP_BEFORE=<an older web build's folder> first on that one, by the
- * same harness back to back: one table with both figures per interaction kind.
- */
-/**
- * With BENCH_BEFORE (bench/before.ts), the earlier commit's web build walked first and then this tree's,
- * one table with both; BENCH_INP_BEFORE=<web build folder> does the same for any build folder.
+ * The walk on this tree's web build, and with BENCH_BEFORE (bench/before.ts) first on that commit's own
+ * build, served by the same server and walked by this harness, back to back: one table with both.
  */
 export async function benchInpWalkBeforeAfter() {
-  const tree = beforeTree();
-  const beforeDist = tree ? path.join(tree.root, 'apps/web/dist') : process.env.BENCH_INP_BEFORE;
-  if (!beforeDist) return benchInpWalk();
-  const [before] = await benchInpWalk({ webDist: beforeDist });
-  const [after] = await benchInpWalk();
-  const current = currentTree().label;
-  const rows = after!.rows.map((row, i) => {
-    const old = before!.rows[i]!;
+  const trees = treesToCompare();
+  if (trees.length === 1) return benchInpWalk();
+  const [before, after] = trees;
+  const [old] = await benchInpWalk({ webDist: path.join(before!.root, 'apps/web/dist') });
+  const [now] = await benchInpWalk();
+  const b = `before (${before!.label})`;
+  const a = `after (${after!.label})`;
+  const rows = now!.rows.map((row, i) => {
+    const was = old!.rows[i]!;
     return {
       interaction: row.interaction,
-      'count (before / after)': `${old.count} / ${row.count}`,
-      'median before': old.median,
-      'median after': row.median,
-      'max before': old.max,
-      'max after': row.max,
-      'over 200 ms (before / after)': `${old['over 200 ms']} / ${row['over 200 ms']}`,
+      [`count, ${b} / ${a}`]: `${was.count} / ${row.count}`,
+      [`median, ${b}`]: was.median,
+      [`median, ${a}`]: row.median,
+      [`max, ${b}`]: was.max,
+      [`max, ${a}`]: row.max,
+      [`over 200 ms, ${b} / ${a}`]: `${was['over 200 ms']} / ${row['over 200 ms']}`,
     };
   });
-  return [{ title: `${after!.title.replace(/, web build [^)]*\)/, ')')}: before (${tree ? tree.label : path.basename(path.resolve(beforeDist))}) and after (${current})`, rows }];
+  return [{ title: `${now!.title.replace(/, web build [^)]*\)/, ')')}, the two commits walked in turn`, rows }];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // npx tsx bench/inp-walk.ts [web build folder]; BENCH_INP_BEFORE=<folder> measures that one first, for a comparison.
+  // npx tsx bench/inp-walk.ts [web build folder]; with BENCH_BEFORE=<commit>, that commit's build is walked first.
   for (const table of process.argv[2] ? await benchInpWalk({ webDist: process.argv[2] }) : await benchInpWalkBeforeAfter()) {
     console.log(table.title);
     console.table(table.rows);

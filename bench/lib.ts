@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import jpeg from 'jpeg-js';
 import pg from 'pg';
 import { runAdminCommand } from '../apps/server/src/admin/commands';
 import { buildApp } from '../apps/server/src/app';
@@ -75,3 +76,18 @@ export function stats(samples: number[]) {
 }
 
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** A photo-like JPEG of `width` x `height`: gradients and noise from `seed`, so that it does not compress to nothing. */
+export function noisyJpeg(seed: number, width: number, height: number, quality: number): Buffer {
+  const data = Buffer.alloc(width * height * 4);
+  let x = seed;
+  for (let i = 0; i < data.length; i += 4) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    const p = i / 4;
+    data[i] = ((p % width) / width) * 200 + (x & 0x3f);
+    data[i + 1] = (Math.floor(p / width) / height) * 200 + ((x >> 8) & 0x3f);
+    data[i + 2] = 120 + ((x >> 16) & 0x3f);
+    data[i + 3] = 255;
+  }
+  return jpeg.encode({ data, width, height }, quality).data as Buffer;
+}

@@ -3,7 +3,6 @@
 // each figure. Playwright signs in inside a persistent profile that Lighthouse then audits over CDP.
 // With BENCH_BEFORE (bench/before.ts) the earlier commit runs beside this one, each in a server and a
 // browser profile of its own, and the two are audited in turn, run by run.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { median, medianAndRange, treesToCompare, type Tree } from './before';
-import { spawnServer, waitForHttp } from './processes';
+import { signInByMail, startDemoServer } from './processes';
 import { measureHomeRounds, measureLoadedJs, roundsTable, type RoundsOfTree } from './request-rounds';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -24,36 +23,17 @@ type Figures = { performance: number; accessibility: number; tbt: number; lcp: n
 async function targetOf(tree: Tree, index: number) {
   const port = 3300 + index;
   const cdpPort = 9333 + index;
-  const base = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-'));
-  const server = spawnServer(
-    {
-      ...process.env,
-      NODE_ENV: 'production',
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DEMO: 'true',
-      SIMULATOR: 'false',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    ['ignore', 'ignore', 'inherit'],
-    [],
-    false,
-    tree.root,
-  );
+  const server = startDemoServer({ port, tree: tree.root });
+  const { base } = server;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-profile-'));
   let context: BrowserContext | null = null;
   const stop = async () => {
     await context?.close();
-    server.kill('SIGTERM');
+    await server.stop();
     fs.rmSync(profile, { recursive: true, force: true });
   };
   try {
-    await waitForHttp(`${base}/api/health`, server);
+    await server.ready();
     context = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [...CHROMIUM_ARGS, `--remote-debugging-port=${cdpPort}`],
@@ -104,14 +84,7 @@ async function targetOf(tree: Tree, index: number) {
   /** Signs in through the real mail and code, in the profile Lighthouse uses, and opens an installation. */
   const signIn = async () => {
     const page = context!.pages()[0] ?? (await context!.newPage());
-    const email = 'lighthouse@example.com';
-    const headers = { origin: base };
-    await page.request.post(`${base}/api/auth/email/send`, { data: { email }, headers });
-    const outbox = path.join(dataDir, 'outbox');
-    const mail = JSON.parse(fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((f) => f.includes(email))!), 'utf8')) as { text: string };
-    const otp = mail.text.match(/\b(\d{6})\b/)![1];
-    await page.request.post(`${base}/api/auth/sign-in/email-otp`, { data: { email, otp }, headers });
-    const { token } = (await (await page.request.get(`${base}/api/auth/token`)).json()) as { token: string };
+    const token = await signInByMail(page.request, server, 'lighthouse@example.com');
     const bearer = { authorization: `Bearer ${token}` };
     // The name a first sign-in asks for, given as the dialog would, so that the audits see the screens.
     await page.request.patch(`${base}/api/me`, { data: { name: 'Lighthouse' }, headers: bearer });

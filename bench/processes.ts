@@ -2,11 +2,13 @@
 // hello-world beside it, and autocannon in a process of its own, so that neither the load
 // generator nor the harness shares a CPU thread with the server it measures.
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
 import { scratchDatabase } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +62,58 @@ export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions, execArg
   // Compiled: as the README starts it in production (npm run build, then node with the same flag).
   const entry = compiled ? ['--max-semi-space-size=4', 'apps/server/dist/server.mjs'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
   return spawn(process.execPath, [...execArgv, ...entry], { cwd: tree, env, stdio });
+}
+
+/**
+ * The portal in production mode on the embedded database with the demo data, as the browser
+ * benchmarks open it: `tree`'s server (bench/before.ts), serving `webDist` or the tree's own web build.
+ */
+export function startDemoServer({ port, tree = root, webDist }: { port: number; tree?: string; webDist?: string }) {
+  const base = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-demo-'));
+  const child = spawnServer(
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DEMO: 'true',
+      SIMULATOR: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...(webDist ? { WEB_DIST: path.resolve(webDist) } : {}),
+    },
+    ['ignore', 'ignore', 'inherit'],
+    [],
+    false,
+    tree,
+  );
+  const stop = stopper(child);
+  return {
+    base,
+    dataDir,
+    ready: () => waitForHttp(`${base}/api/health`, child),
+    /** Stopped before anything else may start on the same port; its data go with it. */
+    async stop() {
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs `email` in as a person does, with the code the server mailed (its outbox); the session's bearer token. */
+export async function signInByMail(request: APIRequestContext, server: { base: string; dataDir: string }, email: string): Promise<string> {
+  const headers = { origin: server.base };
+  await request.post(`${server.base}/api/auth/email/send`, { data: { email }, headers });
+  const outbox = path.join(server.dataDir, 'outbox');
+  const mail = JSON.parse(fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((f) => f.includes(email))!), 'utf8')) as { text: string };
+  const otp = mail.text.match(/\b(\d{6})\b/)![1];
+  await request.post(`${server.base}/api/auth/sign-in/email-otp`, { data: { email, otp }, headers });
+  const { token } = (await (await request.get(`${server.base}/api/auth/token`)).json()) as { token: string };
+  return token;
 }
 
 /** The bare Fastify hello-world of the same run, in its own process. */

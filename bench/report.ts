@@ -5,28 +5,17 @@
 // of the same installation. Then the worst accepted photos: 60 of them (49 MP PNGs, 16-bit PNGs,
 // photos of noise, JPEGs padded with 20 MB after their end marker), the report built while
 // /api/health is asked every 5 ms, and the process's RSS sampled meanwhile.
-import jpeg from 'jpeg-js';
 import sharp from 'sharp';
 import { reportPdf } from '../apps/server/src/db/schema';
 import { createTruckInput, passingSetupOf } from '@portal/domain/testing/vehicle';
-import { benchApp, engineOf, ms, percentile, stats } from './lib';
+import { benchApp, engineOf, ms, noisyJpeg, percentile, stats } from './lib';
 
 const RUNS = 15;
 const DEVICE_KEY = 'bench-device-key-0123456789';
 
 /** A photo-like JPEG: noisy enough that it does not compress to nothing. */
 function photo(seed: number, width = 800, height = 600) {
-  const data = Buffer.alloc(width * height * 4);
-  let x = seed;
-  for (let i = 0; i < data.length; i += 4) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    const p = i / 4;
-    data[i] = ((p % width) / width) * 200 + (x & 0x3f);
-    data[i + 1] = (Math.floor(p / width) / height) * 200 + ((x >> 8) & 0x3f);
-    data[i + 2] = 120 + ((x >> 16) & 0x3f);
-    data[i + 3] = 255;
-  }
-  return jpeg.encode({ data, width, height }, 85).data as Buffer;
+  return noisyJpeg(seed, width, height, 85);
 }
 
 type Ctx = Awaited<ReturnType<typeof benchApp>>;

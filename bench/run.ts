@@ -5,7 +5,7 @@
 // those two and replaces only their sections of bench/results.md; `BENCH_ONLY=bundle,lighthouse` the
 // browser ones (lighthouse also counts the request rounds of the fleet home) after a web build;
 // `BENCH_ONLY=rollout` the rollout page's API on a fleet of 10,000 systems (PostgreSQL); `BENCH_ONLY=inp`
-// the INP of a scripted wizard walk (with BENCH_INP_BEFORE=<web build> also that older build's, back to back).
+// the INP of a scripted wizard walk (with BENCH_BEFORE also that commit's web build, back to back).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
