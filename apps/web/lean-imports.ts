@@ -12,11 +12,15 @@ const mantine = (module: string) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\
  * - ScrollArea (still behind the dropdowns of selects) takes only `useMergeRefs` from @floating-ui/react,
  *   and with it the positioning code that tooltips, menus and selects share. It gets the same hook from
  *   src/lib/merge-refs.ts.
+ * - Mantine's `useId` gives each input a random id right after it has mounted, which renders every
+ *   input a second time at once. React's own `useId` is stable from the first render
+ *   (src/lib/react-id.ts).
  * - MantineProvider works out the theme's CSS variables and injects them at run time. The pages load
  *   them as a static stylesheet instead (theme-variables.ts), so the provider's variables component is
  *   src/lib/no-css-variables.ts, and the app's provider says `withCssVariables={false}`.
  */
 const RULES: { importer: RegExp; source: string; target: string }[] = [
+  { importer: /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/, source: './use-id/use-id.mjs', target: fileURLToPath(new URL('./src/lib/react-id.ts', import.meta.url)) },
   { importer: mantine('components/Table/Table'), source: './TableScrollContainer.mjs', target: fileURLToPath(new URL('./src/lib/table-scroll-container.ts', import.meta.url)) },
   { importer: mantine('components/ScrollArea/ScrollArea'), source: '@floating-ui/react', target: fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url)) },
   ...['components/Button/Button', 'components/ActionIcon/ActionIcon'].map((component) => ({

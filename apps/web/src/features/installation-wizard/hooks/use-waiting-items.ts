@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { WizardTab } from '@portal/domain/installation';
 import { IMAGE_FORMATS } from '@portal/domain/constants';
@@ -44,7 +44,11 @@ export function useWaitingItems(userId: string | null): WaitingItems {
     let isActive = true;
     const refresh = () => {
       void readWaiting(userId).then((next) => {
-        if (isActive) setItems(next);
+        if (!isActive) return;
+        // Nothing waiting keeps the same value, so the wizard does not render again for it; what does wait
+        // shows in a transition, which yields to taps while the wizard renders the badge.
+        const isEmpty = next.changes.length === 0 && next.files.length === 0;
+        startTransition(() => setItems(isEmpty ? NONE : next));
       });
     };
     refresh();
