@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
-import type { ChangeEvent, FocusEvent, ReactNode, Ref } from 'react';
-import { deferredPart } from '@/lib/deferred-part';
+import { useEffect, useState, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react';
+import { afterNextPaint, deferredPart } from '@/lib/deferred-part';
 
 export type CityFieldProps = {
   ref: Ref<HTMLInputElement>;
@@ -21,9 +21,9 @@ export type CityFieldProps = {
 export const handOver = { isFocused: false };
 
 /**
- * The city as plain text until the suggestions list has loaded (right after the tab is painted):
- * suggestions come only once something is typed, so the tab shows without the list's positioning
- * code. A field that has the focus when the list arrives keeps it, with the caret at the end.
+ * The city as plain text until there are suggestions to show: suggestions come only once something is
+ * typed, so the tab shows, and a phone lays it out, without the list and its positioning code. A field
+ * that has the focus when the list takes its place keeps it, with the caret at the end.
  */
 function PlainCityField({ suggestions: _, onBlur, ...props }: CityFieldProps) {
   return (
@@ -40,4 +40,14 @@ function PlainCityField({ suggestions: _, onBlur, ...props }: CityFieldProps) {
   );
 }
 
-export const cityField = deferredPart(() => import('./city-autocomplete').then((m) => m.CityAutocomplete), PlainCityField);
+const autocomplete = deferredPart(() => import('./city-autocomplete').then((m) => m.CityAutocomplete), PlainCityField);
+
+/** The plain field, and from the first suggestions on the list (its code loads right after the tab is painted). */
+function CityField(props: CityFieldProps) {
+  const [isListShown, setListShown] = useState(false);
+  if (!isListShown && props.suggestions.length > 0) setListShown(true);
+  useEffect(() => afterNextPaint(autocomplete.preload), []);
+  return isListShown ? <autocomplete.Component {...props} /> : <PlainCityField {...props} />;
+}
+
+export const cityField = { Component: CityField, preload: autocomplete.preload };

@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo, useState, type ComponentProps } from 'react';
-import { Button, Fieldset, Group, Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Button, Chip, Fieldset, Group, Input, SimpleGrid, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -296,15 +296,17 @@ function MileageField({ form, isReadOnly, onUnitChange }: { form: VehicleForm; i
         name="mileageUnit"
         render={({ field }) => (
           <Input.Wrapper label={t('wizard.labels.mileageUnit')} description={'\u00a0'}>
-            <SegmentedControl
-              value={field.value}
-              onChange={onUnitChange}
-              data={DISTANCE_UNITS.map((unit) => ({ value: unit, label: t(`wizard.vehicle.distanceUnits.${unit}`) }))}
-              disabled={isReadOnly}
-              size="lg"
-              aria-label={t('wizard.labels.mileageUnit')}
-              data-testid="vehicle-mileage-unit"
-            />
+            {/* Two large chips, one of which is picked: a segmented control measured its indicator after
+                mounting, which laid the whole tab out once more on a phone's first paint. */}
+            <Chip.Group multiple={false} value={field.value} onChange={onUnitChange}>
+              <Group gap="xs" role="radiogroup" aria-label={t('wizard.labels.mileageUnit')} data-testid="vehicle-mileage-unit">
+                {DISTANCE_UNITS.map((unit) => (
+                  <Chip key={unit} value={unit} size="xl" disabled={isReadOnly} icon={null}>
+                    {t(`wizard.vehicle.distanceUnits.${unit}`)}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
           </Input.Wrapper>
         )}
       />
