@@ -138,10 +138,12 @@ test('an installer records and completes an installation with the keyboard alone
   await fillWithKeys(page, [{ combobox: 'Vehicle type', value: 'Van' }, { textbox: 'Manufacturer', value: 'Mercedes-Benz' }, { textbox: 'Model', value: 'eSprinter' }, { textbox: 'Year', value: '2024' }]);
   await fillWithKeys(page, [{ combobox: 'Drive type', value: 'Electric' }, { combobox: 'Battery type', value: 'High voltage' }, { textbox: 'Battery capacity', value: '113' }]);
   await fillWithKeys(page, [{ textbox: 'VIN', value: 'WMA06XZZ5LM123458' }, { textbox: 'Mileage', value: '1200' }]);
-  const city = page.getByRole('combobox', { name: 'City (optional)' });
-  await tabTo(page, city);
+  // The city is a plain field until there are suggestions; their list then takes its place and keeps the focus.
+  await tabTo(page, page.getByRole('textbox', { name: 'City (optional)' }));
   await page.keyboard.type('Munich');
   await expect(page.getByRole('option', { name: /Munich/ }).first()).toBeVisible();
+  const city = page.getByRole('combobox', { name: 'City (optional)' });
+  await expect(city).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(city).toHaveValue(/^Munich/);
