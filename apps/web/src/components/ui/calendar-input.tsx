@@ -24,9 +24,11 @@ export function CalendarInput(props: Omit<DatePickerInputProps, 'classNames'>) {
         leftSection={<IconCalendar size={20} aria-hidden />}
         dropdownType={isPhone ? 'modal' : 'popover'}
         // A phone's calendar gets the screen's width (not 90 %), so seven 48 px days and the selected
-        // Sunday keep a margin inside it.
-        modalProps={{ xOffset: 8, padding: 'md' }}
-        popoverProps={{ returnFocus: true }}
+        // Sunday keep a margin inside it. It opens at once: a fade renders the month three times
+        // (Mantine's transition renders it synchronously in the next frame, then twice more), which
+        // a slow phone showed as a quarter-second wait for the tap.
+        modalProps={{ xOffset: 8, padding: 'md', transitionProps: { duration: 0 } }}
+        popoverProps={{ returnFocus: true, transitionProps: { duration: 0 } }}
         ariaLabels={{
           previousMonth: t('calendar.previousMonth'),
           nextMonth: t('calendar.nextMonth'),
