@@ -25,9 +25,10 @@ const isTexts = (id: string) => id.includes('virtual:locale-part/');
  * them, and each tab loads its own right after it has painted (formResolver). In a group they would
  * be evaluated, all of them, before the screen.
  */
+const SCHEMA_LIBRARY = /\/node_modules\/zod\//;
 const schemaModules = new Map<string, boolean>();
 const isSchemaModule = (id: string) => {
-  if (id.includes('/node_modules/zod/')) return true;
+  if (SCHEMA_LIBRARY.test(id)) return true;
   if (!/\/packages\/domain\/src\/[^/]+\.ts$/.test(id)) return false;
   if (!schemaModules.has(id)) schemaModules.set(id, /from 'zod'/.test(fs.readFileSync(id, 'utf8')));
   return schemaModules.get(id)!;
@@ -120,7 +121,7 @@ export function screenChunks(): Plugin {
           includeDependenciesRecursively: false,
           groups: [
             // The schema library in one chunk of its own, apart from the screens' groups.
-            { name: 'schemas', test: /\/node_modules\/zod\// },
+            { name: 'schemas', test: SCHEMA_LIBRARY },
             { name: 'common', test: inGroup('common') },
             { name: 'signed-in', test: inGroup('signedIn') },
             { name: 'wizard', test: inGroup('wizard') },

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
-import { cityField } from './city-field';
+import { CityInput } from './city-field';
 
 const props = { ref: null, name: 'city', label: 'City', description: 'Where the vehicle is based', onBlur: () => undefined, 'data-testid': 'city' };
 
@@ -12,7 +12,7 @@ describe('city field', () => {
     function Typed() {
       const [suggestions, setSuggestions] = useState<string[]>([]);
       suggest = setSuggestions;
-      return <cityField.Component {...props} value="Mun" onChange={vi.fn()} suggestions={suggestions} />;
+      return <CityInput {...props} value="Mun" onChange={vi.fn()} suggestions={suggestions} />;
     }
     renderWithProviders(<Typed />);
     const plain = screen.getByRole<HTMLInputElement>('textbox', { name: 'City' });
@@ -28,7 +28,7 @@ describe('city field', () => {
   });
 
   it('shows the suggestions under the field', async () => {
-    renderWithProviders(<cityField.Component {...props} value="Mun" onChange={() => undefined} suggestions={['Munich, Bavaria, Germany', 'Münster, Germany']} />);
+    renderWithProviders(<CityInput {...props} value="Mun" onChange={() => undefined} suggestions={['Munich, Bavaria, Germany', 'Münster, Germany']} />);
     const list = await screen.findByRole<HTMLInputElement>('combobox', { name: 'City' });
     fireEvent.click(list);
     expect(await screen.findByRole('option', { name: 'Munich, Bavaria, Germany' })).toBeTruthy();

@@ -43,11 +43,9 @@ function PlainCityField({ suggestions: _, onBlur, ...props }: CityFieldProps) {
 const autocomplete = deferredPart(() => import('./city-autocomplete').then((m) => m.CityAutocomplete), PlainCityField);
 
 /** The plain field, and from the first suggestions on the list (its code loads right after the tab is painted). */
-function CityField(props: CityFieldProps) {
+export function CityInput(props: CityFieldProps) {
   const [isListShown, setListShown] = useState(false);
   if (!isListShown && props.suggestions.length > 0) setListShown(true);
   useEffect(() => afterNextPaint(autocomplete.preload), []);
   return isListShown ? <autocomplete.Component {...props} /> : <PlainCityField {...props} />;
 }
-
-export const cityField = { Component: CityField, preload: autocomplete.preload };

@@ -36,7 +36,7 @@ import { usePreferredDistanceUnit } from '../hooks/use-preferred-distance-unit';
 import { usePlaces } from '../api/get-places';
 import { getCarryOverQueryOptions, useCarryOver } from '../api/get-carry-over';
 import { CARRY_OVER_BUTTON_STYLE, CarriedMark, CarriedNotice, SameAsLastButton, VehiclePicker, withMark } from '../components/carry-over';
-import { cityField } from '../components/city-field';
+import { CityInput } from '../components/city-field';
 import { ScanButton } from '../components/scan-button';
 import { WRAPPING_BUTTON } from '../components/wrapping-button';
 import { StepFormFooter } from '../components/step-footer';
@@ -330,7 +330,7 @@ function CityField({ form, carried, isReadOnly }: FieldProps & { isReadOnly: boo
       control={form.control}
       name="city"
       render={({ field }) => (
-        <cityField.Component
+        <CityInput
           {...field}
           label={`${t('wizard.labels.city')} (${t('wizard.labels.optional')})`}
           // Offline the places service cannot be asked: typing stays possible, and the hint says why no list comes.
