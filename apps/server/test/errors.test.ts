@@ -63,7 +63,7 @@ describe('the error envelope', () => {
   it('serves the security headers', async () => {
     const { app } = await ctx();
     const res = await app.inject({ url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -34,15 +34,38 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('a Permissions-Policy that allows only the camera, to the portal itself, on pages and API answers alike', async () => {
+  it('a Permissions-Policy that allows only the camera, to the portal itself, on the pages and the API documentation', async () => {
     const { app } = await ctx();
-    for (const url of ['/config.auth.json', '/api/health', '/api/me']) {
+    for (const url of ['/config.auth.json', '/api/docs/json']) {
       const policy = String((await app.inject({ url })).headers['permissions-policy']);
       const entries = policy.split(',').map((e) => e.trim());
       for (const feature of ['microphone', 'geolocation', 'payment', 'usb']) expect(entries, url).toContain(`${feature}=()`);
       expect(entries, url).toContain('camera=(self)');
       expect(entries.filter((e) => !/^[a-z-]+=\(\)$/.test(e)), policy).toEqual(['camera=(self)']);
     }
+  });
+
+  it('API answers, refusals and 404s included, carry a short set under which nothing runs, is framed or is read by another origin', async () => {
+    const c = await ctx();
+    const token = await c.tokenFor('headers@example.com');
+    const answers = [
+      await c.app.inject({ url: '/api/health' }),
+      await c.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } }),
+      await c.app.inject({ url: '/api/me' }),
+      await c.app.inject({ url: '/api/no-such-route', headers: { authorization: `Bearer ${token}` } }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 404]);
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['permissions-policy']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    // The page's set on a file that is not under /api/.
+    expect((await c.app.inject({ url: '/config.auth.json' })).headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('styles need a nonce: no unsafe-inline, and the page carries the nonce of its own answer', async () => {
@@ -108,8 +131,10 @@ describe('security headers', () => {
   it('HSTS when the portal is served over https', async () => {
     const c = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.com' } });
     try {
-      const res = await c.app.inject({ url: '/api/health' });
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      for (const url of ['/api/health', '/config.auth.json']) {
+        const res = await c.app.inject({ url });
+        expect(res.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
+      }
     } finally {
       await c.close();
     }
