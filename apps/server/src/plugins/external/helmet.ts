@@ -90,7 +90,7 @@ export function securityHeaders(options: { hsts: boolean }) {
     hsts: options.hsts ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   };
-  const headers = { ...headersOf({ ...base, contentSecurityPolicy: { directives: cspDirectives() } }), 'permissions-policy': PERMISSIONS_POLICY };
+  const headers: Record<string, string> = { ...headersOf({ ...base, contentSecurityPolicy: { directives: cspDirectives() } }), 'permissions-policy': PERMISSIONS_POLICY };
   const pageParts = headersOf({ contentSecurityPolicy: { directives: cspDirectives(NONCE) } })['content-security-policy']!.split(NONCE);
   const apiHeaders: Record<string, string> = {
     'content-security-policy': API_CSP,
