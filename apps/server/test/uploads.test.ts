@@ -43,7 +43,9 @@ describe('uploads', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="report.pdf"/);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.headers['content-security-policy']).toContain('sandbox');
+    // A file is never run or framed, whatever it holds: the API's sandboxed policy covers it.
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    expect(file.headers['x-frame-options']).toBe('DENY');
     expect(file.rawPayload.equals(pdf)).toBe(true);
   });
 

@@ -79,8 +79,6 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, max-age=3600')
         .header('etag', `"${file.sha256}"`)
         .send(file.bytes);
