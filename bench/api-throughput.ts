@@ -1,8 +1,11 @@
 // Requests/s and p99 latency of the API against a bare Fastify hello-world measured in the same run.
-// Everything runs in processes of its own: the portal as in production (NODE_ENV=production on a
-// fresh PostgreSQL database, default logging), the hello-world, and autocannon for each route. With
+// Everything runs in processes of its own: the portal as in production (the compiled server started
+// as the README starts it, NODE_ENV=production on a fresh PostgreSQL database, default logging), the
+// hello-world, and autocannon for each route. With
 // BENCH_BEFORE (bench/before.ts) the earlier commit's server runs beside this one's, and each route is
 // measured on both in turn, each run right after a hello-world run of its own.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { medianAndRange, treesToCompare, type Tree } from './before';
 import { autocannon, DEFAULT_BENCH_DATABASE_URL, signedInUser, startHelloWorld, startPortal, type LoadResult } from './processes';
 
@@ -13,10 +16,15 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const ROUTES = ['GET /api/health', 'GET /api/me', 'GET /api/installations/{id}', 'GET /api/installations?fleet=sono'] as const;
 
-/** A portal of `tree` with five installations in fleet sono, and the address and headers of each route. */
+/**
+ * A portal of `tree` with five installations in fleet sono, and the address and headers of each route.
+ * `signIn()` gives fresh headers: ID tokens live minutes, so each round signs in anew, as a client does.
+ */
 async function portalOf(tree: Tree) {
-  const portal = await startPortal({}, { tree: tree.root });
-  const headers = signedInUser(portal, 'bench@example.com', 'sono');
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(tree.root, 'apps/server') });
+  const portal = await startPortal({}, { tree: tree.root, compiled: true });
+  const signIn = () => signedInUser(portal, 'bench@example.com', 'sono');
+  const headers = signIn();
   let id = 0;
   for (const serial of ['SN-DEMO-0001', 'SN-DEMO-0002', 'SN-DEMO-0003', 'SN-DEMO-0004', 'SN-DEMO-0005']) {
     const res = await fetch(`${portal.base}/api/installations`, {
@@ -27,13 +35,13 @@ async function portalOf(tree: Tree) {
     if (res.status !== 201) throw new Error(`creating an installation answered ${res.status}: ${await res.text()}`);
     id ||= ((await res.json()) as { id: number }).id;
   }
-  const targets: Record<(typeof ROUTES)[number], [string, Record<string, string>]> = {
+  const targetsFor = (h: Record<string, string>): Record<(typeof ROUTES)[number], [string, Record<string, string>]> => ({
     'GET /api/health': [`${portal.base}/api/health`, {}],
-    'GET /api/me': [`${portal.base}/api/me`, headers],
-    'GET /api/installations/{id}': [`${portal.base}/api/installations/${id}`, headers],
-    'GET /api/installations?fleet=sono': [`${portal.base}/api/installations?fleet=sono&page=1`, headers],
-  };
-  return { tree, portal, targets };
+    'GET /api/me': [`${portal.base}/api/me`, h],
+    'GET /api/installations/{id}': [`${portal.base}/api/installations/${id}`, h],
+    'GET /api/installations?fleet=sono': [`${portal.base}/api/installations?fleet=sono&page=1`, h],
+  });
+  return { tree, portal, targets: targetsFor(headers), refresh: () => targetsFor(signIn()) };
 }
 
 export async function benchApiThroughput() {
@@ -51,6 +59,7 @@ export async function benchApiThroughput() {
     const runs = new Map<string, Run[]>();
     const helloRuns: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
+      if (round > 0) for (const portal of portals) portal.targets = portal.refresh();
       for (const route of ROUTES) {
         for (const { tree, targets } of portals) {
           const baseline = await autocannon(hello.url, { connections: CONNECTIONS, seconds: DURATION });
@@ -74,7 +83,7 @@ export async function benchApiThroughput() {
     const column = (tree: Tree) => (trees.length > 1 ? (tree === trees[0] ? `before (${tree.label})` : `after (${tree.label})`) : tree.label);
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
     return {
-      title: `API throughput (postgres, ${date} UTC, server in production mode in its own process, autocannon ${CONNECTIONS} connections x ${DURATION} s in another; each route's req/s as a share of a bare Fastify hello-world run right before it, median (min-max) of ${ROUNDS} runs${trees.length > 1 ? ', the two commits measured in turn' : ''})`,
+      title: `API throughput (postgres, ${date} UTC, compiled server in production mode in its own process, autocannon ${CONNECTIONS} connections x ${DURATION} s in another; each route's req/s as a share of a bare Fastify hello-world run right before it, median (min-max) of ${ROUNDS} runs${trees.length > 1 ? ', the two commits measured in turn' : ''})`,
       rows: [
         { route: 'bare Fastify hello-world', ...Object.fromEntries(trees.map((tree) => [column(tree), `100 %; ${medianAndRange(helloRuns)} req/s`])) },
         ...ROUTES.map((route) => ({ route, ...Object.fromEntries(trees.map((tree) => [column(tree), cell(route, tree)])) })),

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { noisyJpeg } from './lib';
 import { freePort, signInByMail, startDemoServer } from './processes';
@@ -299,14 +299,16 @@ export async function benchInpWalk(options: { webDist?: string } = {}) {
   const webDist = options.webDist ?? process.env.WEB_DIST;
   const server = startDemoServer({ port, webDist });
   const { base } = server;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, ...(process.env.BENCH_INP_CDP_PORT ? [`--remote-debugging-port=${process.env.BENCH_INP_CDP_PORT}`] : [])],
-    headless: true,
-  });
   const photo = cameraPhoto();
   const runs: WalkResult[] = [];
+  // The server stops whatever fails, the browser's launch included.
+  let browser: Browser | null = null;
   try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, ...(process.env.BENCH_INP_CDP_PORT ? [`--remote-debugging-port=${process.env.BENCH_INP_CDP_PORT}`] : [])],
+      headless: true,
+    });
     await server.ready();
     for (let run = 0; run < RUNS; run++) {
       // A phone: mobile emulation with touch, as Lighthouse's mobile profile runs it.
@@ -342,7 +344,7 @@ export async function benchInpWalk(options: { webDist?: string } = {}) {
       }
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
 
