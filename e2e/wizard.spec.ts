@@ -216,6 +216,39 @@ test.describe('installation wizard', () => {
     expect(saved.vehicle).toMatchObject({ model: 'Lion’s City 18 E', vin: 'WMA06XZZ5LM123458', mileage: 2000 });
   });
 
+  test('after a save kept on the device without network, closing the wizard asks nothing and the save goes once the network is back', async ({ page, context }) => {
+    await signInViaApi(page, uniqueEmail('offline-close'));
+    created = await createViaWizard(page, SERIAL_B, 'E2E bus saved offline, then closed');
+    await page.getByTestId('customer-confirm').check();
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+
+    await context.setOffline(true);
+    await fillVehicle(page, { vin: 'WMA06XZZ5LM123459', mileage: '3000' });
+    await page.getByTestId('step-save').click();
+    await expect(page.getByTestId('offline-notice')).toContainText('kept on this device');
+
+    // Nothing is unsaved: the entries wait on the device for the network, so the wizard closes at once.
+    await page.getByTestId('wizard-close').click();
+    await expect(page).toHaveURL(/#\/sono$/);
+    await expect(page.getByTestId('close-dialog')).toHaveCount(0);
+
+    // Typed after that save and not saved: leaving asks again, and Save keeps the newer entries for sending.
+    await page.goto(`/#/sono/installations/${created}?tab=vehicle`);
+    await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123459');
+    await page.getByTestId('vehicle-model').fill("Lion's City 18 E");
+    await page.getByTestId('wizard-close').click();
+    const dialog = page.getByTestId('close-dialog');
+    await expect(dialog).toContainText('Unsaved changes');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(/#\/sono$/);
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await fetchInstallation(page, created!)).vehicle, { timeout: 30_000 })
+      .toMatchObject({ vin: 'WMA06XZZ5LM123459', mileage: 3000, model: "Lion's City 18 E" });
+  });
+
   test('a save that answers after the installer has left does not take them back to the wizard', async ({ page }) => {
     await signInViaApi(page, uniqueEmail('left'));
     created = await createViaWizard(page, SERIAL_B, 'E2E left while saving');

@@ -16,7 +16,7 @@ import { mergeValues, takeField, type FieldConflict, type LinkedFields } from '.
 import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
 import { discardTabEntries, draftKey, draftValues, forgetDraft, forgetSavedDraft, hasPendingSave, keepDraft, readTabEntries, sendQueuedSave, storeDraft, type InstallationKey } from '../lib/save-queue';
 import type { SaveRequest } from '../lib/save-request';
-import type { Draft } from '../lib/draft-storage';
+import { readPendingSave, subscribePendingSaves, type Draft } from '../lib/draft-storage';
 import { useWizardStore } from '../stores/wizard-store';
 import { useWizardUserId } from '../lib/wizard-user';
 
@@ -86,6 +86,8 @@ export function useStepForm<V extends FieldValues, O>({
   const [conflict, setConflict] = useState<ConflictState<V> | null>(null);
   // What a refused save started from and tried to store, until the newer version has arrived.
   const mergeOnNextVersion = useRef<{ base: V; mine: V } | null>(null);
+  // The entries of this tab's save that waits on the device for the network: they are not unsaved.
+  const keptForSending = useRef<V | null>(null);
 
   // The latest props, for callbacks that outlive a render (timers, the close dialog).
   const latest = useRef({ defaultValues, toRequest, applyServerError, onRefusal, installation, resolver, linkedFields });
@@ -122,8 +124,9 @@ export function useStepForm<V extends FieldValues, O>({
     if (isReadOnly) return;
     let isActive = true;
     void (async () => {
-      const { draft, isSavePending } = await readTabEntries<V>(key);
+      const { draft, isSavePending, pendingValues } = await readTabEntries<V>(key);
       if (!isActive) return;
+      keptForSending.current = pendingValues ?? null;
       const restored = draft && draftValues(draft, latest.current.defaultValues);
       if (draft && restored && installationKey === 'new' && !isSavePending) {
         setOfferedDraft({ values: restored, savedAt: draft.savedAt });
@@ -140,6 +143,22 @@ export function useStepForm<V extends FieldValues, O>({
       isActive = false;
     };
   }, [key, installationKey, isReadOnly, form, setNotice]);
+
+  // The background sync may send or drop the waiting save meanwhile: what waits is followed.
+  useEffect(() => {
+    if (isReadOnly) return;
+    let isActive = true;
+    const follow = () => {
+      void readPendingSave(key).then((pending) => {
+        if (isActive) keptForSending.current = pending === undefined ? null : (pending.values as V);
+      });
+    };
+    const stop = subscribePendingSaves(follow);
+    return () => {
+      isActive = false;
+      stop();
+    };
+  }, [key, isReadOnly]);
 
   // Typing into the empty form starts another installation: the offer goes, and the new entries replace the old ones on the device.
   useEffect(() => {
@@ -235,6 +254,7 @@ export function useStepForm<V extends FieldValues, O>({
         { key, request, values, tab, installation: installationKey, fleet },
         { onSaved: (saved) => storeSavedInstallation(queryClient, saved) },
       );
+      keptForSending.current = result.outcome === 'offline' ? values : null;
       if (result.outcome === 'saved') {
         // Entries typed while the save travelled stay on the device.
         await forgetSavedDraft(key, form.getValues(), values);
@@ -341,6 +361,7 @@ export function useStepForm<V extends FieldValues, O>({
   /** Back to what the server has: the restored draft and any save waiting for the network are dropped. */
   const discard = useCallback(async () => {
     await discardTabEntries(key);
+    keptForSending.current = null;
     form.reset(latest.current.defaultValues);
     setRestoredAt(null);
     setNotice(key, null);
@@ -349,6 +370,7 @@ export function useStepForm<V extends FieldValues, O>({
   /** After a version conflict: load the installation again and show its data instead of the entries. */
   const reloadFromServer = useCallback(async () => {
     await discardTabEntries(key);
+    keptForSending.current = null;
     setNotice(key, null);
     setRestoredAt(null);
     const id = latest.current.installation?.id;
@@ -361,7 +383,12 @@ export function useStepForm<V extends FieldValues, O>({
     if (isReadOnly) return;
     setActiveForm({
       tab,
-      isDirty: () => !isSameValues(form.getValues(), latest.current.defaultValues),
+      // Entries saved while offline wait on the device and go once the network is back: leaving asks nothing.
+      isDirty: () => {
+        const values = form.getValues();
+        const kept = keptForSending.current;
+        return !isSameValues(values, latest.current.defaultValues) && !(kept !== null && isSameValues(values, kept));
+      },
       save: async () => {
         const { outcome } = await save({ withToast: true });
         return outcome === 'saved' || outcome === 'unchanged' || outcome === 'offline';

@@ -287,11 +287,15 @@ describe('the drafts of a tab', () => {
     expect(await readDraft(generalKey)).toBeUndefined();
   });
 
-  it('reads the draft and whether a save waits when a tab opens', async () => {
+  it('reads the draft, and whether a save waits with which entries, when a tab opens', async () => {
     expect(await readTabEntries(generalKey)).toEqual({ draft: undefined, isSavePending: false });
     await storeDraft(generalKey, { name: 'Bus 13' });
     await sendQueuedSave(entry('Bus 13'), { onSaved: vi.fn(), send: server(offline()).send });
-    expect(await readTabEntries(generalKey)).toEqual({ draft: { values: { name: 'Bus 13' }, savedAt: '2026-11-24T10:00:00.000Z' }, isSavePending: true });
+    expect(await readTabEntries(generalKey)).toEqual({
+      draft: { values: { name: 'Bus 13' }, savedAt: '2026-11-24T10:00:00.000Z' },
+      isSavePending: true,
+      pendingValues: entry('Bus 13').values,
+    });
     expect(await readTabEntries(customerKey)).toEqual({ draft: undefined, isSavePending: false });
   });
 

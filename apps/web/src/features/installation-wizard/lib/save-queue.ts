@@ -59,10 +59,13 @@ export const isVersionConflict = (error: unknown): boolean => isApiError(error) 
 /** Whether a save of this tab still waits for the network. */
 export const hasPendingSave = async (key: string): Promise<boolean> => (await readPendingSave(key)) !== undefined;
 
-/** What the device keeps for a tab when it opens: the draft of its entries, and whether a save of it still waits. */
-export async function readTabEntries<V>(key: string): Promise<{ draft: Draft<Partial<V>> | undefined; isSavePending: boolean }> {
+/**
+ * What the device keeps for a tab when it opens: the draft of its entries, and whether a save of it
+ * still waits (`pendingValues`: the entries that save sends).
+ */
+export async function readTabEntries<V>(key: string): Promise<{ draft: Draft<Partial<V>> | undefined; isSavePending: boolean; pendingValues?: V }> {
   const [draft, pending] = await Promise.all([readDraft<Partial<V>>(key), readPendingSave(key)]);
-  return { draft, isSavePending: pending !== undefined };
+  return pending === undefined ? { draft, isSavePending: false } : { draft, isSavePending: true, pendingValues: pending.values as V };
 }
 
 /**
