@@ -216,7 +216,7 @@ test.describe('installation wizard', () => {
     expect(saved.vehicle).toMatchObject({ model: 'Lion’s City 18 E', vin: 'WMA06XZZ5LM123458', mileage: 2000 });
   });
 
-  test('after a save kept on the device without network, closing the wizard asks nothing and the save goes once the network is back', async ({ page, context }) => {
+  test('a save kept on the device without network is not unsaved: closing asks nothing, Don\'t save keeps it, and it goes once the network is back', async ({ page, context }) => {
     await signInViaApi(page, uniqueEmail('offline-close'));
     created = await createViaWizard(page, SERIAL_B, 'E2E bus saved offline, then closed');
     await page.getByTestId('customer-confirm').check();
@@ -233,20 +233,23 @@ test.describe('installation wizard', () => {
     await expect(page).toHaveURL(/#\/sono$/);
     await expect(page.getByTestId('close-dialog')).toHaveCount(0);
 
-    // Typed after that save and not saved: leaving asks again, and Save keeps the newer entries for sending.
+    // Typed after that save and not saved: leaving asks, and Don't save forgets only that, never the save.
     await page.goto(`/#/sono/installations/${created}?tab=vehicle`);
     await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123459');
     await page.getByTestId('vehicle-model').fill("Lion's City 18 E");
     await page.getByTestId('wizard-close').click();
     const dialog = page.getByTestId('close-dialog');
     await expect(dialog).toContainText('Unsaved changes');
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByRole('button', { name: "Don't save" }).click();
     await expect(page).toHaveURL(/#\/sono$/);
+    await page.goto(`/#/sono/installations/${created}?tab=vehicle`);
+    await expect(page.getByTestId('vehicle-model')).toHaveValue("Lion's City 12 E");
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
 
     await context.setOffline(false);
     await expect
       .poll(async () => (await fetchInstallation(page, created!)).vehicle, { timeout: 30_000 })
-      .toMatchObject({ vin: 'WMA06XZZ5LM123459', mileage: 3000, model: "Lion's City 18 E" });
+      .toMatchObject({ vin: 'WMA06XZZ5LM123459', mileage: 3000, model: "Lion's City 12 E" });
   });
 
   test('a save that answers after the installer has left does not take them back to the wizard', async ({ page }) => {

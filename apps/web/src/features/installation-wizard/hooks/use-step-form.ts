@@ -358,12 +358,18 @@ export function useStepForm<V extends FieldValues, O>({
     };
   }, [form, setEmptyFormShown]);
 
-  /** Back to what the server has: the restored draft and any save waiting for the network are dropped. */
+  /** Forgets what was typed and not saved: back to the save that waits for the network, else to what the server has. */
   const discard = useCallback(async () => {
-    await discardTabEntries(key);
-    keptForSending.current = null;
-    form.reset(latest.current.defaultValues);
+    const kept = keptForSending.current;
     setRestoredAt(null);
+    if (kept !== null) {
+      // A save kept offline was saved: only what was typed after it goes, and it still waits for the network.
+      await forgetDraft(key);
+      form.reset(kept, { keepDefaultValues: true });
+      return;
+    }
+    await discardTabEntries(key);
+    form.reset(latest.current.defaultValues);
     setNotice(key, null);
   }, [form, key, setNotice]);
 
