@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectAccessible, signInViaApi, storedText, test, uniqueEmail } from './fixtures';
 import { choose, expectChosen } from './wizard-steps';
 
@@ -52,6 +52,19 @@ async function fillVehicle(page: Page, { vin = 'WMA06XZZ5LM123458', mileage = '1
   await page.getByTestId('vehicle-vin').fill(vin);
   await page.getByTestId('vehicle-license-plate').fill('M-SB 1234');
   await page.getByTestId('vehicle-mileage').fill(mileage);
+}
+
+/** Offline on the vehicle tab of a new installation (customer confirmed online): the vehicle saved and kept on the device. */
+async function vehicleSavedOffline(page: Page, context: BrowserContext, name: string, vehicle: { vin: string; mileage: string }): Promise<number> {
+  const id = await createViaWizard(page, SERIAL_B, name);
+  await page.getByTestId('customer-confirm').check();
+  await page.getByTestId('step-next').click();
+  await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+  await context.setOffline(true);
+  await fillVehicle(page, vehicle);
+  await page.getByTestId('step-save').click();
+  await expect(page.getByTestId('offline-notice')).toContainText('kept on this device');
+  return id;
 }
 
 async function fillSetupRow(page: Page, row: number, pvModules: string, channels: string): Promise<void> {
@@ -183,15 +196,7 @@ test.describe('installation wizard', () => {
 
   test('without network a save fails visibly, the entries survive a reload and are saved once the network is back', async ({ page, context }) => {
     await signInViaApi(page, uniqueEmail('offline'));
-    created = await createViaWizard(page, SERIAL_B, 'E2E offline bus');
-    await page.getByTestId('customer-confirm').check();
-    await page.getByTestId('step-next').click();
-    await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
-
-    await context.setOffline(true);
-    await fillVehicle(page, { vin: 'WMA06XZZ5LM123458', mileage: '2000' });
-    await page.getByTestId('step-save').click();
-    await expect(page.getByTestId('offline-notice')).toContainText('kept on this device');
+    created = await vehicleSavedOffline(page, context, 'E2E offline bus', { vin: 'WMA06XZZ5LM123458', mileage: '2000' });
     await expectAccessible(page, 'wizard: vehicle saved while offline');
     await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123458');
 
@@ -218,15 +223,7 @@ test.describe('installation wizard', () => {
 
   test('a save kept on the device without network is not unsaved: closing asks nothing, Don\'t save keeps it, and it goes once the network is back', async ({ page, context }) => {
     await signInViaApi(page, uniqueEmail('offline-close'));
-    created = await createViaWizard(page, SERIAL_B, 'E2E bus saved offline, then closed');
-    await page.getByTestId('customer-confirm').check();
-    await page.getByTestId('step-next').click();
-    await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
-
-    await context.setOffline(true);
-    await fillVehicle(page, { vin: 'WMA06XZZ5LM123459', mileage: '3000' });
-    await page.getByTestId('step-save').click();
-    await expect(page.getByTestId('offline-notice')).toContainText('kept on this device');
+    created = await vehicleSavedOffline(page, context, 'E2E bus saved offline, then closed', { vin: 'WMA06XZZ5LM123459', mileage: '3000' });
 
     // Nothing is unsaved: the entries wait on the device for the network, so the wizard closes at once.
     await page.getByTestId('wizard-close').click();
