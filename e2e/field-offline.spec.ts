@@ -189,6 +189,47 @@ test.describe('field: offline on a real profile', () => {
     }
   });
 
+  test('a save kept offline is not unsaved: closing the wizard asks nothing, Don\'t save keeps it, and it reaches the server once online', async ({ playwright, request }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('fieldkept');
+    const context = await openProfile(playwright, profile);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInOnLoginPage(page, email);
+    const api = apiOf(request, email);
+    const { id } = await createDraftUpToSetup(api, SERIAL, 'Bus 22, depot gate');
+    try {
+      await untilControlled(page);
+      await page.goto(`/#/sono/installations/${id}?tab=general`);
+      await page.reload();
+      await expect(page.getByTestId('general-name')).toHaveValue('Bus 22, depot gate');
+      await expect.poll(() => storedText(page, 'installer-portal-cache', 'queries')).toContain('Bus 22, depot gate');
+
+      await context.setOffline(true);
+      await page.getByTestId('general-name').fill('Bus 22, saved without signal');
+      await page.getByTestId('step-save').click();
+      await expect(page.getByTestId('connection-badge')).toHaveText('Offline · 1 change waiting');
+      await page.getByTestId('wizard-close').click();
+      await expect(page).toHaveURL(/#\/sono$/);
+      await expect(page.getByTestId('close-dialog')).toHaveCount(0);
+
+      // Typed after the save and not saved: closing asks, and Don't save forgets only that typing.
+      await page.goto(`/#/sono/installations/${id}?tab=general`);
+      await expect(page.getByTestId('general-name')).toHaveValue('Bus 22, saved without signal');
+      await page.getByTestId('general-name').fill('Bus 22, typed and dropped');
+      await page.getByTestId('wizard-close').click();
+      await page.getByTestId('close-dialog').getByRole('button', { name: "Don't save" }).click();
+      await expect(page).toHaveURL(/#\/sono$/);
+      await expect(page.getByTestId('connection-badge')).toHaveText('Offline · 1 change waiting');
+
+      await context.setOffline(false);
+      const savedName = async () => ((await (await api.request.get(`/api/installations/${id}`, { headers: api.headers })).json()) as { name: string }).name;
+      await expect.poll(savedName, { timeout: 45_000 }).toBe('Bus 22, saved without signal');
+    } finally {
+      await context.close();
+      await deleteInstallation(api, id);
+    }
+  });
+
   test('logout offline with a change not sent: the portal names it, signs out for real once online, and the next installer starts clean', async ({ playwright, request }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('fieldlogout');
