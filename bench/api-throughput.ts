@@ -4,10 +4,8 @@
 // hello-world, and autocannon for each route. With
 // BENCH_BEFORE (bench/before.ts) the earlier commit's server runs beside this one's, and each route is
 // measured on both in turn, each run right after a hello-world run of its own.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { medianAndRange, treesToCompare, type Tree } from './before';
-import { autocannon, DEFAULT_BENCH_DATABASE_URL, signedInUser, startHelloWorld, startPortal, type LoadResult } from './processes';
+import { autocannon, buildServer, DEFAULT_BENCH_DATABASE_URL, signedInUser, startHelloWorld, startPortal, type LoadResult } from './processes';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -21,7 +19,7 @@ const ROUTES = ['GET /api/health', 'GET /api/me', 'GET /api/installations/{id}',
  * `signIn()` gives fresh headers: ID tokens live minutes, so each round signs in anew, as a client does.
  */
 async function portalOf(tree: Tree) {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(tree.root, 'apps/server') });
+  buildServer(tree.root);
   const portal = await startPortal({}, { tree: tree.root, compiled: true });
   const signIn = () => signedInUser(portal, 'bench@example.com', 'sono');
   const headers = signIn();

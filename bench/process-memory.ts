@@ -3,15 +3,14 @@
 // (5 s after ready), after 10,000 signed-in reads (installation detail, list and /api/me in turn), and at
 // rest again.
 import fs from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { autocannon, signedInUser, startPortal } from './processes';
+import { autocannon, buildServer, signedInUser, startPortal } from './processes';
 
 const REQUESTS = 10_000;
 const settle = () => new Promise((r) => setTimeout(r, 5000));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 export async function benchProcessMemory() {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: 'apps/server' });
+  buildServer();
   const server = await startPortal({ DEMO: 'false', LOG_LEVEL: 'info' }, { compiled: true });
   try {
     const h = signedInUser(server, 'memory@example.com', 'sono', 'installer');

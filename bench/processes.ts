@@ -1,7 +1,7 @@
 // Child processes of the benchmarks: the real server started as in production, a bare Fastify
 // hello-world beside it, and autocannon in a process of its own, so that neither the load
 // generator nor the harness shares a CPU thread with the server it measures.
-import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -62,6 +62,11 @@ export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions, execArg
   // Compiled: as the README starts it in production (npm run build, then node with the same flag).
   const entry = compiled ? ['--max-semi-space-size=4', 'apps/server/dist/server.mjs'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
   return spawn(process.execPath, [...execArgv, ...entry], { cwd: tree, env, stdio });
+}
+
+/** Compiles `tree`'s server (apps/server/dist), as a production install does before it starts. */
+export function buildServer(tree = root): void {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(tree, 'apps/server') });
 }
 
 /**
