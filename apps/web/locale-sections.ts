@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
-import { appSections, TEXT_PARTS } from './src/locales/parts.ts';
+import { appSections, flattenTexts, TEXT_PARTS } from './src/locales/parts.ts';
 
 const PREFIX = 'virtual:locale-part/';
 /** `{ en: { app: () => import(…), wizard: … }, de: … }`: a loader for each language and part. */
@@ -12,7 +13,8 @@ const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/locales');
 /**
  * `import texts from 'virtual:locale-part/en/wizard'` gives the sections of one part of the texts
  * (src/locales/parts.ts) in one language; `virtual:locale-part/all/login` gives
- * `{ en: {…}, de: {…} }`. A screen loads the texts it shows, not the whole file.
+ * `{ en: {…}, de: {…} }`. A screen loads the texts it shows, not the whole file. The texts come
+ * by their dotted keys, each ICU message compiled for Lingui, so the browser parses none of them.
  */
 export function localeSections(): Plugin {
   return {
@@ -41,7 +43,14 @@ export function localeSections(): Plugin {
           if (!(section in all)) this.error(`${locale}.json has no section '${section}'`);
           texts[section] = all[section];
         }
-        return texts;
+        const compile = ([key, message]: [string, string]) => {
+          try {
+            return [key, compileMessage(message)];
+          } catch (error) {
+            return this.error(`${locale}.json: '${key}' is no ICU message: ${(error as Error).message}`);
+          }
+        };
+        return Object.fromEntries(Object.entries(flattenTexts(texts)).map(compile));
       };
       if (locale === 'all') {
         const texts = Object.fromEntries(files.map((file) => path.basename(file, '.json')).map((name) => [name, pick(read(name))]));

@@ -32,10 +32,10 @@ export const ROUTES = {
 };
 
 /**
- * Gzipped JavaScript each route may load. SPEC: the login page at most 100 KB; issue 18: the fleet
- * home 150 KB and a wizard tab 250 KB.
+ * Gzipped JavaScript each route may load. The login page at most 90 KB (issue 36: a field phone's
+ * first screen; SPEC allows 100 KB); issue 18: the fleet home 150 KB and a wizard tab 250 KB.
  */
-export const JS_BUDGETS = { login: 100 * 1024, home: 150 * 1024, wizard: 250 * 1024 };
+export const JS_BUDGETS = { login: 90 * 1024, home: 150 * 1024, wizard: 250 * 1024 };
 
 /** Which chunk holds each module of ROUTES, written by the build (screen-chunks.ts). */
 export const SCREEN_CHUNKS_FILE = '.vite/screen-chunks.json';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import spinner from '@/components/ui/spinner.module.css';
 import { subscribeToWindow } from '@/lib/window-events';
 import classes from './root.module.css';

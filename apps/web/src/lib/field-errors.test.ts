@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { ApiError } from './api-error';
 import { fieldErrorText, isOneOf, validationFieldErrors } from './field-errors';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import type { ApiError } from './api-error';
 
 /** A problem the server reported about one field of a form, as a message key. */

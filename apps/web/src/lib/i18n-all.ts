@@ -1,8 +1,10 @@
+import type { Locale } from '@portal/domain/constants';
+import { flattenTexts } from '@/locales/parts';
 import en from '../locales/en.json';
 import de from '../locales/de.json';
-import { addAllTranslations } from './i18n';
+import { addTranslations } from './i18n';
 
-// Every text of the app, in both languages; imported by the app's chunk, never by the login page.
-export const resources = { en: { translation: en }, de: { translation: de } } as const;
-
-addAllTranslations({ en, de });
+// Every text of the app, in both languages, for the tests: outside a production build Lingui
+// compiles each message when it is first shown.
+const all: Record<Locale, object> = { en, de };
+for (const [locale, texts] of Object.entries(all)) addTranslations(locale as Locale, flattenTexts(texts));

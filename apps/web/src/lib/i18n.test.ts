@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@portal/domain/constants';
-import { currentLocale, detectLocale, i18n, setLocale } from './i18n';
+import { currentLocale, detectLocale, i18n, setLocale, type TextKey } from './i18n';
 import en from '../locales/en.json';
 import de from '../locales/de.json';
 
@@ -58,11 +58,27 @@ describe('locales', () => {
     expect(keysOf(de).sort()).toEqual(keysOf(en).sort());
   });
 
-  it('has no empty texts', () => {
-    for (const locale of [en, de]) {
-      const empty = keysOf(locale).filter((key) => i18n.getFixedT(locale === en ? 'en' : 'de')(key as never) === '');
+  it('has no empty texts', async () => {
+    for (const [language, texts] of [['en', en], ['de', de]] as const) {
+      await i18n.changeLanguage(language);
+      const empty = keysOf(texts).filter((key) => i18n.t(key as TextKey) === '');
       expect(empty).toEqual([]);
     }
+  });
+
+  it('fills placeholders and plural forms as ICU messages', async () => {
+    expect(i18n.t('wizard.offline.badge.photos', { count: 1 })).toBe('1 photo');
+    expect(i18n.t('wizard.offline.badge.photos', { count: 3 })).toBe('3 photos');
+    expect(i18n.t('rollout.attention.open', { serial: 'SN-1' })).toBe('Open SN-1');
+    await i18n.changeLanguage('de');
+    expect(i18n.t('wizard.offline.badge.photos', { count: 1 })).toBe('1 Foto');
+    expect(i18n.t('wizard.offline.badge.photos', { count: 3 })).toBe('3 Fotos');
+  });
+
+  it('shows the default for a key computed from data that has no text', () => {
+    expect(i18n.t('history.fields.notAField', { defaultValue: 'Something' })).toBe('Something');
+    expect(i18n.exists('history.fields.notAField')).toBe(false);
+    expect(i18n.exists('nav.logout')).toBe(true);
   });
 
   it('holds the wizard tab titles later steps rely on', () => {

@@ -1,8 +1,24 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { setupI18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@portal/domain/constants';
+import type en from '../locales/en.json';
 // The first page (the login) needs only the login part of the texts (locales/parts.ts); the app adds the rest when it loads.
 import loginTexts from 'virtual:locale-part/all/login';
+
+/** `auth.login.title`: every text of locales/en.json by its dotted path. */
+type Paths<Node, Prefix extends string = ''> = {
+  [Key in keyof Node & string]: Node[Key] extends string ? `${Prefix}${Key}` : Paths<Node[Key], `${Prefix}${Key}.`>;
+}[keyof Node & string];
+export type TextKey = Paths<typeof en>;
+
+/** The values a text's placeholders take (ICU MessageFormat: `{name}`, `{count, plural, …}`); `defaultValue` stands in for a missing text. */
+export type TextValues = Record<string, unknown> & { defaultValue?: string };
+
+export type TFunction = {
+  (key: TextKey, values?: TextValues): string;
+  /** A key made from data (a field's name), with the text to show when the files have none for it. */
+  (key: string, values: TextValues & { defaultValue: string }): string;
+};
 
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -38,34 +54,65 @@ function browserLocaleSources(): LocaleSources {
   return { storage, browserLanguages: languages.filter(Boolean) };
 }
 
-const loginResources = {
-  en: { translation: loginTexts.en },
-  de: { translation: loginTexts.de },
-};
+/** The texts, compiled at build time (locale-sections.ts), formatted by Lingui. */
+export const lingui = setupI18n({ locale: detectLocale(browserLocaleSources()), messages: loginTexts });
 
-const initialLocale = detectLocale(browserLocaleSources());
+function translate({ defaultValue, ...values }: TextValues = {}, key: string): string {
+  return lingui._(key, values, defaultValue === undefined ? undefined : { message: defaultValue });
+}
 
-void i18n.use(initReactI18next).init({
-  resources: loginResources,
-  lng: initialLocale,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+const t: TFunction = (key: string, values?: TextValues) => translate(values, key);
 
+export function currentLocale(): Locale {
+  return isLocale(lingui.locale) ? lingui.locale : DEFAULT_LOCALE;
+}
+
+let shownLocale = '';
 function reflectLanguage() {
-  if (typeof document === 'undefined') return;
+  if (typeof document === 'undefined' || shownLocale === lingui.locale) return;
+  shownLocale = lingui.locale;
   document.documentElement.lang = currentLocale();
-  document.title = `${i18n.t('app.brand')} ${i18n.t('app.title')}`;
+  document.title = `${t('app.brand')} ${t('app.title')}`;
 }
 
 reflectLanguage();
-i18n.on('languageChanged', reflectLanguage);
+lingui.on('change', reflectLanguage);
 
-export function currentLocale(): Locale {
-  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+/** The interface language and its texts, for code outside React and for the screens through `useTranslation`. */
+export const i18n = {
+  t,
+  get language(): Locale {
+    return currentLocale();
+  },
+  get resolvedLanguage(): Locale {
+    return currentLocale();
+  },
+  /** Whether the texts loaded so far in the current language hold `key`. */
+  exists: (key: string): boolean => key in lingui.messages,
+  /** Shows the texts in `locale` (loaded beforehand: see `setLocale`); an unknown language is ignored. */
+  changeLanguage: async (locale: string): Promise<void> => {
+    if (isLocale(locale) && locale !== lingui.locale) lingui.activate(locale);
+  },
+};
+
+// One function per language, so memos and effects that use it follow a switch.
+const translators = new Map<string, TFunction>();
+function translatorFor(locale: string): TFunction {
+  let found = translators.get(locale);
+  if (!found) {
+    found = (key: string, values?: TextValues) => translate(values, key);
+    translators.set(locale, found);
+  }
+  return found;
+}
+
+const subscribe = (onChange: () => void) => lingui.on('change', onChange);
+const readLocale = () => lingui.locale;
+
+/** The texts in the current language; the component renders again when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const locale = useSyncExternalStore(subscribe, readLocale, readLocale);
+  return { t: translatorFor(locale), i18n };
 }
 
 let loadTranslations: ((locale: Locale) => Promise<void>) | null = null;
@@ -86,14 +133,7 @@ export async function setLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
 }
 
-/** Adds every text of the app in one language (called once the app beyond the login page loads). */
-export function addTranslations(locale: Locale, texts: object): void {
-  i18n.addResourceBundle(locale, 'translation', texts, true, true);
+/** Adds texts of one language: a part of locales/{locale}.json, flattened to dotted keys and compiled. */
+export function addTranslations(locale: Locale, texts: Messages): void {
+  lingui.load(locale, texts);
 }
-
-/** Adds every text of the app in every language. */
-export function addAllTranslations(all: Record<Locale, object>): void {
-  for (const locale of LOCALES) addTranslations(locale, all[locale]);
-}
-
-export { i18n };

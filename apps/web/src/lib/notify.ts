@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 
 /** Long enough to read a sentence that needs action. */
 export const ERROR_TOAST_MS = 8000;

@@ -24,3 +24,13 @@ export function appSections(all: readonly string[]): string[] {
   const named = new Set<string>(Object.values(TEXT_PARTS).flat());
   return all.filter((section) => !named.has(section));
 }
+
+/** `{ auth: { login: { title: '…' } } }` as `{ 'auth.login.title': '…' }`: the texts by the keys the screens ask for. */
+export function flattenTexts(node: object, prefix = ''): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (typeof value === 'string') texts[`${prefix}${key}`] = value;
+    else Object.assign(texts, flattenTexts(value as object, `${prefix}${key}.`));
+  }
+  return texts;
+}

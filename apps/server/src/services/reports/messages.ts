@@ -1,16 +1,34 @@
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Locale } from '@portal/domain/constants';
 import de from '../../../../web/src/locales/de.json' with { type: 'json' };
 import en from '../../../../web/src/locales/en.json' with { type: 'json' };
 
-/** Reports and mails speak the portal's words: the same locale files as the web app. */
-const MESSAGES: Record<Locale, unknown> = { en, de };
+/** Reports and mails speak the portal's words: the same locale files (ICU messages) as the web app. */
+const MESSAGES: Record<Locale, object> = { en, de };
+
+function compiled(node: object, prefix = '', into: Record<string, ReturnType<typeof compileMessage>> = {}) {
+  for (const [key, value] of Object.entries(node)) {
+    if (typeof value === 'string') into[`${prefix}${key}`] = compileMessage(value);
+    else compiled(value as object, `${prefix}${key}.`, into);
+  }
+  return into;
+}
+
+// Compiled on first use, once per language: a server that never writes a report or mail in German never compiles it.
+const formatters = new Map<Locale, I18n>();
+function formatter(locale: Locale): I18n {
+  let found = formatters.get(locale);
+  if (!found) {
+    found = setupI18n({ locale, messages: { [locale]: compiled(MESSAGES[locale]) } });
+    formatters.set(locale, found);
+  }
+  return found;
+}
 
 export function translator(locale: Locale) {
-  return (key: string, params: Record<string, string | number> = {}) => {
-    const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), MESSAGES[locale]);
-    const text = typeof found === 'string' ? found : key;
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-  };
+  const i18n = formatter(locale);
+  return (key: string, params: Record<string, string | number> = {}) => i18n._(key, params);
 }
 
 /** SPEC §9: DD/MM/YYYY in German, MM/DD/YYYY otherwise. */

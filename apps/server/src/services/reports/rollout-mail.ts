@@ -90,7 +90,7 @@ export async function buildRolloutMail(db: Db, scope: RolloutScope, to: MailTarg
   const counts = ROLLOUT_STATUSES.map((s) => [t(`rollout.status.${s}`), all.counts[s]] as const);
   const weekByCompany = week.companies.filter((c) => c.done > 0).map((c) => [c.name ?? t('rolloutMail.noCompany'), c.done] as const);
   const items = attention.map((a) => ({ url: `${base}/#/${scope.slug}/installations/${a.installationId}` }));
-  const daysText = (n: number) => t(n === 1 ? 'rollout.attention.days_one' : 'rollout.attention.days_other', { count: n });
+  const daysText = (n: number) => t('rollout.attention.days', { count: n });
   const itemText = attention.map(
     (a) => `${a.systemSerialNumber}: ${t(`rollout.status.${a.status}`)}${a.step ? ` (${t(`rollout.step.${a.step}`)})` : ''}, ${daysText(a.days)}`,
   );

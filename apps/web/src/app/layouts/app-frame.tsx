@@ -3,7 +3,7 @@ import { Box, Burger, Button, Container, Group, Text, UnstyledButton } from '@ma
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconChartBar, IconHome, IconListDetails, IconLogout, IconSettings, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LegalFooter } from '@/components/ui/legal-footer';
 import { LocaleSwitch } from '@/components/ui/locale-switch';
 import { PageLoader } from '@/components/ui/page-loader';

@@ -1,5 +1,5 @@
 import { IconWifiOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Notice } from '@/components/ui/notice';
 import notice from '@/components/ui/notice.module.css';
 import { useIsOnline } from '@/lib/use-is-online';

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { applyUpdate, hasWaitingUpdate, registerServiceWorker, subscribeUpdate } from '@/lib/service-worker';
 
 /**

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { completeRedirectSignIn } from '@/features/auth/lib/complete-redirect-sign-in';
 import { RedirectStatus } from './redirect-status';
 

@@ -3,7 +3,7 @@ import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { signOutEverywhere } from '@/features/auth/lib/pending-sign-out';
 import { clearLocalSession } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';

@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();

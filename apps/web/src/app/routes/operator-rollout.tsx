@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { LoadError } from '@/components/ui/load-error';

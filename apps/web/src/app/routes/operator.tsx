@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { withTexts } from '@/lib/i18n-lazy';
 import { PageSection } from '@/components/ui/page-section';
 import { AccessDenied } from '@/components/ui/access-denied';

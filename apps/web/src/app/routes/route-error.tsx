@@ -1,6 +1,6 @@
 import { Button, Center } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Notice } from '@/components/ui/notice';
 import notice from '@/components/ui/notice.module.css';
 

@@ -1,6 +1,6 @@
 import { Button, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import classes from './access-denied.module.css';
 
 type AccessDeniedProps = { onRetry: () => void; isRetrying?: boolean };

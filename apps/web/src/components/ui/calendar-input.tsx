@@ -1,6 +1,6 @@
 import { DatePickerInput, DatesProvider, type DatePickerInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import 'dayjs/locale/de';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import type { TextGroupsWith } from '@/lib/text-groups';
 
 type ConfirmDialogProps = {

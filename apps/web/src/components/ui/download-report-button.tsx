@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { currentLocale } from '@/lib/i18n';
 import { downloadReport } from '@/lib/report';
 import { notify } from '@/lib/notify';

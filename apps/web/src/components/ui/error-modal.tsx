@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { ApiError } from '@/lib/api-error';
 
 type ErrorModalProps = {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { currentLocale } from '@/lib/i18n';
 import classes from './legal-footer.module.css';
 

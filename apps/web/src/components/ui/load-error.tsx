@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useIsOnline } from '@/lib/use-is-online';
 import { Notice } from './notice';
 import classes from './notice.module.css';

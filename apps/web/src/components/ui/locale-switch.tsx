@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LOCALES } from '@portal/domain/constants';
 import { currentLocale, setLocale } from '@/lib/i18n';
 import classes from './locale-switch.module.css';

@@ -1,5 +1,5 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useMarksPageBusy } from '@/lib/page-busy';
 
 /** Stands in for a page while it loads; screen readers hear the words, the spinner itself is decoration. */

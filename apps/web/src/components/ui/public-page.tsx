@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LegalFooter } from './legal-footer';
 import { LocaleSwitch } from './locale-switch';
 import frame from './public-page.module.css';

@@ -1,5 +1,5 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { useAuthConfig } from '@/features/auth/api/use-auth-config';
 import { MailLink } from '@/components/ui/mail-link';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
 import { PageSection } from '@/components/ui/page-section';
 import { PageLoader } from '@/components/ui/page-loader';

@@ -2,7 +2,7 @@ import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isWaitingForNetwork, LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useInstallation } from '@/features/installation-wizard/api/get-installation';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PageSection } from '@/components/ui/page-section';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { useAuthConfig } from '@/features/auth/api/use-auth-config';

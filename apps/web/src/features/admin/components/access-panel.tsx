@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/domain/constants';
 import type { FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';

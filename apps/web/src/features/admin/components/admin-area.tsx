@@ -1,5 +1,5 @@
 import { IconDatabase, IconHistory, IconUsers } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AddressTabs } from '@/components/ui/address-tabs';
 import { AccessPanel } from './access-panel';
 import { HistoryExportPanel } from './history-export-panel';

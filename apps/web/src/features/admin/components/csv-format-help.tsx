@@ -1,6 +1,6 @@
 import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { REGISTRY_CSV_COLUMNS } from '@portal/domain/registry';
 import { EXAMPLE_FILE_NAME, exampleRegistryCsv, ONCE_PER_SYSTEM_COLUMNS, OPTIONAL_COLUMNS, type RegistryCsvColumn } from '../lib/registry-csv';
 import { saveTextFile } from '@/lib/save-file';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CalendarInput } from '@/components/ui/calendar-input';
 import { toIsoDate } from '@/lib/format-date';
 import { saveTextFile } from '@/lib/save-file';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Anchor, Button, CloseButton, FileInput, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileTypeCsv } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { ImportReport } from '@portal/domain/registry';
 import { reportOfRefusedImport, useImportRegistry } from '../api/import-registry';
 import { notify } from '@/lib/notify';

@@ -1,6 +1,6 @@
 import { Alert, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { ImportProblemCode, ImportReport } from '@portal/domain/registry';
 import classes from './import-dialog.module.css';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMailCheck, IconSend } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { z } from 'zod';
 import { LOCALES, DEFAULT_LOCALE, type Locale } from '@portal/domain/constants';
 import { FLEET_ROLES } from '@portal/domain/fleet';

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { FLEET_ROLES, type FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
 import { CardList, ListCard } from '@/components/ui/card-list';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import type { ImportReport } from '@portal/domain/registry';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ListPager } from '@/components/ui/list-pager';
 import { QueryContent } from '@/components/ui/load-error';
 import { SearchField } from '@/components/ui/search-field';

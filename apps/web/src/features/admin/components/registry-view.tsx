@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { ActionIcon, Button, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconChevronUp } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CardFields, CardList, ListCard } from '@/components/ui/card-list';
 import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { useFormatNumber } from '@/lib/format-number';

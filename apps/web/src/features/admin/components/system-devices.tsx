@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { RegistrySystem } from '../api/get-registry';
 import { CardFields } from '@/components/ui/card-list';
 import classes from './registry.module.css';

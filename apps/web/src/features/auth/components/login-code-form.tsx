@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SIGN_IN_CODE_LENGTH } from '@portal/domain/constants';
 import { isValidSignInCode, normalizeSignInCode } from '@portal/domain/sign-in';
 import { ActionButton, TextField } from './login-ui';

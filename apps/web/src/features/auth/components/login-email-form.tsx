@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isValidEmail, normalizeEmail } from '@portal/domain/sign-in';
 import { ActionButton, TextField } from './login-ui';
 import classes from './login.module.css';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LegalFooter } from '@/components/ui/legal-footer';
 import { LocaleSwitch } from '@/components/ui/locale-switch';
 import type { LoginErrorKey } from '../lib/login-errors';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { AuthConfig } from '@portal/domain/auth';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { Notice } from '@/components/ui/notice';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { IconBrandGoogle, IconBrandWindows, IconBuilding } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { signInSocial, type SocialProvider } from '../api/sign-in-social';
 import { rememberPendingProvider } from '../lib/complete-redirect-sign-in';
 import { ActionButton } from './login-ui';

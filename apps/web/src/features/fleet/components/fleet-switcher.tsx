@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { FleetMembership } from '@portal/domain/fleet';
 
 type FleetSwitcherProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {

@@ -1,6 +1,6 @@
 import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { MailLink } from '@/components/ui/mail-link';
 
 export function NoFleetCard({ supportEmail }: { supportEmail: string }) {

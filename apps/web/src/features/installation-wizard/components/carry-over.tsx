@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCopy, IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { CarryOver, CarryOverSource } from '@portal/domain/carry-over';
 import { WRAPPING_BUTTON } from './wrapping-button';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { SystemCheck } from '@portal/domain/system-check';
 import { CheckResult } from './check-result';
 import { CheckVerifyBox } from './check-verify-box';

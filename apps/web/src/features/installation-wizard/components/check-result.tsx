@@ -1,6 +1,6 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { SystemCheckStatus } from '@portal/domain/system-check';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
 

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 type CheckVerifyBoxProps = {
   checked: boolean;

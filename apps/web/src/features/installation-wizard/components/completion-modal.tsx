@@ -1,7 +1,8 @@
 import { Alert, Button, Flex, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBus, IconCircleCheck, IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
+import { Trans } from '@/lib/trans';
 import type { Installation } from '@portal/domain/installation';
 import { DownloadReportButton } from '@/components/ui/download-report-button';
 import { ReadOnlyValue } from './read-only-value';
@@ -40,7 +41,7 @@ export function CompletionModal({ installation, fleet, onClose }: CompletionModa
         <Stack gap="lg">
           <Text size="lg" data-testid="completion-text">
             {/* A serial such as SN-DEMO-0001 never breaks at its hyphens. */}
-            <Trans i18nKey="wizard.summary.done.text" values={{ id: installation.systemSerialNumber }} components={{ serial: <span style={{ whiteSpace: 'nowrap' }} data-testid="completion-text-serial" /> }} />
+            <Trans i18nKey="wizard.summary.done.text" values={{ id: installation.systemSerialNumber }} components={{ 0: <span style={{ whiteSpace: 'nowrap' }} data-testid="completion-text-serial" /> }} />
           </Text>
           <ReadOnlyValue label={t('wizard.summary.done.serial')} value={installation.systemSerialNumber} testId="completion-serial" />
           {installation.proceededWithFailedChecks && (

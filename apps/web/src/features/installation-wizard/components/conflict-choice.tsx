@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconGitCompare } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import type { ConflictChoices, ConflictState } from '../hooks/use-step-form';
 

@@ -1,6 +1,6 @@
 import { Badge, Popover, UnstyledButton } from '@mantine/core';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import type { ConnectionStatus } from '../hooks/use-connection-status';
 import { WaitingList } from './waiting-list';

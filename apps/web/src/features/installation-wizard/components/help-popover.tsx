@@ -1,6 +1,6 @@
 import { ActionIcon, Popover, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { WizardTab } from '@portal/domain/installation';
 
 type HelpTab = Extract<WizardTab, 'setup' | 'uploads' | 'digitalCheck' | 'summary'>;

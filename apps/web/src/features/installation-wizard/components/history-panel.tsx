@@ -1,7 +1,7 @@
 import { Alert, Button, Drawer, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import type { HistoryEntry } from '@portal/domain/history';
 import { formatDate } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';

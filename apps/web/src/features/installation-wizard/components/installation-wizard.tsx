@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconCloudUpload, IconHistory, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
 import type { Installation } from '@portal/domain/installation';
 import { isEditable, type WizardTab } from '@portal/domain/installation-rules';

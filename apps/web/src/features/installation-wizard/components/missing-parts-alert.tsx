@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { MissingPart } from '@portal/domain/summary';
 import { sortMissingParts } from '../lib/missing-parts';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { storeSavedInstallation } from '../api/save-options';
 import { notifyInternalError, notifySaved } from '../lib/notify';
 import { replayPendingSaves } from '../lib/save-queue';

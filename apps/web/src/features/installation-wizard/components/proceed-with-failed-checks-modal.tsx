@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { FAILED_CHECKS_REASON_MAX_LENGTH, FAILED_CHECKS_REASON_MIN_LENGTH } from '@portal/domain/constants';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { afterNextPaint } from '@/lib/deferred-part';

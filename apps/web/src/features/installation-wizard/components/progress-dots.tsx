@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { WizardTab } from '@portal/domain/installation';
 import classes from './progress-dots.module.css';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconWifiOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { useIsOnline } from '@/lib/use-is-online';
 

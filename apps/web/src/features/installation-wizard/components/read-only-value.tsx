@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** A value the installer reads but cannot change (registry data). */
 export function ReadOnlyValue({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Installation } from '@portal/domain/installation';
 import { isApiError } from '@/lib/api-error';
 import { useReopenInstallation } from '../api/reopen-installation';

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useWizardStore } from '../stores/wizard-store';
 
 /** SPEC §8 'Error saving data': the server failed on a save; the entries stay on the form. */

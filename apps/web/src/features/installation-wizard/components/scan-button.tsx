@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { ScanField } from '@portal/domain/scan';
 
 // The camera, the reader and its WebAssembly load only once the button is pressed.

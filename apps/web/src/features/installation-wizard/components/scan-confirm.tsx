@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isScanMatch, type ScanField } from '@portal/domain/scan';
 import { SUCCESS_TEXT_COLOR } from '@/lib/contrast-colors';
 import { ScanButton } from './scan-button';

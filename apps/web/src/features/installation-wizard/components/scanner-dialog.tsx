@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconBulb, IconBulbOff, IconCameraRotate, IconCameraOff, IconKeyboard } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { normalizeScan, SCAN_FORMATS, type ScanField } from '@portal/domain/scan';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { createBarcodeReader } from '../lib/barcode-reader';

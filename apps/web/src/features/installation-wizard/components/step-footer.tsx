@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy, IconListCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { SaveResult } from '../hooks/use-step-form';
 import { saveThenNext } from '../lib/save-then-next';
 import { useWizardStore } from '../stores/wizard-store';

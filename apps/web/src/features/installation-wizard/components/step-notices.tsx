@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHistory, IconWifiOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 import { currentLocale } from '@/lib/i18n';
 import { formatDate } from '@/lib/format-date';

@@ -2,7 +2,7 @@ import { Fragment, type Key, type ReactNode } from 'react';
 import { Alert, Badge, Button, Divider, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock, IconFile, IconPencil } from '@tabler/icons-react';
 import type { WizardTab } from '@portal/domain/installation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isInspectionPassed, type PhysicalInspection } from '@portal/domain/setup-rules';
 import type { InstallationSummary } from '@portal/domain/summary';
 import { isUnitCheckType, type SystemCheckStatus, type SystemCheckType } from '@portal/domain/system-check-rules';

@@ -16,7 +16,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SIZE_MB_FRACTION_DIGITS, sizeMb, THUMBNAIL_FORMATS } from '@portal/domain/upload-rules';
 import { useFormatNumber } from '@/lib/format-number';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';

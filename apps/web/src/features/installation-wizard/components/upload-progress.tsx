@@ -1,5 +1,5 @@
 import { Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SIZE_MB_FRACTION_DIGITS } from '@portal/domain/upload-rules';
 import { formatNumber } from '@/lib/format-number';
 import { remainingSeconds } from '../lib/upload-rate';

@@ -2,7 +2,7 @@ import { useRef, useState, type InputHTMLAttributes } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconCloudUpload, IconCpu, IconFileText, IconPhotoPlus, IconSolarPanel } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
 import type { Upload } from '@portal/domain/upload';
 import { allowedFormats, type UploadSlot as Slot } from '@portal/domain/upload-rules';

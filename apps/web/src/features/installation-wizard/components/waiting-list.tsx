@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconFileText, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useFormatNumber } from '@/lib/format-number';
 import { useIsOnline } from '@/lib/use-is-online';
 import { deletePendingSave } from '../lib/draft-storage';

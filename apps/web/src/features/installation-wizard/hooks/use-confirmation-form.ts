@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { StepProps } from '../components/step-props';
 import { formResolver } from '../lib/form-resolver';
 import { useStepForm } from './use-step-form';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Installation } from '@portal/domain/installation';
 import { isApiError, normalizeError } from '@/lib/api-error';
 import { installationKeys } from '@/lib/query-keys';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Installation, WizardTab } from '@portal/domain/installation';
 import { FORM_ERRORS } from '@portal/domain/validation';
 import { afterNextPaint } from '@/lib/deferred-part';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Installation } from '@portal/domain/installation';
 import type { Upload } from '@portal/domain/upload';
 import { checkUpload, formatOf, IMAGE_FORMATS, missingRequiredSlots, type UploadSlot } from '@portal/domain/upload-rules';

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import type { WizardTab } from '@portal/domain/installation';
 import { IMAGE_FORMATS } from '@portal/domain/constants';
 import { pendingDraftKeys, readPendingSave, subscribePendingSaves, type InstallationKey } from '../lib/draft-storage';

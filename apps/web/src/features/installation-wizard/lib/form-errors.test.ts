@@ -6,7 +6,7 @@ import { serverFieldErrors, translateFormError } from './form-errors';
 
 describe('translateFormError', () => {
   it('turns domain message keys into sentences naming the field', () => {
-    const t = i18n.getFixedT('en');
+    const { t } = i18n;
     expect(translateFormError(t, 'required', 'manufacturer')).toBe('The manufacturer is required');
     expect(translateFormError(t, 'invalidNumber', 'year')).toBe('The field year should be a number');
     expect(translateFormError(t, 'invalidYear', 'year')).toBe(`Please enter a valid year between 2000 and ${maxVehicleYear()}.`);
@@ -16,8 +16,9 @@ describe('translateFormError', () => {
     expect(translateFormError(t, 'something new', 'city')).toBe('Please check the city.');
   });
 
-  it('speaks German with the formal address', () => {
-    const t = i18n.getFixedT('de');
+  it('speaks German with the formal address', async () => {
+    await i18n.changeLanguage('de');
+    const { t } = i18n;
     expect(translateFormError(t, 'required', 'manufacturer')).toBe('Das Feld Hersteller ist erforderlich');
     expect(translateFormError(t, 'inspectionFailed', 'powerLed')).toBe('Bitte überprüfen Sie die Daten der Sichtprüfung');
   });

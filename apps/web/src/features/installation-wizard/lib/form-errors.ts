@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { maxVehicleYear } from '@portal/domain/vehicle-rules';
 import type en from '@/locales/en.json';
 import { apiFieldErrors, type ApiFieldError } from '@/lib/api-field-errors';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { TOAST_DURATION_MS } from '@portal/domain/constants';
 import type { WizardTab } from '@portal/domain/installation';
 import { notify } from '@/lib/notify';

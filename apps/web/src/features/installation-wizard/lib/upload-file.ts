@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES_PER_SLOT } from '@portal/domain/constants';
 import { MAX_IMAGE_PIXELS } from '@portal/domain/file-header';
 import { MIME_TYPES, type UploadProblem, type UploadSlot } from '@portal/domain/upload-rules';

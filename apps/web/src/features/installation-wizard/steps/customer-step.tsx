@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ConfirmBox } from '../components/confirm-box';
 import { StepFormFooter } from '../components/step-footer';
 import { StepNotices } from '../components/step-notices';

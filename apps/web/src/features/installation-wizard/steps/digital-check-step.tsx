@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChecks, IconCircleCheck, IconCircleX, IconInfoCircle, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import type { SystemCheckRun, UnitCheckType } from '@portal/domain/system-check';
 import { SUCCESS_TEXT_COLOR, WARNING_TEXT_COLOR } from '@/lib/contrast-colors';

@@ -5,7 +5,7 @@ import { IconInfoCircle, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useMergedRef } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import dayjs from 'dayjs';
 import type { Installation } from '@portal/domain/installation';
 import type { WizardTab } from '@portal/domain/installation-rules';

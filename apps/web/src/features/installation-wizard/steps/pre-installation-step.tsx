@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Collapse, Group, List, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import { StepSection } from '../components/step-section';
 import { MailLink } from '@/components/ui/mail-link';

@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { Alert, Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
 import { useFormState, useWatch, type FieldErrors, type ResolverResult, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SUPPORT_EMAIL } from '@portal/domain/constants';
 import type { Installation } from '@portal/domain/installation';
 import type { InstallationSetup } from '@portal/domain/setup';

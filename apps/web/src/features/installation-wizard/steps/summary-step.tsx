@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconClockHour4, IconHome, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Installation, WizardTab } from '@portal/domain/installation';
 import type { InstallationSummary } from '@portal/domain/summary';
 import { missingForSubmit, type MissingPart } from '@portal/domain/summary-rules';

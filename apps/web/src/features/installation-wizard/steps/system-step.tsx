@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isScanMatch, type ScanField } from '@portal/domain/scan';
 import { useFormatNumber } from '@/lib/format-number';
 import { ConfirmBox } from '../components/confirm-box';

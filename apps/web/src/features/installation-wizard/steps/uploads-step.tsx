@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { REQUIRED_UPLOAD_SLOTS, UPLOAD_SLOTS } from '@portal/domain/upload-rules';
 import { useUploads } from '../api/get-uploads';
 import { StepFooter } from '../components/step-footer';

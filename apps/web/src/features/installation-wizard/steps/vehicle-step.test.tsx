@@ -66,6 +66,8 @@ describe('vehicle tab', { timeout: TEST_TIMEOUT_MS }, () => {
     fireEvent.click(screen.getByTestId('step-save'));
     await waitFor(() => expect(bodiesOf(fake, 'POST', '/api/installations/42/vehicle')).toHaveLength(1));
     expect(bodiesOf(fake, 'POST', '/api/installations/42/vehicle')[0]).toMatchObject({ batteryCapacity: 12.75, mileage: 15000 });
+    // The save ends with its notice; the next test starts only after it.
+    expect(await screen.findByText('Der Schritt „Fahrzeug“ wurde gespeichert.', undefined, slow)).toBeTruthy();
   });
 
   it('warns about a wrong VIN check digit but still saves, in upper case', async () => {

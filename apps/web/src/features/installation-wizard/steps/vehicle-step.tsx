@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SUGGESTION_DEBOUNCE_MS } from '@portal/domain/constants';
 import {
   BATTERY_CAPACITY_UNITS,

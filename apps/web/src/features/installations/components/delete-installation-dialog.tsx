@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { InstallationListItem } from '@portal/domain/installation';
 import { ConfirmDialog, confirmTexts } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Button, Group } from '@mantine/core';
 import { IconArrowRight, IconEye, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { InstallationListItem } from '@portal/domain/installation';
 import { DownloadReportButton } from '@/components/ui/download-report-button';
 

@@ -1,6 +1,6 @@
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CardFields, CardList, ListCard } from '@/components/ui/card-list';
 import { formatDate } from '@/lib/format-date';
 import { InstallationActions, installationPath } from './installation-actions';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Menu, Select } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFilterOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { INSTALLATION_STATUSES, type InstallationListParams, type InstallationStatus } from '@portal/domain/installation-list';
 import { CalendarInput } from '@/components/ui/calendar-input';
 import { displayDateFormat } from '@/lib/format-date';

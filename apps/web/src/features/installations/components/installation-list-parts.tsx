@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { InstallationListItem } from '@portal/domain/installation';
 import { stepPosition } from '@portal/domain/installation-rules';
 import { vehicleLabel } from '../lib/vehicle-label';

@@ -1,6 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { InstallationStatus } from '@portal/domain/installation';
 import { WARNING_TEXT_COLOR } from '@/lib/contrast-colors';
 

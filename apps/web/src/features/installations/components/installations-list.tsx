@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Box, Group, Input, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { INSTALLATION_SORTS, type InstallationSort, type SortOrder } from '@portal/domain/installation-list';
 import { ListPager } from '@/components/ui/list-pager';
 import { LoadError } from '@/components/ui/load-error';

@@ -1,7 +1,7 @@
 import { Anchor, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { InstallationListItem, InstallationSort } from '@portal/domain/installation';
 import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/format-date';

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 type NewInstallationBoxProps = {
   /** Opens the form for a new installation; without it the button stays disabled and says why. */

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LoadError } from '@/components/ui/load-error';
 import { RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
 import { useInstallations } from '../api/get-installations';

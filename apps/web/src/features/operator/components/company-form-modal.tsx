@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CompanyInputSchema, type OperatorCompany } from '@portal/domain/operator';
 import { useSaveCompany } from '../api/save-company';
 import { EmailInput } from '@/components/ui/email-input';

@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { FleetInputSchema, type OperatorFleet } from '@portal/domain/operator';
 import { DEFAULT_FLEET_TIME_ZONE } from '@portal/domain/time';
 import { useSaveFleet } from '../api/save-fleet';

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { OperatorFleet } from '@portal/domain/operator';
 import { useDialog } from '@/lib/use-dialog';
 import { useOperatorCompanies } from '../api/get-operator-companies';

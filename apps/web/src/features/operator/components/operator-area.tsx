@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { IconBuildingFactory2, IconChartBar, IconTruck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AddressTabs } from '@/components/ui/address-tabs';
 import { CompaniesPanel } from './companies-panel';
 import { FleetsPanel } from './fleets-panel';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { FormModal, type FormModalProps } from '@/components/ui/form-modal';
 
 type OperatorFormModalProps = Omit<FormModalProps, 'closeLabel' | 'cancelLabel' | 'submitLabel'> & { submitLabel?: string };

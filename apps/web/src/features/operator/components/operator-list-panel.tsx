@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Flex, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Person } from '@portal/domain/operator';
 import { CardList, ListCard } from '@/components/ui/card-list';
 import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';

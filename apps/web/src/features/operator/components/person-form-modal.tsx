@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NativeSelect, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { z } from 'zod';
 import { AddCompanyMemberSchema, type OperatorCompany, type OperatorFleet } from '@portal/domain/operator';
 import { isApiError } from '@/lib/api-error';

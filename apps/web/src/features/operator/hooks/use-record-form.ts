@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { z } from 'zod';
 import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';

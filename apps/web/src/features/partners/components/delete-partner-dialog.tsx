@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Partner } from '@portal/domain/partner';
 import { ConfirmDialog, confirmTexts } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';

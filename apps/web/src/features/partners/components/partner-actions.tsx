@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Partner } from '@portal/domain/partner';
 import { DeleteIconButton } from '@/components/ui/delete-icon-button';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { z } from 'zod';
 import { PartnerInputSchema, type Partner } from '@portal/domain/partner';
 import { isApiError } from '@/lib/api-error';

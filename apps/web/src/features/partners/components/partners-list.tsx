@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Partner } from '@portal/domain/partner';
 import { QueryContent } from '@/components/ui/load-error';
 import { usePartners } from '../api/get-partners';

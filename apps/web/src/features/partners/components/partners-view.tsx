@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Partner } from '@portal/domain/partner';
 import { CardFields, CardList, ListCard } from '@/components/ui/card-list';
 import { DataTable, HiddenHeaderCell } from '@/components/ui/data-table';

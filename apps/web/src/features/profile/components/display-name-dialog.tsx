@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Me } from '@portal/domain/fleet';
 import { DISPLAY_NAME_MAX_LENGTH, guessDisplayName, UpdateMeSchema } from '@portal/domain/person';
 import { useZodForm } from '@/lib/use-zod-form';

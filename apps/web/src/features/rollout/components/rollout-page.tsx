@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Anchor, Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { ROLLOUT_STATUSES, type Rollout, type RolloutStatus } from '@portal/domain/rollout';
 import { LoadError } from '@/components/ui/load-error';

@@ -1,5 +1,5 @@
 import { Group, NumberInput, Paper, Switch, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { STALL_DAYS_MAX, STALL_DAYS_MIN } from '@portal/domain/rollout';
 import type { Locale } from '@portal/domain/constants';
 import { notify } from '@/lib/notify';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PublicPage } from '@/components/ui/public-page';
 
 type State = { kind: 'loading' } | { kind: 'unknown' } | { kind: 'failed' } | { kind: 'ask'; fleet: string; email: string } | { kind: 'done'; fleet: string };

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { LOCALES } from '@portal/domain/constants';
 import type { Verification } from '@portal/domain/history';
 import { PublicPage } from '@/components/ui/public-page';
 import { formatDate } from '@/lib/format-date';
-import { i18n } from '@/lib/i18n';
+import { addTranslations, useTranslation } from '@/lib/i18n';
 import texts from 'virtual:locale-part/all/verify';
 import classes from './verify.module.css';
 
-for (const [locale, bundle] of Object.entries(texts)) i18n.addResourceBundle(locale, 'translation', bundle, true, false);
+for (const locale of LOCALES) addTranslations(locale, texts[locale]);
 
 /** `#/verify/{code}` → the code; anything after it (a query) is ignored. */
 export function verificationCodeOf(hash: string): string {
