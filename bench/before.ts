@@ -1,7 +1,8 @@
 // BENCH_BEFORE=<git ref>: the benchmarks that compare measure that commit's tree and this one back to
 // back, with this tree's harness. The commit is unpacked beside this checkout (git archive), with this
-// checkout's node_modules hard-linked into it (its workspace links are relative, so they point into the
-// unpacked tree), and its web app is built there. Kept in the temp folder for the next run.
+// checkout's node_modules hard-linked into it when both lockfiles are the same (its workspace links are
+// relative, so they point into the unpacked tree), else installed from its own lockfile, and its web app
+// is built there. Kept in the temp folder for the next run.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,8 +34,14 @@ export function beforeTree(): Tree | null {
     execFileSync('git', ['archive', '--format=tar', '-o', archive, sha], { cwd: here });
     execFileSync('tar', ['-xf', archive, '-C', root]);
     fs.rmSync(archive);
-    for (const modules of ['node_modules', 'apps/server/node_modules', 'apps/web/node_modules', 'packages/domain/node_modules']) {
-      if (fs.existsSync(path.join(here, modules))) execFileSync('cp', ['-al', path.join(here, modules), path.join(root, modules)]);
+    const lockfile = (tree: string) => fs.readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
+    if (lockfile(root) === lockfile(here)) {
+      for (const modules of ['node_modules', 'apps/server/node_modules', 'apps/web/node_modules', 'packages/domain/node_modules']) {
+        if (fs.existsSync(path.join(here, modules))) execFileSync('cp', ['-al', path.join(here, modules), path.join(root, modules)]);
+      }
+    } else {
+      // Other dependencies (a library swapped since): the commit gets its own, from its lockfile.
+      execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
     }
     execFileSync('npm', ['run', 'build', '-w', '@portal/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   }
