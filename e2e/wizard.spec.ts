@@ -231,8 +231,11 @@ test.describe('installation wizard', () => {
     await expect(page.getByTestId('close-dialog')).toHaveCount(0);
 
     // Typed after that save and not saved: leaving asks, and Don't save forgets only that, never the save.
+    // Reopened, the tab shows the saved entries as waiting for the network, not as unsaved ones restored.
     await page.goto(`/#/sono/installations/${created}?tab=vehicle`);
     await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123459');
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await expect(page.getByTestId('draft-notice')).toHaveCount(0);
     await page.getByTestId('vehicle-model').fill("Lion's City 18 E");
     await page.getByTestId('wizard-close').click();
     const dialog = page.getByTestId('close-dialog');
@@ -242,6 +245,7 @@ test.describe('installation wizard', () => {
     await page.goto(`/#/sono/installations/${created}?tab=vehicle`);
     await expect(page.getByTestId('vehicle-model')).toHaveValue("Lion's City 12 E");
     await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await expect(page.getByTestId('draft-notice')).toHaveCount(0);
 
     await context.setOffline(false);
     await expect

@@ -128,11 +128,17 @@ export function useStepForm<V extends FieldValues, O>({
       if (!isActive) return;
       keptForSending.current = pendingValues ?? null;
       const restored = draft && draftValues(draft, latest.current.defaultValues);
+      // Entries typed after the save that waits: those alone are unsaved.
+      const isTypedAfterSave = restored && !(pendingValues !== undefined && isSameValues(restored, pendingValues));
       if (draft && restored && installationKey === 'new' && !isSavePending) {
         setOfferedDraft({ values: restored, savedAt: draft.savedAt });
-      } else if (draft && restored) {
+      } else if (draft && restored && isTypedAfterSave) {
         form.reset(restored, { keepDefaultValues: true });
         setRestoredAt(draft.savedAt);
+      } else if (pendingValues !== undefined) {
+        // The save waiting for the network is what the tab shows; its notice says it waits, nothing is unsaved.
+        form.reset(pendingValues, { keepDefaultValues: true });
+        if (draft) await forgetDraft(key);
       } else if (draft) {
         await forgetDraft(key);
       }
@@ -187,7 +193,10 @@ export function useStepForm<V extends FieldValues, O>({
     let timer: ReturnType<typeof setTimeout> | undefined;
     const persist = () => {
       timer = undefined;
-      void keepDraft(key, structuredClone(form.getValues()), latest.current.defaultValues);
+      const values = structuredClone(form.getValues());
+      const kept = keptForSending.current;
+      // The entries of the save that waits for the network are kept with it: no draft beside it.
+      void (kept !== null && isSameValues(values, kept) ? forgetDraft(key) : keepDraft(key, values, latest.current.defaultValues));
     };
     const schedule = () => {
       clearTimeout(timer);
