@@ -57,11 +57,11 @@ function browserLocaleSources(): LocaleSources {
 /** The texts, compiled at build time (locale-sections.ts), formatted by Lingui. */
 export const lingui = setupI18n({ locale: detectLocale(browserLocaleSources()), messages: loginTexts });
 
-function translate({ defaultValue, ...values }: TextValues = {}, key: string): string {
+function translate(key: string, { defaultValue, ...values }: TextValues = {}): string {
   return lingui._(key, values, defaultValue === undefined ? undefined : { message: defaultValue });
 }
 
-const t: TFunction = (key: string, values?: TextValues) => translate(values, key);
+const t: TFunction = translate;
 
 export function currentLocale(): Locale {
   return isLocale(lingui.locale) ? lingui.locale : DEFAULT_LOCALE;
@@ -100,7 +100,7 @@ const translators = new Map<string, TFunction>();
 function translatorFor(locale: string): TFunction {
   let found = translators.get(locale);
   if (!found) {
-    found = (key: string, values?: TextValues) => translate(values, key);
+    found = (key: string, values?: TextValues) => translate(key, values);
     translators.set(locale, found);
   }
   return found;
