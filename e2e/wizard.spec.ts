@@ -229,6 +229,7 @@ test.describe('installation wizard', () => {
     await page.getByTestId('wizard-close').click();
     await expect(page).toHaveURL(/#\/sono$/);
     await expect(page.getByTestId('close-dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
 
     // Typed after that save and not saved: leaving asks, and Don't save forgets only that, never the save.
     // Reopened, the tab shows the saved entries as waiting for the network, not as unsaved ones restored.
@@ -242,6 +243,8 @@ test.describe('installation wizard', () => {
     await expect(dialog).toContainText('Unsaved changes');
     await dialog.getByRole('button', { name: "Don't save" }).click();
     await expect(page).toHaveURL(/#\/sono$/);
+    // The installer is home before opening the installation again.
+    await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
     await page.goto(`/#/sono/installations/${created}?tab=vehicle`);
     await expect(page.getByTestId('vehicle-model')).toHaveValue("Lion's City 12 E");
     await expect(page.getByTestId('offline-notice')).toBeVisible();
@@ -380,6 +383,7 @@ test.describe('installation wizard', () => {
     await menu.getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/#\/sono$/);
     await expect(page.getByTestId('close-dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
   });
 
   test('the mileage converts when the unit changes and is saved in km', async ({ page }) => {
