@@ -11,13 +11,15 @@ const PORT = 4421;
 
 // The engine does not matter here; run it once.
 describe.skipIf(engine !== 'pglite')('graceful shutdown', () => {
-  it('SIGTERM under load: requests in flight finish, new ones are refused, the process exits within 10 s', async () => {
+  it('SIGTERM under load: requests in flight finish, new ones are refused, every answer is logged, the process exits within 10 s', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sigterm-'));
     const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', SIMULATOR: 'false', LOG_LEVEL: 'warn', WEB_DIST: dataDir, DATABASE_URL: '' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', SIMULATOR: 'false', LOG_LEVEL: 'info', WEB_DIST: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
+    const output: Buffer[] = [];
+    proc.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
     const base = `http://127.0.0.1:${PORT}`;
     await waitForHealth(base);
@@ -47,5 +49,12 @@ describe.skipIf(engine !== 'pglite')('graceful shutdown', () => {
     // Nothing failed half-way: every answer was a full 200, a 503 envelope, or no connection at all.
     expect(results.every((s) => s === 200 || s === 503 || s === 'refused')).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
+
+    // The log is JSON lines only, and the lines still buffered when SIGTERM came were written before
+    // the exit: one line for each answer the clients got.
+    const lines = Buffer.concat(output).toString('utf8').split('\n').filter(Boolean);
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { statusCode: number } });
+    const answered = entries.filter((e) => e.req?.url === '/config.auth.json' && e.msg === 'request completed');
+    expect(answered.filter((e) => e.res?.statusCode === 200).length).toBe(results.filter((s) => s === 200).length);
   }, 120_000);
 });

@@ -29,6 +29,20 @@ class OneLinePerRequest extends LogController {
 }
 
 /**
+ * Hands each line to the destination as bytes. Kept as text, the destination would measure the whole
+ * block it is filling again for every line it adds (a copy of up to a block per request line); as
+ * bytes it only appends them and joins the block once, when it writes it.
+ */
+function bytesOf(destination: ReturnType<typeof pino.destination>) {
+  return {
+    // Looked up on every line: on a closed pipe, pino stops the destination by replacing its write.
+    // In 'buffer' mode the destination takes bytes; its types know only text.
+    write: (line: string) => destination.write(Buffer.from(line) as unknown as string),
+    flush: (done?: (error?: Error) => void) => destination.flush(done),
+  };
+}
+
+/**
  * The server's log: JSON lines on stdout, one per request. Lines go out asynchronously (written when
  * the event loop is free, flushed on close): a slow terminal or disk never holds up a request. Under
  * load they are written in blocks of at least LOG_BLOCK_BYTES; a quiet server's lines follow within a
@@ -36,9 +50,11 @@ class OneLinePerRequest extends LogController {
  */
 export function createLogging(env: Env, logger?: FastifyServerOptions['logger']) {
   const destination =
-    logger === undefined && env.logLevel !== 'silent' ? pino.destination({ dest: 1, sync: false, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS }) : null;
+    logger === undefined && env.logLevel !== 'silent'
+      ? pino.destination({ dest: 1, sync: false, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS, contentMode: 'buffer' })
+      : null;
   const fastifyOptions = {
-    logger: logger ?? { level: env.logLevel, serializers: { req: requestSerializer }, ...(destination ? { stream: destination } : {}) },
+    logger: logger ?? { level: env.logLevel, serializers: { req: requestSerializer }, ...(destination ? { stream: bytesOf(destination) } : {}) },
     logController: new OneLinePerRequest(),
   } satisfies FastifyServerOptions;
   const plugin = fp(async (app: FastifyInstance) => {
