@@ -3,7 +3,7 @@
 // as the README starts it, NODE_ENV=production on a fresh PostgreSQL database, default logging), the
 // hello-world, and autocannon for each route. With
 // BENCH_BEFORE (bench/before.ts) the earlier commit's server runs beside this one's, and each route is
-// measured on both in turn, each run right after a hello-world run of its own.
+// measured on both in turn (each round the other one first), each run right after a hello-world run of its own.
 import { medianAndRange, treesToCompare, type Tree } from './before';
 import { autocannon, buildServer, DEFAULT_BENCH_DATABASE_URL, signedInUser, startHelloWorld, startPortal, type LoadResult } from './processes';
 
@@ -58,8 +58,10 @@ export async function benchApiThroughput() {
     const helloRuns: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       if (round > 0) for (const portal of portals) portal.targets = portal.refresh();
+      // Every other round the trees take turns the other way round, so neither is always measured first.
+      const inTurn = round % 2 === 0 ? portals : [...portals].reverse();
       for (const route of ROUTES) {
-        for (const { tree, targets } of portals) {
+        for (const { tree, targets } of inTurn) {
           const baseline = await autocannon(hello.url, { connections: CONNECTIONS, seconds: DURATION });
           const [url, h] = targets[route];
           const result = await autocannon(url, { connections: CONNECTIONS, seconds: DURATION, headers: h });
@@ -81,7 +83,7 @@ export async function benchApiThroughput() {
     const column = (tree: Tree) => (trees.length > 1 ? (tree === trees[0] ? `before (${tree.label})` : `after (${tree.label})`) : tree.label);
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
     return {
-      title: `API throughput (postgres, ${date} UTC, compiled server in production mode in its own process, autocannon ${CONNECTIONS} connections x ${DURATION} s in another; each route's req/s as a share of a bare Fastify hello-world run right before it, median (min-max) of ${ROUNDS} runs${trees.length > 1 ? ', the two commits measured in turn' : ''})`,
+      title: `API throughput (postgres, ${date} UTC, compiled server in production mode in its own process, autocannon ${CONNECTIONS} connections x ${DURATION} s in another; each route's req/s as a share of a bare Fastify hello-world run right before it, median (min-max) of ${ROUNDS} runs${trees.length > 1 ? ', the two commits measured in turn, each round the other one first' : ''})`,
       rows: [
         { route: 'bare Fastify hello-world', ...Object.fromEntries(trees.map((tree) => [column(tree), `100 %; ${medianAndRange(helloRuns)} req/s`])) },
         ...ROUTES.map((route) => ({ route, ...Object.fromEntries(trees.map((tree) => [column(tree), cell(route, tree)])) })),
