@@ -3,17 +3,13 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Locale } from '@portal/domain/constants';
 import de from '../../../../web/src/locales/de.json' with { type: 'json' };
 import en from '../../../../web/src/locales/en.json' with { type: 'json' };
+import { flattenTexts } from '../../../../web/src/locales/parts';
 
 /** Reports and mails speak the portal's words: the same locale files (ICU messages) as the web app. */
 const MESSAGES: Record<Locale, object> = { en, de };
 
-function compiled(node: object, prefix = '', into: Record<string, ReturnType<typeof compileMessage>> = {}) {
-  for (const [key, value] of Object.entries(node)) {
-    if (typeof value === 'string') into[`${prefix}${key}`] = compileMessage(value);
-    else compiled(value as object, `${prefix}${key}.`, into);
-  }
-  return into;
-}
+/** A language's texts by dotted key, each compiled as the web build compiles it. */
+const compiled = (texts: object) => Object.fromEntries(Object.entries(flattenTexts(texts)).map(([key, text]) => [key, compileMessage(text)]));
 
 // Compiled on first use, once per language: a server that never writes a report or mail in German never compiles it.
 const formatters = new Map<Locale, I18n>();
