@@ -16,6 +16,6 @@ export function formatNumber(value: number, locale: string, options: Intl.Number
 /** `formatNumber` in the current interface language; re-renders when the language changes. */
 export function useFormatNumber(): (value: number, options?: Intl.NumberFormatOptions) => string {
   const { i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = i18n.language;
   return (value, options) => formatNumber(value, locale, options);
 }

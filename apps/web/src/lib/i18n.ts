@@ -84,9 +84,6 @@ export const i18n = {
   get language(): Locale {
     return currentLocale();
   },
-  get resolvedLanguage(): Locale {
-    return currentLocale();
-  },
   /** Whether the texts loaded so far in the current language hold `key`. */
   exists: (key: string): boolean => key in lingui.messages,
   /** Shows the texts in `locale` (loaded beforehand: see `setLocale`); an unknown language is ignored. */

@@ -3,7 +3,6 @@ import { Alert, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/domain/constants';
 import type { FleetRole } from '@portal/domain/fleet';
 import type { Member } from '@portal/domain/registry';
 import { ConfirmDialog, confirmTexts } from '@/components/ui/confirm-dialog';
@@ -20,8 +19,6 @@ import { notify } from '@/lib/notify';
 import { AdminAccessDenied } from './admin-access-denied';
 import { InviteMemberForm } from './invite-member-form';
 import { MembersView } from './members-view';
-
-const isLocale = (value: string | undefined): value is Locale => (LOCALES as readonly (string | undefined)[]).includes(value);
 
 type AccessPanelProps = {
   fleet: string;
@@ -82,7 +79,7 @@ export function AccessPanel({ fleet, currentUserId, onRetryAccess }: AccessPanel
 
   const onResend = (member: Member) => {
     setNotice(null);
-    const language = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+    const language = i18n.language;
     resend.mutate(
       { userId: member.userId, language },
       {

@@ -3,7 +3,6 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@
 import { IconAlertTriangle, IconMailCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import type { z } from 'zod';
-import { LOCALES, DEFAULT_LOCALE, type Locale } from '@portal/domain/constants';
 import { FLEET_ROLES } from '@portal/domain/fleet';
 import { InviteMemberSchema, type Member } from '@portal/domain/registry';
 import { FORM_ERRORS as E } from '@portal/domain/validation';
@@ -18,8 +17,6 @@ import { EmailInput } from '@/components/ui/email-input';
 const InviteSchema = InviteMemberSchema.pick({ email: true, role: true });
 
 const ALREADY_MEMBER = 'alreadyMember';
-
-const isLocale = (value: string | undefined): value is Locale => (LOCALES as readonly (string | undefined)[]).includes(value);
 
 type InviteMemberFormProps = { fleet: string; members: readonly Member[] };
 
@@ -49,7 +46,7 @@ export function InviteMemberForm({ fleet, members }: InviteMemberFormProps) {
       setError('email', { type: 'validate', message: ALREADY_MEMBER }, { shouldFocus: true });
       return;
     }
-    const language = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+    const language = i18n.language;
     invite.mutate(
       { email, role, language },
       {

@@ -56,7 +56,7 @@ export function LoginPanel({ initialError = null, onSignedIn }: LoginPanelProps)
   const [isSending, setIsSending] = useState(false);
   const [isSigningIn, setIsSigningIn] = useState(false);
 
-  const language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
+  const language = i18n.language;
   const supportEmail = config?.supportEmail || SUPPORT_EMAIL;
   const providers: SocialProvider[] = [
     ...(config?.oidc ? (['oidc'] as const) : []),

@@ -27,7 +27,7 @@ type UploadProgressProps = {
 /** How far a file (or a set of files) has gone, in bytes: a bar, '0.21 of 0.43 MB' and, once the speed is known, the time left. */
 export function UploadProgress({ name, sentBytes, totalBytes, bytesPerSecond, size = 'md', testId = 'upload-progress' }: UploadProgressProps) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = i18n.language;
   const sent = Math.min(Math.max(sentBytes, 0), totalBytes);
   const percent = totalBytes > 0 ? Math.floor((sent / totalBytes) * 100) : 0;
   const mb = (bytes: number) => formatNumber(bytes / MB, locale, { minimumFractionDigits: SIZE_MB_FRACTION_DIGITS, maximumFractionDigits: SIZE_MB_FRACTION_DIGITS });

@@ -14,7 +14,7 @@ type InstallationCardsProps = Omit<InstallationsTableProps, 'sorting'>;
 /** The narrow layout (phones, portrait tablets): one card per installation with large buttons. */
 export function InstallationCards({ fleet, onDelete, ...list }: InstallationCardsProps) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = i18n.language;
 
   return (
     <CardList

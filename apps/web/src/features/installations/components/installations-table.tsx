@@ -61,7 +61,7 @@ function SortableHeader({ column, label, sorting, noWrap = false }: SortableHead
 /** The wide layout: one row per installation, sortable headers, name and actions pinned while scrolling sideways. */
 export function InstallationsTable({ fleet, sorting, onDelete, ...list }: InstallationsTableProps) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = i18n.language;
 
   const head = (
     <>

@@ -23,7 +23,7 @@ type Status = { kind: 'loading' } | { kind: 'notFound' } | { kind: 'failed' } | 
 export function VerifyPage({ code = verificationCodeOf(window.location.hash) }: { code?: string }) {
   const { t, i18n: instance } = useTranslation();
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
-  const locale = instance.resolvedLanguage ?? 'en';
+  const locale = instance.language;
 
   useEffect(() => {
     const controller = new AbortController();
