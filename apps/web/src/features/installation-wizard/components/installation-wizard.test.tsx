@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DRAFT_SAVE_DELAY_MS } from '../hooks/use-step-form';
-import { draftKey, readDraft, readPendingSave, writeDraft } from '../lib/draft-storage';
+import { draftKey, readDraft, readPendingSave, writeDraft, writePendingSave } from '../lib/draft-storage';
 import { createInstallation } from '../testing/installation-factory';
 import { headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
@@ -60,6 +60,29 @@ describe('installation wizard', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(sentBodies()[1]).toMatchObject({ name: 'My bus', version: 4 });
     await waitFor(() => expect(screen.queryByTestId('conflict-choice')).toBeNull());
     await waitFor(() => expect(nameInput().value).toBe('My bus'));
+  });
+
+  it('reloaded offline halfway through, opens the tab its waiting saves lead to, with no other tab shown first', async () => {
+    // The installation has its customer confirmed; the vehicle and system saves wait on the device.
+    const copy = createInstallation({ customerDataConfirmed: true });
+    for (const tab of ['vehicle', 'system'] as const) {
+      const save = { endpoint: 'update' as const, installationId: 42, body: { version: 3 }, idempotencyKey: `k-${tab}` };
+      await writePendingSave(draftKey('u1', 42, tab), { save, values: {}, tab, installation: 42, fleet: 'sono', createdAt: '2026-11-27T07:01:00.000Z' });
+    }
+    const titles: string[] = [];
+    const observer = new MutationObserver(() => {
+      const title = screen.queryByTestId('step-title')?.textContent;
+      if (title && titles.at(-1) !== title) titles.push(title);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const { fake } = startWizard('/sono/installations/42?tab=setup', { 'GET /api/installations/42': { body: copy } });
+    // The portal is out of reach: the waiting saves stay waiting.
+    const answer = fake.fetchFn;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => (init?.method === 'PUT' ? Promise.reject(new TypeError('Failed to fetch')) : answer(input, init)));
+    await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('Setup'), slow);
+    observer.disconnect();
+    expect(titles).toEqual(['Setup']);
+    expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=setup');
   });
 
   it('restores unsaved entries kept on the device, and discards them on request', async () => {

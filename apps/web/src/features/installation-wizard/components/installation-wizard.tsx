@@ -211,6 +211,9 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   if (installation && installation.fleet !== fleet) {
     return <Navigate to={`/${installation.fleet}/installations/${installation.id}?${params.toString()}`} replace />;
   }
+  // A tab that only the saves waiting on the device open (a reload offline, halfway through): it is
+  // decided once they were read, not shown as another tab first.
+  if (installation && requested && requested !== tab && !waiting.isRead) return <StepLoader />;
 
   const tabTitle = t(`solar.installation.tabs.${tab}`);
   const showDots = tab !== 'preInstallation' && !isReadOnly;

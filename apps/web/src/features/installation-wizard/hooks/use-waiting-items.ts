@@ -7,8 +7,11 @@ import { listFiles, subscribeFiles, type StoredFile } from '../lib/file-queue';
 
 export type WaitingChange = { key: string; tab: WizardTab; installation: InstallationKey; fleet: string };
 export type WaitingItems = { changes: WaitingChange[]; files: StoredFile[] };
+/** The queues as last read; `isRead` stays false until the device's queues were read once. */
+export type WaitingState = WaitingItems & { isRead: boolean };
 
-const NONE: WaitingItems = { changes: [], files: [] };
+const UNREAD: WaitingState = { changes: [], files: [], isRead: false };
+const NONE: WaitingState = { changes: [], files: [], isRead: true };
 
 export const isPhoto = (file: Pick<StoredFile, 'format'>) => (IMAGE_FORMATS as readonly string[]).includes(file.format);
 
@@ -34,8 +37,8 @@ export async function readWaiting(userId: string): Promise<WaitingItems> {
 }
 
 /** The user's saves and files that wait on this device for the network; follows both queues as they change. */
-export function useWaitingItems(userId: string | null): WaitingItems {
-  const [items, setItems] = useState<WaitingItems>(NONE);
+export function useWaitingItems(userId: string | null): WaitingState {
+  const [items, setItems] = useState<WaitingState>(() => (userId ? UNREAD : NONE));
   useEffect(() => {
     if (!userId) {
       setItems(NONE);
@@ -48,7 +51,7 @@ export function useWaitingItems(userId: string | null): WaitingItems {
         // Nothing waiting keeps the same value, so the wizard does not render again for it; what does wait
         // shows in a transition, which yields to taps while the wizard renders the badge.
         const isEmpty = next.changes.length === 0 && next.files.length === 0;
-        startTransition(() => setItems(isEmpty ? NONE : next));
+        startTransition(() => setItems(isEmpty ? NONE : { ...next, isRead: true }));
       });
     };
     refresh();
