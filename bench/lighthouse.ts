@@ -17,7 +17,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const PAGES = ['login', 'fleet home', 'wizard: vehicle tab'] as const;
 type PageName = (typeof PAGES)[number];
 
-type Figures = { performance: number; accessibility: number; tbt: number; lcp: number; cls: number; longestAfterPaint: number };
+/** `benchmarkIndex`: Lighthouse's own measure of this machine's CPU speed at the run (higher is faster), so that tables of two machines can be told apart. */
+type Figures = { performance: number; accessibility: number; tbt: number; lcp: number; cls: number; longestAfterPaint: number; benchmarkIndex: number };
 
 /** A production server of `tree` with the demo data, and a browser profile Lighthouse can attach to. */
 async function targetOf(tree: Tree, index: number) {
@@ -77,6 +78,7 @@ async function targetOf(tree: Tree, index: number) {
       lcp: numeric('largest-contentful-paint'),
       cls: numeric('cumulative-layout-shift'),
       longestAfterPaint: Math.max(0, ...tasks.map((task) => task.duration)),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
     figures.set(name, [...(figures.get(name) ?? []), measured]);
   };
@@ -155,9 +157,10 @@ export async function benchLighthouse() {
       };
     }),
   );
+  const benchmarkIndex = medianAndRange(targets.flatMap((target) => [...target.figures.values()].flatMap((runs) => runs.map((r) => r.benchmarkIndex))));
   return [
     {
-      title: `Lighthouse 12 (mobile profile, simulated throttling) in Debian Chromium, ${started} UTC: median (min-max) of ${RUNS} runs per page${trees.length > 1 ? ', the two commits audited in turn' : ''}`,
+      title: `Lighthouse 12 (mobile profile, simulated throttling) in Debian Chromium, ${started} UTC: median (min-max) of ${RUNS} runs per page${trees.length > 1 ? ', the two commits audited in turn' : ''}; Lighthouse's benchmark index of this machine (CPU speed, higher is faster) ${benchmarkIndex}`,
       rows,
     },
     roundsTable(rounds),
