@@ -48,7 +48,7 @@ export function useWaitingItems(userId: string | null): WaitingState {
     const refresh = () => {
       void readWaiting(userId).then((next) => {
         if (!isActive) return;
-        // Nothing waiting keeps the same value, so the wizard does not render again for it; what does wait
+        // After the first read, nothing waiting keeps the same value, so the wizard does not render again for it; what does wait
         // shows in a transition, which yields to taps while the wizard renders the badge.
         const isEmpty = next.changes.length === 0 && next.files.length === 0;
         startTransition(() => setItems(isEmpty ? NONE : { ...next, isRead: true }));
