@@ -75,6 +75,8 @@ test.describe('partners', () => {
     await expect(form).toBeHidden();
     const renamedRow = page.getByTestId('partner-row').filter({ hasText: renamed });
     await expect(renamedRow).toBeVisible();
+    // The saved toast closes by itself: the dialog below is judged on its own, not under a toast that is closing.
+    await expect(page.getByText(`The partner “${renamed}” has been saved.`)).toBeHidden();
 
     await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
     const dialog = page.getByTestId('delete-partner-dialog');
