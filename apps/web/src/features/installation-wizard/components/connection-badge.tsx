@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, Popover, UnstyledButton } from '@mantine/core';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -8,10 +9,11 @@ import { WaitingList } from './waiting-list';
 /**
  * 'Offline · 3 photos, 1 change waiting' in the header, on every screen, so the installer sees it
  * wherever they scrolled; it stays until everything waiting has been sent. Pressed, it lists each
- * waiting item, and any one can be removed.
+ * waiting item, and any one can be removed or opened.
  */
 export function ConnectionBadge({ status }: { status: ConnectionStatus }) {
   const { t } = useTranslation();
+  const [isOpen, setOpen] = useState(false);
   if (!status.isShown) return null;
   const counts = [
     ...(status.photos > 0 ? [t('wizard.offline.badge.photos', { count: status.photos })] : []),
@@ -25,9 +27,14 @@ export function ConnectionBadge({ status }: { status: ConnectionStatus }) {
   ];
   const Icon = status.isOnline ? IconCloudUpload : IconWifiOff;
   return (
-    <Popover width={360} position="bottom-start" shadow="md" withArrow trapFocus returnFocus>
+    <Popover width={360} position="bottom-start" shadow="md" withArrow trapFocus returnFocus opened={isOpen} onChange={setOpen}>
       <Popover.Target>
-        <UnstyledButton aria-haspopup="dialog" aria-label={t('wizard.offline.list.open', { status: parts.join(' · ') })} style={{ minWidth: 44, minHeight: 44, maxWidth: '100%' }}>
+        <UnstyledButton
+          onClick={() => setOpen((open) => !open)}
+          aria-haspopup="dialog"
+          aria-label={t('wizard.offline.list.open', { status: parts.join(' · ') })}
+          style={{ minWidth: 44, minHeight: 44, maxWidth: '100%' }}
+        >
           <Badge
             role="status"
             component="span"
@@ -49,7 +56,7 @@ export function ConnectionBadge({ status }: { status: ConnectionStatus }) {
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown maw="calc(100vw - 16px)">
-        <WaitingList items={status.items} />
+        <WaitingList items={status.items} onLeave={() => setOpen(false)} />
       </Popover.Dropdown>
     </Popover>
   );

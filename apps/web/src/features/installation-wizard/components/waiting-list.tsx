@@ -1,7 +1,12 @@
-import { useEffect, useState } from 'react';
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconFileText, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Installation } from '@portal/domain/installation';
 import { useTranslation } from '@/lib/i18n';
+import { guardLinkClick } from '@/lib/leave-guard';
+import { installationKeys } from '@/lib/query-keys';
 import { useFormatNumber } from '@/lib/format-number';
 import { useIsOnline } from '@/lib/use-is-online';
 import { deletePendingSave } from '../lib/draft-storage';
@@ -44,18 +49,30 @@ function removeChange(change: WaitingChange) {
   useWizardStore.getState().setNotice(change.key, null);
 }
 
-/** Each save and file that waits on this device, what happens to it, and a way to remove it. */
-export function WaitingList({ items }: { items: WaitingItems }) {
+/** Where a waiting save was made: its installation's tab. */
+const changePath = (change: WaitingChange) =>
+  change.installation === 'new' ? `/${change.fleet}/installations/new` : `/${change.fleet}/installations/${change.installation}?tab=${change.tab}`;
+
+/**
+ * Each save and file that waits on this device, what happens to it, and a way to remove it. A save
+ * leads back to the tab it was made on (`onLeave` hears of it, to close what shows the list).
+ */
+export function WaitingList({ items, onLeave }: { items: WaitingItems; onLeave?: () => void }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const space = useStorageSpace();
   const formatNumber = useFormatNumber();
   const sendingKey = useUploadQueueStore((state) => state.sendingKey);
   const retryAt = useUploadQueueStore((state) => state.retryAt);
   const isOnline = useIsOnline();
   const isEmpty = items.changes.length === 0 && items.files.length === 0;
-  const installationName = (installation: WaitingChange['installation']) =>
-    // One started offline has no number of the server yet.
-    installation === 'new' || isLocalInstallationId(installation) ? t('wizard.offline.list.newInstallation') : t('wizard.offline.list.installation', { id: installation });
+  const installationName = (installation: WaitingChange['installation']) => {
+    if (installation === 'new') return t('wizard.offline.list.newInstallation');
+    // The device's copy names it; one started offline has no number of the server yet.
+    const name = queryClient.getQueryData<Installation>(installationKeys.detail(installation))?.name;
+    if (name) return name;
+    return isLocalInstallationId(installation) ? t('wizard.offline.list.newInstallation') : t('wizard.offline.list.installation', { id: installation });
+  };
 
   const fileStatus = (file: StoredFile) => {
     if (file.problem) return fileProblemMessage(t, file.problem);
@@ -80,18 +97,29 @@ export function WaitingList({ items }: { items: WaitingItems }) {
       )}
       <QueueProgress files={inQueue} />
       {items.changes.map((change) => {
-        const label = `${t(`wizard.tabNames.${change.tab}`)} · ${installationName(change.installation)}`;
+        const label = `${t(`solar.installation.tabs.${change.tab}`)} · ${installationName(change.installation)}`;
+        const to = changePath(change);
         return (
           <Group key={change.key} gap="sm" wrap="nowrap" data-testid="waiting-change">
             <IconPencil size={20} aria-hidden />
-            <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              component={Link}
+              to={to}
+              onClick={(event: MouseEvent) => {
+                guardLinkClick(to)(event);
+                onLeave?.();
+              }}
+              // The whole entry leads to its tab: a target a gloved finger finds.
+              underline="never"
+              style={{ flex: 1, minWidth: 0, minHeight: 44 }}
+            >
+              <Text span display="block" size="sm" fw={600} td="underline" style={{ overflowWrap: 'anywhere' }}>
                 {label}
               </Text>
-              <Text size="xs" c="dimmed">
+              <Text span display="block" size="xs" c="dimmed">
                 {t('wizard.offline.list.change')}
               </Text>
-            </Stack>
+            </Anchor>
             <ActionIcon variant="subtle" color="red" size="lg" onClick={() => removeChange(change)} aria-label={t('wizard.offline.list.remove', { name: label })}>
               <IconTrash size={18} aria-hidden />
             </ActionIcon>

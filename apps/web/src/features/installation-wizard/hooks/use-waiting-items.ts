@@ -31,7 +31,9 @@ export function waitingCounts(t: TFunction, items: WaitingItems): string {
 export async function readWaiting(userId: string): Promise<WaitingItems> {
   const keys = await pendingDraftKeys(userId);
   const saves = await Promise.all(keys.map(async (key) => ({ key, pending: await readPendingSave(key) })));
-  const changes = saves.flatMap(({ key, pending }) => (pending ? [{ key, tab: pending.tab, installation: pending.installation, fleet: pending.fleet }] : []));
+  // In the order they were made, which is the order they are sent in.
+  const made = saves.flatMap(({ key, pending }) => (pending ? [{ key, pending }] : [])).sort((a, b) => a.pending.createdAt.localeCompare(b.pending.createdAt));
+  const changes = made.map(({ key, pending }) => ({ key, tab: pending.tab, installation: pending.installation, fleet: pending.fleet }));
   const files = (await listFiles(userId)).filter((file) => file.state === 'queued');
   return { changes, files };
 }
