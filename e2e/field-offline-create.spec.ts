@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { admin, expect, storedText, test, uniqueEmail } from './fixtures';
+import { admin, expect, expectAccessible, stillScreenshot, storedText, test, uniqueEmail } from './fixtures';
 import { openProfile, signInOnLoginPage, untilControlled } from './field-profile';
 import { deleteInstallation, getInstallation, importSystem, type Api } from './installation-api';
 import { customerStep, vehicleStep } from './wizard-steps';
@@ -66,6 +66,30 @@ test.describe('field: a new installation without a connection', () => {
       expect(((await listed.json()) as { total: number }).total).toBe(0);
 
       // The vehicle's Next waits for the system tab, which needs the registry data from the server.
+      await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+
+      // Still offline, the installer leaves for the home. The fleet's list cannot show the installation before the
+      // server has it; the home lists it as started on this device, and one tap leads back to where they left it.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('link', { name: 'Home' }).click();
+      const onDevice = page.getByTestId('device-installation');
+      await expect(onDevice).toHaveCount(1);
+      await expect(onDevice).toContainText('Bus 4713 Betriebshof');
+      await expect(onDevice).toContainText(SERIAL);
+      await expect(onDevice).toContainText('3 changes waiting');
+      await expectAccessible(page, 'home with an installation started on the device');
+      for (const locale of ['de', 'en'] as const) {
+        await page.evaluate((value) => window.localStorage.setItem('sonoLocale', value), locale);
+        await page.reload();
+        await expect(page.getByTestId('device-installations')).toBeVisible();
+        await stillScreenshot(page, { path: test.info().outputPath(`home-started-on-device-${locale}-390.png`), fullPage: true });
+      }
+      await onDevice.getByRole('link', { name: 'Continue “Bus 4713 Betriebshof”' }).click();
+      await expect(page).toHaveURL(/#\/sono\/installations\/-\d+\?tab=vehicle$/);
+      await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
+      await expect(page.getByTestId('vehicle-vin')).toHaveValue('WMA06XZZ5LM123458');
+      // Next again: it waits for the system tab, as before.
+      await page.getByTestId('step-next').click();
       await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
 
       // Back online: the create goes first, then the customer and vehicle tabs, and the installation's own

@@ -15,14 +15,14 @@ export const fleetBody = (fleet: FleetMembership) => ({
   customer: { name: 'Sono Motors', primaryContact: 'Max', emailAddress: 'fleet@example.com' },
 });
 
-/** Renders the whole app at `route`, signed in as Ina unless told otherwise, with the API faked by `routes`. */
+/** Renders the whole app at `route`, signed in as Ina unless told otherwise, with the API faked by `routes`; returns the fake and the app's query cache. */
 export function startApp(route: string, routes: Parameters<typeof fakeFetch>[0], { signedIn = true } = {}) {
   if (signedIn) useAuthStore.getState().signIn({ id: 'u1', name: 'Ina Installer', email: 'ina@example.com' });
   const fake = fakeFetch({ 'GET /api/auth/token': { body: { token: testToken } }, ...routes });
   vi.stubGlobal('fetch', fake.fetchFn);
   connectAuth(() => undefined);
-  renderWithProviders(<AppRoutes />, { route });
-  return fake;
+  const { queryClient } = renderWithProviders(<AppRoutes />, { route });
+  return { ...fake, queryClient };
 }
 
 /** Each test starts without a token and ends signed out, with the real fetch back. */

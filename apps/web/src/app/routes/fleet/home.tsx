@@ -7,7 +7,25 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useInstallations } from '@/features/installations/api/get-installations';
 import { NewInstallationBox } from '@/features/installations/components/new-installation-box';
 import { RecentInstallations } from '@/features/installations/components/recent-installations';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useWaitingItems } from '@/features/installation-wizard/hooks/use-waiting-items';
+import { localInstallationIds } from '@/features/installation-wizard/lib/offline-create';
+import { deferredPart } from '@/lib/deferred-part';
+import { withTexts } from '@/lib/i18n-lazy';
 import { useCurrentFleet } from './fleet-context';
+
+// Shown only while an installation started offline waits on this device: most visits never load it.
+const deviceInstallations = deferredPart(() =>
+  withTexts('wizard', () => import('@/features/installation-wizard/components/device-installations')).then((m) => m.DeviceInstallations),
+);
+
+/** The installations started on this device that the server does not know yet (see DeviceInstallations). */
+function StartedOnDevice({ fleet }: { fleet: string }) {
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+  const { changes } = useWaitingItems(userId);
+  if (localInstallationIds(changes, fleet).length === 0) return null;
+  return <deviceInstallations.Component fleet={fleet} changes={changes} />;
+}
 
 export function FleetHomeRoute() {
   const { t } = useTranslation();
@@ -28,6 +46,7 @@ export function FleetHomeRoute() {
   return (
     <PageSection title={t('home.title')} subtitle={fleet.name}>
       <NewInstallationBox onAdd={() => navigate(`/${fleet.slug}/installations/new`)} />
+      <StartedOnDevice fleet={fleet.slug} />
       <RecentInstallations fleet={fleet.slug} />
     </PageSection>
   );

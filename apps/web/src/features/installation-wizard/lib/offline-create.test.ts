@@ -6,7 +6,7 @@ import { errorFromTransport } from '@/lib/api-error';
 import { fleetKeys, installationKeys } from '@/lib/query-keys';
 import { createInstallation } from '../testing/installation-factory';
 import { draftKey, pendingDraftKeys, readDraft, readLocalLink, readPendingSave, resetDraftStoreForTests, writeDraft, writePendingSave } from './draft-storage';
-import { startOfflineInstallation } from './offline-create';
+import { localInstallationIds, startOfflineInstallation } from './offline-create';
 import { replayPendingSaves, sendQueuedSave, type ReplayEvents, type SendSave } from './save-queue';
 import type { PendingSave } from './save-request';
 
@@ -102,5 +102,21 @@ describe('an installation started offline', () => {
     expect(await pendingDraftKeys('u1')).toEqual([]);
     expect(await readPendingSave(vehicleKey)).toBeUndefined();
     expect(await readDraft(vehicleKey)).toBeUndefined();
+  });
+});
+
+describe('the installations started offline that wait on the device', () => {
+  it('are those of the fleet under an id of the device, each once, the newest first', () => {
+    const waiting = [
+      { installation: -1_000, fleet: 'sono' },
+      { installation: -3_000, fleet: 'sono' },
+      { installation: -1_000, fleet: 'sono' },
+      { installation: -2_000, fleet: 'other' },
+      { installation: 42, fleet: 'sono' },
+      { installation: 'new' as const, fleet: 'sono' },
+    ];
+    expect(localInstallationIds(waiting, 'sono')).toEqual([-3_000, -1_000]);
+    expect(localInstallationIds(waiting, 'other')).toEqual([-2_000]);
+    expect(localInstallationIds([], 'sono')).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Fleet } from '@portal/domain/fleet';
 import type { CreateInstallation, Installation } from '@portal/domain/installation';
 import { fleetKeys, installationKeys } from '@/lib/query-keys';
-import { deleteDraft, deletePendingSave, draftKey, readPendingSave, writePendingSave } from './draft-storage';
+import { deleteDraft, deletePendingSave, draftKey, readPendingSave, writePendingSave, type InstallationKey } from './draft-storage';
 
 /**
  * A new installation started without a connection: its create waits on the device, and the
@@ -12,6 +12,16 @@ import { deleteDraft, deletePendingSave, draftKey, readPendingSave, writePending
 
 /** The device's own ids of installations started offline are negative; the server's are not. */
 export const isLocalInstallationId = (id: number): boolean => id < 0;
+
+/**
+ * The installations started offline in a fleet that still wait on the device, by their waiting saves: the
+ * newest first (a local id is minus the moment it was started).
+ */
+export function localInstallationIds(waiting: readonly { installation: InstallationKey; fleet: string }[], fleet: string): number[] {
+  const ids = new Set<number>();
+  for (const { installation, fleet: of } of waiting) if (of === fleet && installation !== 'new' && isLocalInstallationId(installation)) ids.add(installation);
+  return [...ids].sort((a, b) => a - b);
+}
 
 /** The version the saves of an installation started offline build on: the create's answer takes its place. */
 export const LOCAL_VERSION = 0;
