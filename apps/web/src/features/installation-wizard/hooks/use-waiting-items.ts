@@ -38,14 +38,14 @@ export async function readWaiting(userId: string): Promise<WaitingItems> {
   return { changes, files };
 }
 
-/** The user's saves and files that wait on this device for the network; follows both queues as they change. */
+/**
+ * The user's saves and files that wait on this device for the network; follows both queues as they change.
+ * Another user (a shared phone) starts unread: nothing of the one before shows, not even for one render.
+ */
 export function useWaitingItems(userId: string | null): WaitingState {
-  const [items, setItems] = useState<WaitingState>(() => (userId ? UNREAD : NONE));
+  const [read, setRead] = useState<{ userId: string | null; items: WaitingState }>(() => ({ userId, items: userId ? UNREAD : NONE }));
   useEffect(() => {
-    if (!userId) {
-      setItems(NONE);
-      return;
-    }
+    if (!userId) return;
     let isActive = true;
     const refresh = () => {
       void readWaiting(userId).then((next) => {
@@ -53,7 +53,9 @@ export function useWaitingItems(userId: string | null): WaitingState {
         // After the first read, nothing waiting keeps the same value, so the wizard does not render again for it; what does wait
         // shows in a transition, which yields to taps while the wizard renders the badge.
         const isEmpty = next.changes.length === 0 && next.files.length === 0;
-        startTransition(() => setItems(isEmpty ? NONE : { ...next, isRead: true }));
+        startTransition(() =>
+          setRead((current) => (isEmpty && current.userId === userId && current.items === NONE ? current : { userId, items: isEmpty ? NONE : { ...next, isRead: true } })),
+        );
       });
     };
     refresh();
@@ -68,5 +70,6 @@ export function useWaitingItems(userId: string | null): WaitingState {
       window.removeEventListener('focus', refresh);
     };
   }, [userId]);
-  return items;
+  if (!userId) return NONE;
+  return read.userId === userId ? read.items : UNREAD;
 }
