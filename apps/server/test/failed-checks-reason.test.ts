@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { bearer, dataSnapshot, pdftotext, readyToSubmit, type TestContext, useTestApp } from './helper';
@@ -98,6 +99,21 @@ describe('proceeding with failed checks says why', () => {
       expect(english).toContain(`Reason for proceeding with failed checks: ${REASON}`);
       const german = pdftotext((await c.app.inject({ url: `/api/installations/${id}/report.pdf?lang=de`, headers: h })).rawPayload).replace(/\s+/g, ' ');
       expect(german).toContain(`Grund für das Fortfahren trotz fehlgeschlagener Prüfungen: ${REASON}`);
+
+      // The list's export names the reason beside the flag, in both formats; one without it leaves the cell empty.
+      const csv = (await c.app.inject({ url: '/api/installations/export.csv?fleet=sono&failedChecks=true&q=SN-DEMO-0005', headers: h })).body.trim().split('\n');
+      const header = csv[0]!.split(',');
+      const reasonAt = header.indexOf('failedChecksReason');
+      expect(header[reasonAt - 1]).toBe('proceededWithFailedChecks');
+      expect(csv).toHaveLength(2);
+      expect(csv[1]!.split(',').slice(reasonAt - 1, reasonAt + 1)).toEqual(['true', REASON]);
+      const sheet = await readSheet((await c.app.inject({ url: '/api/installations/export.xlsx?fleet=sono&q=SN-DEMO-0005', headers: h })).rawPayload);
+      expect(sheet[1]![reasonAt]).toBe(REASON);
+      const plain = await c.app.inject({ method: 'POST', url: '/api/installations', headers: h, payload: { systemSerialNumber: 'SN-DEMO-0003', startDate: '2026-11-20', name: 'Bus without a reason' } });
+      expect(plain.statusCode).toBe(201);
+      const drafts = (await c.app.inject({ url: '/api/installations/export.csv?fleet=sono&q=SN-DEMO-0003', headers: h })).body.trim().split('\n');
+      expect(drafts).toHaveLength(2);
+      expect(drafts[1]!.split(',').slice(reasonAt - 1, reasonAt + 1)).toEqual(['false', '']);
     },
     HEAVY_TEST_MS,
   );
