@@ -1,15 +1,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { admin, expect, expectAccessible, stillScreenshot, storedText, test, uniqueEmail } from './fixtures';
 import { openProfile, signInOnLoginPage, untilControlled } from './field-profile';
-import { deleteInstallation, getInstallation, importSystem, type Api } from './installation-api';
+import { createDraft, deleteInstallation, getInstallation, importSystem, type Api } from './installation-api';
 import { customerStep, vehicleStep } from './wizard-steps';
 
 // A new installation started in a dead spot: the device saw the serial number online (the fleet's
 // registry rows it keeps), then the network goes. Uses its own system, imported for this spec.
 const unique = Date.now().toString().slice(-8);
 const SERIAL = `SN-OFFNEW-${unique}`;
+const TAKEN_SERIAL = `SN-OFFTAKEN-${unique}`;
+
+/** The home in German and then English, reloaded offline or online as it is, once `testId` shows: pictures to look at. */
+async function homeShots(page: Page, name: string, testId: string): Promise<void> {
+  for (const locale of ['de', 'en'] as const) {
+    await page.evaluate((value) => window.localStorage.setItem('sonoLocale', value), locale);
+    await page.reload();
+    await expect(page.getByTestId(testId)).toBeVisible();
+    await stillScreenshot(page, { path: test.info().outputPath(`${name}-${locale}-390.png`), fullPage: true });
+  }
+}
 
 test.describe('field: a new installation without a connection', () => {
   test.use({ actionTimeout: 15_000 });
@@ -78,12 +90,7 @@ test.describe('field: a new installation without a connection', () => {
       await expect(onDevice).toContainText(SERIAL);
       await expect(onDevice).toContainText('3 changes waiting');
       await expectAccessible(page, 'home with an installation started on the device');
-      for (const locale of ['de', 'en'] as const) {
-        await page.evaluate((value) => window.localStorage.setItem('sonoLocale', value), locale);
-        await page.reload();
-        await expect(page.getByTestId('device-installations')).toBeVisible();
-        await stillScreenshot(page, { path: test.info().outputPath(`home-started-on-device-${locale}-390.png`), fullPage: true });
-      }
+      await homeShots(page, 'home-started-on-device', 'device-installations');
       await onDevice.getByRole('link', { name: 'Continue “Bus 4713 Betriebshof”' }).click();
       await expect(page).toHaveURL(/#\/sono\/installations\/-\d+\?tab=vehicle$/);
       await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
@@ -106,6 +113,88 @@ test.describe('field: a new installation without a connection', () => {
     } finally {
       await context.close();
       if (id !== null) await deleteInstallation(api, id);
+    }
+  });
+
+  test('a colleague records the same bus meanwhile: the device keeps the entries, says why, leads to the colleague’s installation and discards on request', async ({ playwright, request }) => {
+    test.setTimeout(120_000);
+    const importer = uniqueEmail('offtaken-admin');
+    admin('grant', importer, '--fleet', 'sono', '--role', 'admin');
+    await importSystem(request, admin('token', importer).split('\n').at(-1)!.trim(), TAKEN_SERIAL, `9${unique}`);
+    const colleagueEmail = uniqueEmail('offtaken-colleague');
+    admin('grant', colleagueEmail, '--fleet', 'sono', '--role', 'installer');
+    const colleague: Api = { request, headers: { authorization: `Bearer ${admin('token', colleagueEmail).split('\n').at(-1)!.trim()}` } };
+
+    const context = await openProfile(playwright, profile);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInOnLoginPage(page, uniqueEmail('offtaken'));
+    let theirs: number | null = null;
+    try {
+      await untilControlled(page);
+      // This page load's own copy of the fleet's serial numbers, not one a load before it wrote.
+      const serials = page.waitForResponse((response) => response.url().endsWith('/api/fleets/sono/serials') && response.ok());
+      await page.goto('/#/sono');
+      await expect(page.getByRole('button', { name: 'Add new installation' })).toBeVisible();
+      expect(await (await serials).text()).toContain(TAKEN_SERIAL);
+      await expect.poll(() => storedText(page, 'installer-portal-cache', 'queries'), { timeout: 15_000 }).toContain(TAKEN_SERIAL);
+
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Add new installation' }).click();
+      await page.getByTestId('pre-start').click();
+      await page.getByTestId('general-serial').fill(TAKEN_SERIAL);
+      await page.getByTestId('general-name').fill('Bus 5120 Nachtschicht');
+      await page.getByTestId('step-next').click();
+      await expect(page).toHaveURL(/#\/sono\/installations\/-\d+\?tab=customer$/);
+      const localId = /installations\/(-\d+)/.exec(page.url())![1]!;
+      await customerStep(page);
+      await expect(page.getByTestId('connection-badge')).toHaveText('Offline · 2 changes waiting');
+
+      // Meanwhile a colleague records the same bus from the office.
+      theirs = (await createDraft(colleague, TAKEN_SERIAL, 'Bus 5120 (office)')).id;
+
+      // Back online the first save is refused: the installer hears why, on the spot and on the tab.
+      await context.setOffline(false);
+      await expect(page.getByText('“Bus 5120 Nachtschicht” was not created')).toBeVisible({ timeout: 40_000 });
+      const why = `${TAKEN_SERIAL} already has an installation in this fleet: “Bus 5120 (office)”, in progress.`;
+      await expect(page.getByTestId('local-installation-refused')).toContainText(why);
+      // The toasts close by themselves and free the menu under them.
+      await page.mouse.move(0, 0);
+      await expect(page.getByRole('alert').filter({ hasText: /was not created|No connection/ })).toHaveCount(0, { timeout: 20_000 });
+
+      // The home keeps it, with the way to the colleague's installation; the entries stay on the device.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('link', { name: 'Home' }).click();
+      const onDevice = page.getByTestId('device-installation');
+      await expect(onDevice.getByTestId('device-installation-refused')).toHaveText(`Not created: the portal did not accept its first save. ${why}`);
+      await expect(page.getByTestId('connection-badge')).toContainText('1 change waiting');
+      await expectAccessible(page, 'home with an installation the portal refused');
+      await homeShots(page, 'home-refused-on-device', 'device-installation-refused');
+      await onDevice.getByRole('link', { name: 'Open “Bus 5120 (office)” and continue' }).click();
+      await expect(page).toHaveURL(new RegExp(`#/sono/installations/${theirs}$`));
+      await page.goBack();
+
+      // Discarded, it leaves the device: nothing waits any more.
+      await onDevice.getByRole('button', { name: 'Discard “Bus 5120 Nachtschicht”' }).click();
+      const dialog = page.getByTestId('discard-device-installation');
+      await expect(dialog).toContainText('Delete “Bus 5120 Nachtschicht” and everything entered for it from this device?');
+      await dialog.getByTestId('discard-device-installation-confirm').click();
+      await expect(page.getByTestId('device-installations')).toHaveCount(0);
+      await expect(page.getByTestId('connection-badge')).toHaveCount(0);
+      const keptKeys = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const open = indexedDB.open('installer-portal');
+            open.onsuccess = () => {
+              const all = open.result.transaction('wizard-drafts').objectStore('wizard-drafts').getAllKeys();
+              all.onsuccess = () => resolve(JSON.stringify(all.result));
+            };
+          }),
+      );
+      expect(keptKeys).not.toContain(`:${localId}:`);
+      expect(await getInstallation(colleague, theirs)).toMatchObject({ systemSerialNumber: TAKEN_SERIAL, status: 'draft' });
+    } finally {
+      await context.close();
+      if (theirs !== null) await deleteInstallation(colleague, theirs);
     }
   });
 });

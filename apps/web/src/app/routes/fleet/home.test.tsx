@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FleetMembership, Me } from '@portal/domain/fleet';
-import { deletePendingSave, draftKey, resetDraftStoreForTests, writePendingSave, type StoredPendingSave } from '@/features/installation-wizard/lib/draft-storage';
+import { deletePendingSave, draftKey, pendingDraftKeys, readRefusals, resetDraftStoreForTests, writePendingSave, writeRefusal, type StoredPendingSave } from '@/features/installation-wizard/lib/draft-storage';
 import { fleetBody, resetSessionAroundEachTest, startApp } from '@/test/start-app';
 
 const slow = { timeout: 5000 };
@@ -77,5 +77,31 @@ describe('the fleet home', { timeout: 20_000 }, () => {
     // The server created it and took its saves: it is in the fleet's list from now on, and leaves this one.
     await Promise.all([deletePendingSave(draftKey('u1', LOCAL_ID, 'general')), deletePendingSave(draftKey('u1', LOCAL_ID, 'vehicle'))]);
     await waitFor(() => expect(screen.queryByTestId('device-installations')).toBeNull(), slow);
+  });
+
+  it('keeps one the server refused to create, says why, leads to the installation that has the system, and discards it on request', async () => {
+    const vehicle = { endpoint: 'vehicle' as const, installationId: LOCAL_ID, body: { version: 0 } as never, idempotencyKey: 'k-vehicle' };
+    await writePendingSave(draftKey('u1', LOCAL_ID, 'vehicle'), waitingSave({ save: vehicle, tab: 'vehicle' }));
+    const details = { serialNumber: 'SN-OFF-4713', installationId: 12, installationName: 'Bus 4713 (Anna)', status: 'draft', fleet: 'sono' };
+    await writeRefusal('u1', { localId: LOCAL_ID, fleet: 'sono', name: 'Bus 4713 Betriebshof', serialNumber: 'SN-OFF-4713', code: 'SYSTEM_ALREADY_INSTALLED', message: 'taken', details, at: created });
+    start();
+
+    const refused = await screen.findByTestId('device-installation-refused', undefined, slow);
+    const entry = screen.getByTestId('device-installation');
+    expect(entry.textContent).toContain('Bus 4713 Betriebshof');
+    expect(refused.textContent).toBe(
+      'Not created: the portal did not accept its first save. SN-OFF-4713 already has an installation in this fleet: “Bus 4713 (Anna)”, in progress.',
+    );
+    expect(within(entry).getByRole('link', { name: 'Open “Bus 4713 (Anna)” and continue' }).getAttribute('href')).toBe('/sono/installations/12');
+    expect(within(entry).getByRole('link', { name: 'Show the entries of “Bus 4713 Betriebshof”' }).getAttribute('href')).toBe(`/sono/installations/${LOCAL_ID}?tab=vehicle`);
+    expect(within(entry).queryByRole('link', { name: /^Continue/ })).toBeNull();
+
+    fireEvent.click(within(entry).getByRole('button', { name: 'Discard “Bus 4713 Betriebshof”' }));
+    const dialog = await screen.findByTestId('discard-device-installation');
+    expect(dialog.textContent).toContain('Delete “Bus 4713 Betriebshof” and everything entered for it from this device?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByTestId('device-installations')).toBeNull(), slow);
+    expect(await pendingDraftKeys('u1')).toEqual([]);
+    expect(await readRefusals('u1')).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { useInstallations } from '@/features/installations/api/get-installations
 import { NewInstallationBox } from '@/features/installations/components/new-installation-box';
 import { RecentInstallations } from '@/features/installations/components/recent-installations';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useRefusals } from '@/features/installation-wizard/hooks/use-refusals';
 import { useWaitingItems } from '@/features/installation-wizard/hooks/use-waiting-items';
 import { localInstallationIds } from '@/features/installation-wizard/lib/offline-create';
 import { deferredPart } from '@/lib/deferred-part';
@@ -22,9 +23,10 @@ const deviceInstallations = deferredPart(() =>
 /** The installations started on this device that the server does not know yet (see DeviceInstallations). */
 function StartedOnDevice({ fleet }: { fleet: string }) {
   const userId = useAuthStore((state) => state.user?.id ?? null);
-  const { changes } = useWaitingItems(userId);
-  if (localInstallationIds(changes, fleet).length === 0) return null;
-  return <deviceInstallations.Component fleet={fleet} changes={changes} />;
+  const { changes, isRead } = useWaitingItems(userId);
+  const refusals = useRefusals(userId);
+  if (!userId || !isRead || localInstallationIds(changes, fleet, refusals).length === 0) return null;
+  return <deviceInstallations.Component fleet={fleet} userId={userId} changes={changes} refusals={refusals} />;
 }
 
 export function FleetHomeRoute() {

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconCloudUpload, IconHistory, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconCloudUpload, IconHistory, IconX } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { CLOSE_DIALOG_SAVE_DELAY_MS } from '@portal/domain/constants';
@@ -17,6 +17,8 @@ import { resetWizardState } from '../lib/reset-wizard-state';
 import { FORM_TABS, hasHelp, neighbourTab, parseTab, reachableTabs, resumeTab, tabsFor, withWaitingTabs } from '../lib/tabs';
 import { useWizardStore } from '../stores/wizard-store';
 import { useWaitingItems } from '../hooks/use-waiting-items';
+import { useRefusals } from '../hooks/use-refusals';
+import { refusalText } from '../lib/serial-refusals';
 import { CustomerStep, DigitalCheckStep, GeneralStep, PreInstallationStep, SetupStep, SummaryStep, SystemStep, UploadsStep, VehicleStep } from './lazy-steps';
 import { ProgressDots } from './progress-dots';
 import type { StepProps } from './step-props';
@@ -72,6 +74,8 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   const installationId = installation?.id;
   const waitingTabs = waiting.changes.filter((change) => change.installation === installationId).map((change) => change.tab);
   const isLocal = installation !== null && isLocalInstallationId(installation.id);
+  // Started offline and refused by the server: the tabs show what was entered, and the notice says why it was not created.
+  const refusal = useRefusals(isLocal ? userId : null).find((refused) => refused.localId === installationId) ?? null;
   // An installation started offline fills the tabs up to the vehicle; the later ones need its registry data from the server.
   const reachable = new Set([...withWaitingTabs(reachableTabs(installation), waitingTabs)].filter((open) => !isLocal || (LOCAL_TABS as readonly WizardTab[]).includes(open)));
   const requested = parseTab(params.get('tab'));
@@ -295,9 +299,17 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
             {showDots && <ProgressDots tabs={FORM_TABS} current={tab} reachable={reachable} onSelect={jumpTo} />}
           </Stack>
 
-          {isLocal && (
+          {isLocal && !refusal && (
             <Alert color="blue" variant="light" icon={<IconCloudUpload aria-hidden />} data-testid="local-installation-notice">
               {t('wizard.offlineCreate.local')}
+            </Alert>
+          )}
+          {refusal && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="local-installation-refused">
+              <Text span inherit fw={700}>
+                {t('wizard.offline.device.refused')}
+              </Text>{' '}
+              {refusalText(t, refusal)}
             </Alert>
           )}
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
 import { storeSavedInstallation } from '../api/save-options';
-import { notifyInternalError, notifySaved } from '../lib/notify';
+import { notifyInternalError, notifyNotCreated, notifySaved } from '../lib/notify';
 import { replayPendingSaves } from '../lib/save-queue';
 import { useWizardStore } from '../stores/wizard-store';
 
@@ -45,10 +45,12 @@ export function PendingSavesSync({ userId, onTokenRenewed }: QueueSyncProps) {
             else if (pending.save.endpoint === 'create') setCreated({ id: saved.id, fleet: saved.fleet });
           },
           onOffline: (key) => setNotice(key, 'offline'),
-          // Refused: nothing was saved. The entries stay as a draft on the tab.
-          onRefused: (key, isConflict) => {
+          // Refused: nothing was saved. The entries stay as a draft on the tab. An installation started offline that
+          // the server would not create stays on the device, and the fleet home says why.
+          onRefused: (key, isConflict, refusal) => {
             setNotice(key, isConflict ? 'conflict' : null);
-            if (!isConflict) notifyInternalError(t);
+            if (refusal) notifyNotCreated(t, refusal);
+            else if (!isConflict) notifyInternalError(t);
           },
         });
         if (startedOffline && !isStopped) setCreated(startedOffline);

@@ -70,6 +70,23 @@ const linkKey = (userId: string, localId: number) => `local:${userId}:${localId}
 export const readLocalLink = (userId: string, localId: number) => safely((s) => get<LocalInstallationLink>(linkKey(userId, localId), s), undefined);
 export const writeLocalLink = (userId: string, localId: number, link: LocalInstallationLink) => safely((s) => set(linkKey(userId, localId), link, s), undefined);
 
+/**
+ * An installation started offline whose first save (the create) the server refused, e.g. because a colleague
+ * recorded the same system meanwhile: what it was and why, as the refusal said. It stays with the saves made
+ * behind the create (they cannot go anywhere) until the installer discards them.
+ */
+export type Refusal = { localId: number; fleet: string; name: string; serialNumber: string; code: string; message: string; details?: unknown; at: string };
+const refusalKey = (userId: string, localId: number) => `refused:${userId}:${localId}`;
+export const writeRefusal = (userId: string, refusal: Refusal) => changingQueue(safely((s) => set(refusalKey(userId, refusal.localId), refusal, s), undefined));
+
+/** The user's installations started offline that the server refused to create, oldest first. */
+export async function readRefusals(userId: string): Promise<Refusal[]> {
+  const all = await safely((s) => keys<string>(s), [] as string[]);
+  const own = all.filter((k) => typeof k === 'string' && k.startsWith(`refused:${userId}:`));
+  const refusals = await Promise.all(own.map((k) => safely((s) => get<Refusal>(k, s), undefined)));
+  return refusals.filter((refusal): refusal is Refusal => refusal !== undefined).sort((a, b) => a.at.localeCompare(b.at));
+}
+
 /** The draft keys of a user's saves still waiting for the network. */
 export async function pendingDraftKeys(userId: string): Promise<string[]> {
   const all = await safely((s) => keys<string>(s), [] as string[]);
@@ -80,14 +97,22 @@ export async function pendingDraftKeys(userId: string): Promise<string[]> {
 /** Forgets every draft and pending save of one installation (cancel, or a draft the user discarded). */
 export async function deleteInstallationDrafts(userId: string, installation: InstallationKey): Promise<void> {
   const all = await safely((s) => keys<string>(s), [] as string[]);
-  const own = all.filter((k) => typeof k === 'string' && (k.startsWith(`draft:${userId}:${installation}:`) || k.startsWith(`pending:${userId}:${installation}:`)));
+  const own = all.filter(
+    (k) =>
+      typeof k === 'string' &&
+      (k.startsWith(`draft:${userId}:${installation}:`) || k.startsWith(`pending:${userId}:${installation}:`) || k === `refused:${userId}:${installation}`),
+  );
   await changingQueue(Promise.all(own.map((k) => safely((s) => del(k, s), undefined))));
 }
 
 /** Sign-out: every draft and waiting save of one user leaves the device. */
 export async function deleteUserDrafts(userId: string): Promise<void> {
   const all = await safely((s) => keys<string>(s), [] as string[]);
-  const own = all.filter((k) => typeof k === 'string' && (k.startsWith(`draft:${userId}:`) || k.startsWith(`pending:${userId}:`) || k.startsWith(`local:${userId}:`)));
+  const own = all.filter(
+    (k) =>
+      typeof k === 'string' &&
+      (k.startsWith(`draft:${userId}:`) || k.startsWith(`pending:${userId}:`) || k.startsWith(`local:${userId}:`) || k.startsWith(`refused:${userId}:`)),
+  );
   await changingQueue(Promise.all(own.map((k) => safely((s) => del(k, s), undefined))));
 }
 

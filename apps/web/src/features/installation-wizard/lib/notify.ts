@@ -2,6 +2,8 @@ import type { TFunction } from '@/lib/i18n';
 import { TOAST_DURATION_MS } from '@portal/domain/constants';
 import type { WizardTab } from '@portal/domain/installation';
 import { notify } from '@/lib/notify';
+import type { Refusal } from './draft-storage';
+import { refusalText } from './serial-refusals';
 
 /** 'The {{tab}} has been saved successfuly!' for one second. */
 export function notifySaved(t: TFunction, tab: WizardTab): void {
@@ -26,4 +28,9 @@ export function notifyOffline(t: TFunction): void {
 /** The device would not keep a picked file (storage full or private mode): it lives only as long as this page. */
 export function notifyFileNotKept(t: TFunction, name: string): void {
   notify(t, { title: t('wizard.uploads.notKept.title'), message: t('wizard.uploads.notKept.text', { name }), tone: 'error', autoClose: false });
+}
+
+/** An installation started offline that the server would not create: its name and why (the fleet home keeps saying so). */
+export function notifyNotCreated(t: TFunction, refusal: Refusal): void {
+  notify(t, { title: t('wizard.offline.device.refusedToast', { name: refusal.name }), message: refusalText(t, refusal), tone: 'error' });
 }

@@ -2,11 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { QueryClient } from '@tanstack/react-query';
 import type { Installation } from '@portal/domain/installation';
-import { errorFromTransport } from '@/lib/api-error';
+import { ApiError, errorFromTransport } from '@/lib/api-error';
+import { i18n } from '@/lib/i18n';
 import { fleetKeys, installationKeys } from '@/lib/query-keys';
 import { createInstallation } from '../testing/installation-factory';
-import { draftKey, pendingDraftKeys, readDraft, readLocalLink, readPendingSave, resetDraftStoreForTests, writeDraft, writePendingSave } from './draft-storage';
-import { localInstallationIds, startOfflineInstallation } from './offline-create';
+import { draftKey, pendingDraftKeys, readDraft, readLocalLink, readPendingSave, readRefusals, resetDraftStoreForTests, writeDraft, writePendingSave } from './draft-storage';
+import { discardLocalInstallation, localInstallationIds, startOfflineInstallation } from './offline-create';
+import { refusalText } from './serial-refusals';
 import { replayPendingSaves, sendQueuedSave, type ReplayEvents, type SendSave } from './save-queue';
 import type { PendingSave } from './save-request';
 
@@ -32,6 +34,18 @@ async function startedOffline(queryClient = new QueryClient()) {
   await writeDraft(draftKey('u1', 'new', 'general'), { values: { name: 'Bus 4713' }, savedAt: '2026-11-27T07:00:00.000Z' });
   const local = (await startOfflineInstallation(queryClient, 'u1', 'sono'))!;
   return { local, queryClient };
+}
+
+/** The customer tab confirmed on the device, its save waiting behind the create. */
+async function customerConfirmedOffline(localId: number) {
+  await writePendingSave(draftKey('u1', localId, 'customer'), {
+    save: { endpoint: 'update', installationId: localId, body: { version: 0, customerDataConfirmed: true }, idempotencyKey: 'customer-1' },
+    values: {},
+    tab: 'customer',
+    installation: localId,
+    fleet: 'sono',
+    createdAt: '2026-11-27T07:01:00.000Z',
+  });
 }
 
 describe('an installation started offline', () => {
@@ -63,16 +77,8 @@ describe('an installation started offline', () => {
 
   it('back online sends the create first, then the later tabs to the id the server gave, each on the version the one before made', async () => {
     const { local } = await startedOffline();
-    const customerKey = draftKey('u1', local.id, 'customer');
     const vehicleKey = draftKey('u1', local.id, 'vehicle');
-    await writePendingSave(customerKey, {
-      save: { endpoint: 'update', installationId: local.id, body: { version: 0, customerDataConfirmed: true }, idempotencyKey: 'customer-1' },
-      values: {},
-      tab: 'customer',
-      installation: local.id,
-      fleet: 'sono',
-      createdAt: '2026-11-27T07:01:00.000Z',
-    });
+    await customerConfirmedOffline(local.id);
     const vehicle = { vin: 'WMA06XZZ5LM123458' } as unknown as Extract<PendingSave, { endpoint: 'vehicle' }>['body'];
     await writePendingSave(vehicleKey, {
       save: { endpoint: 'vehicle', installationId: local.id, body: { ...vehicle, version: 0 }, idempotencyKey: 'vehicle-1' },
@@ -103,6 +109,35 @@ describe('an installation started offline', () => {
     expect(await readPendingSave(vehicleKey)).toBeUndefined();
     expect(await readDraft(vehicleKey)).toBeUndefined();
   });
+
+  it('refused by the server (a colleague recorded the system meanwhile), stays on the device with why, and goes only when discarded', async () => {
+    const { local, queryClient } = await startedOffline();
+    const customerKey = draftKey('u1', local.id, 'customer');
+    await customerConfirmedOffline(local.id);
+    const details = { field: 'systemSerialNumber', serialNumber: 'SN-NEW-0001', installationId: 12, installationName: 'Bus 4713 (Anna)', status: 'draft', fleet: 'sono' };
+    const taken = new ApiError({ status: 409, code: 'SYSTEM_ALREADY_INSTALLED', message: 'The system with this product serial number already exists', details });
+    const { send, received } = server(taken);
+    const replay = events();
+    await replayPendingSaves('u1', replay, send);
+
+    // Only the create went; nothing behind it is sent to an installation that does not exist.
+    expect(received.map((save) => save.endpoint)).toEqual(['create']);
+    const refusal = { localId: local.id, fleet: 'sono', name: 'Bus 4713', serialNumber: 'SN-NEW-0001', code: 'SYSTEM_ALREADY_INSTALLED', message: taken.message, details, at: expect.any(String) };
+    expect(replay.onRefused).toHaveBeenCalledWith(draftKey('u1', local.id, 'general'), false, refusal);
+    expect(await readRefusals('u1')).toEqual([refusal]);
+    expect(await pendingDraftKeys('u1')).toEqual([customerKey]);
+    expect(localInstallationIds([], 'sono', await readRefusals('u1'))).toEqual([local.id]);
+    expect(refusalText(i18n.t, (await readRefusals('u1'))[0]!)).toBe('SN-NEW-0001 already has an installation in this fleet: “Bus 4713 (Anna)”, in progress.');
+    // The next replay does not try it again.
+    const again = server();
+    await replayPendingSaves('u1', events(), again.send);
+    expect(again.send).not.toHaveBeenCalled();
+
+    await discardLocalInstallation(queryClient, 'u1', local.id);
+    expect(await readRefusals('u1')).toEqual([]);
+    expect(await pendingDraftKeys('u1')).toEqual([]);
+    expect(queryClient.getQueryData(installationKeys.detail(local.id))).toBeUndefined();
+  });
 });
 
 describe('the installations started offline that wait on the device', () => {
@@ -118,5 +153,7 @@ describe('the installations started offline that wait on the device', () => {
     expect(localInstallationIds(waiting, 'sono')).toEqual([-3_000, -1_000]);
     expect(localInstallationIds(waiting, 'other')).toEqual([-2_000]);
     expect(localInstallationIds([], 'sono')).toEqual([]);
+    // Refused ones the device still holds count too, once.
+    expect(localInstallationIds(waiting, 'sono', [{ localId: -1_000, fleet: 'sono' }, { localId: -4_000, fleet: 'sono' }, { localId: -5_000, fleet: 'other' }])).toEqual([-4_000, -3_000, -1_000]);
   });
 });

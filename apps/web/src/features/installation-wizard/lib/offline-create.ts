@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Fleet } from '@portal/domain/fleet';
 import type { CreateInstallation, Installation } from '@portal/domain/installation';
 import { fleetKeys, installationKeys } from '@/lib/query-keys';
-import { deleteDraft, deletePendingSave, draftKey, readPendingSave, writePendingSave, type InstallationKey } from './draft-storage';
+import { deleteDraft, deleteInstallationDrafts, deletePendingSave, draftKey, readPendingSave, writePendingSave, type InstallationKey, type Refusal } from './draft-storage';
 
 /**
  * A new installation started without a connection: its create waits on the device, and the
@@ -14,13 +14,24 @@ import { deleteDraft, deletePendingSave, draftKey, readPendingSave, writePending
 export const isLocalInstallationId = (id: number): boolean => id < 0;
 
 /**
- * The installations started offline in a fleet that still wait on the device, by their waiting saves: the
- * newest first (a local id is minus the moment it was started).
+ * The installations started offline in a fleet that the device still holds: those with saves waiting, and
+ * those the server refused to create. The newest first (a local id is minus the moment it was started).
  */
-export function localInstallationIds(waiting: readonly { installation: InstallationKey; fleet: string }[], fleet: string): number[] {
+export function localInstallationIds(
+  waiting: readonly { installation: InstallationKey; fleet: string }[],
+  fleet: string,
+  refused: readonly Pick<Refusal, 'localId' | 'fleet'>[] = [],
+): number[] {
   const ids = new Set<number>();
   for (const { installation, fleet: of } of waiting) if (of === fleet && installation !== 'new' && isLocalInstallationId(installation)) ids.add(installation);
+  for (const { localId, fleet: of } of refused) if (of === fleet) ids.add(localId);
   return [...ids].sort((a, b) => a - b);
+}
+
+/** The installer gives up an installation started offline: what the device holds of it goes (its saves, drafts, refusal and copy). */
+export async function discardLocalInstallation(queryClient: QueryClient, userId: string, localId: number): Promise<void> {
+  await deleteInstallationDrafts(userId, localId);
+  queryClient.removeQueries({ queryKey: installationKeys.detail(localId), exact: true });
 }
 
 /** The version the saves of an installation started offline build on: the create's answer takes its place. */

@@ -180,7 +180,7 @@ describe('the save queue', () => {
       // Based on version 2, which none of these saves made: sent as it was, and refused.
       { version: 2, name: 'General' },
     ]);
-    expect(heard.onRefused).toHaveBeenCalledWith(generalKey, true);
+    expect(heard.onRefused).toHaveBeenCalledWith(generalKey, true, undefined);
     expect(await pendingDraftKeys('u1')).toEqual([]);
   });
 
@@ -205,7 +205,7 @@ describe('the save queue', () => {
 
     const heard = events();
     await replayPendingSaves('u1', heard, server(conflict()).send);
-    expect(heard.onRefused).toHaveBeenCalledWith(generalKey, true);
+    expect(heard.onRefused).toHaveBeenCalledWith(generalKey, true, undefined);
     expect(heard.onSaved).not.toHaveBeenCalled();
     expect(await hasPendingSave(generalKey)).toBe(false);
     expect(await readDraft(generalKey)).toMatchObject({ values: { name: 'General' } });

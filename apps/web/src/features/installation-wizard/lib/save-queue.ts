@@ -1,4 +1,4 @@
-import type { Installation, WizardTab } from '@portal/domain/installation';
+import type { CreateInstallation, Installation, WizardTab } from '@portal/domain/installation';
 import { isApiError } from '@/lib/api-error';
 import {
   deleteDraft,
@@ -11,8 +11,10 @@ import {
   writeDraft,
   writeLocalLink,
   writePendingSave,
+  writeRefusal,
   type Draft,
   type InstallationKey,
+  type Refusal,
   type StoredPendingSave,
 } from './draft-storage';
 import { isLocalInstallationId } from './offline-create';
@@ -165,8 +167,11 @@ export type ReplayEvents = {
   onReceived: (saved: Installation) => void;
   /** Still no network: the replay stops here, the rest waits with it. */
   onOffline: (key: string) => void;
-  /** Refused (the draft stays on the tab); a conflict means someone else saved first. */
-  onRefused: (key: string, isConflict: boolean) => void;
+  /**
+   * Refused (the draft stays on the tab); a conflict means someone else saved first. `refusal` names an
+   * installation started offline that the server would not create (kept on the device, see Refusal).
+   */
+  onRefused: (key: string, isConflict: boolean, refusal?: Refusal) => void;
   /** Asked before each save and after its answer: true once the replay should end (the user signed out). */
   isStopped?: () => boolean;
 };
@@ -191,6 +196,21 @@ async function towardsServer(userId: string, save: PendingSave): Promise<Pending
   const link = await readLocalLink(userId, save.installationId);
   if (!link) return null;
   return withVersion({ ...save, installationId: link.id }, link.version);
+}
+
+/** Why the server would not create an installation started offline, kept with what it was. */
+function refusalOf(localId: number, fleet: string, body: CreateInstallation, error: unknown): Refusal {
+  const { code, message, details } = isApiError(error) ? error : { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : '', details: undefined };
+  return {
+    localId,
+    fleet,
+    name: body.name,
+    serialNumber: body.systemSerialNumber.trim(),
+    code,
+    message,
+    ...(details !== undefined && { details }),
+    at: new Date().toISOString(),
+  };
 }
 
 export async function replayPendingSaves(userId: string, events: ReplayEvents, send: SendSave = sendSaveOnce): Promise<void> {
@@ -234,7 +254,10 @@ export async function replayPendingSaves(userId: string, events: ReplayEvents, s
       return;
     }
     if (result.outcome === 'refused') {
-      events.onRefused(key, result.isConflict);
+      const refusal =
+        pending.save.endpoint === 'create' && pending.localId !== undefined ? refusalOf(pending.localId, pending.fleet, pending.save.body, result.error) : undefined;
+      if (refusal) await writeRefusal(userId, refusal);
+      events.onRefused(key, result.isConflict, refusal);
       continue;
     }
     // Stopped while the save was on its way (the user signed out): the server has it and the device

@@ -12,7 +12,6 @@ import type { WizardTab } from '@portal/domain/installation-rules';
 import { isSameSerialNumber } from '@portal/domain/system-rules';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DownloadReportButton } from '@/components/ui/download-report-button';
-import { isApiError } from '@/lib/api-error';
 import { displayDateFormat } from '@/lib/format-date';
 import { currentLocale } from '@/lib/i18n';
 import { CalendarInput } from '@/components/ui/calendar-input';
@@ -32,6 +31,7 @@ import { formResolver } from '../lib/form-resolver';
 import { notifyRecordedInFleet } from '../lib/notify';
 import { deletePendingSave } from '../lib/draft-storage';
 import { startOfflineInstallation } from '../lib/offline-create';
+import { existingOf, otherFleetOf, type ExistingInstallation, type OtherFleet } from '../lib/serial-refusals';
 import { useWizardUserId } from '../lib/wizard-user';
 import { useWizardStore } from '../stores/wizard-store';
 
@@ -57,31 +57,6 @@ function defaultsOf(installation: Installation | null, suggestedName = ''): Gene
 }
 
 /** The server's answer when the serial number belongs to another of the installer's fleets. */
-type OtherFleet = { serialNumber: string; fleet: string; fleetName: string };
-
-function otherFleetOf(error: unknown): OtherFleet | null {
-  if (!isApiError(error) || error.code !== 'SYSTEM_IN_OTHER_FLEET') return null;
-  const d = (error.details ?? {}) as Partial<Record<keyof OtherFleet, unknown>>;
-  return typeof d.serialNumber === 'string' && typeof d.fleet === 'string' && typeof d.fleetName === 'string'
-    ? { serialNumber: d.serialNumber, fleet: d.fleet, fleetName: d.fleetName }
-    : null;
-}
-
-/** The server's answer when the serial number already has an installation the installer can open. */
-type ExistingInstallation = { serialNumber: string; installationId: number; installationName: string; status: 'draft' | 'completed'; fleet: string };
-
-function existingOf(error: unknown): ExistingInstallation | null {
-  if (!isApiError(error) || error.code !== 'SYSTEM_ALREADY_INSTALLED') return null;
-  const d = (error.details ?? {}) as Partial<Record<keyof ExistingInstallation, unknown>>;
-  return typeof d.serialNumber === 'string' &&
-    typeof d.installationId === 'number' &&
-    typeof d.installationName === 'string' &&
-    (d.status === 'draft' || d.status === 'completed') &&
-    typeof d.fleet === 'string'
-    ? { serialNumber: d.serialNumber, installationId: d.installationId, installationName: d.installationName, status: d.status, fleet: d.fleet }
-    : null;
-}
-
 /**
  * The mark of a suggested name while the field holds it. It follows the name itself, so typing re-renders
  * the mark, not the tab.
