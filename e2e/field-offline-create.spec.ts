@@ -110,6 +110,15 @@ test.describe('field: a new installation without a connection', () => {
       expect(saved).toMatchObject({ systemSerialNumber: SERIAL, name: 'Bus 4713 Betriebshof', customerDataConfirmed: true });
       expect(saved.vehicle).toMatchObject({ vin: 'WMA06XZZ5LM123458', manufacturer: 'MAN' });
       await expect(page.getByTestId('connection-badge')).toHaveCount(0);
+
+      // The entries went with the installation: the next new one opens empty, with nothing offered to continue.
+      await page.goto('/#/sono');
+      await page.getByRole('button', { name: 'Add new installation' }).click();
+      await page.getByTestId('pre-start').click();
+      // The name after the last one is suggested only when nothing unsaved is offered.
+      await expect(page.getByTestId('general-name')).toHaveValue(/^Bus \d+ Betriebshof$/);
+      await expect(page.getByTestId('general-serial')).toHaveValue('');
+      await expect(page.getByText(/Continue the unsaved installation/)).toHaveCount(0);
     } finally {
       await context.close();
       if (id !== null) await deleteInstallation(api, id);

@@ -88,6 +88,8 @@ export function useStepForm<V extends FieldValues, O>({
   const mergeOnNextVersion = useRef<{ base: V; mine: V } | null>(null);
   // The entries of this tab's save that waits on the device for the network: they are not unsaved.
   const keptForSending = useRef<V | null>(null);
+  // A new installation's entries that became an installation (created, or started on the device): nothing more is kept in their place.
+  const isHandedOver = useRef(false);
 
   // The latest props, for callbacks that outlive a render (timers, the close dialog).
   const latest = useRef({ defaultValues, toRequest, applyServerError, onRefusal, installation, resolver, linkedFields });
@@ -121,6 +123,7 @@ export function useStepForm<V extends FieldValues, O>({
 
   // Entries kept on this device from an earlier visit come back when the tab opens.
   useEffect(() => {
+    isHandedOver.current = false;
     if (isReadOnly) return;
     let isActive = true;
     void (async () => {
@@ -193,6 +196,7 @@ export function useStepForm<V extends FieldValues, O>({
     let timer: ReturnType<typeof setTimeout> | undefined;
     const persist = () => {
       timer = undefined;
+      if (isHandedOver.current) return;
       const values = structuredClone(form.getValues());
       const kept = keptForSending.current;
       // The entries of the save that waits for the network are kept with it: no draft beside it.
@@ -264,6 +268,7 @@ export function useStepForm<V extends FieldValues, O>({
         { onSaved: (saved) => storeSavedInstallation(queryClient, saved) },
       );
       keptForSending.current = result.outcome === 'offline' ? values : null;
+      if (result.outcome === 'saved' && installationKey === 'new') isHandedOver.current = true;
       if (result.outcome === 'saved') {
         // Entries typed while the save travelled stay on the device.
         await forgetSavedDraft(key, form.getValues(), values);
@@ -382,6 +387,11 @@ export function useStepForm<V extends FieldValues, O>({
     setNotice(key, null);
   }, [form, key, setNotice]);
 
+  /** Whether the new installation's entries went to an installation started on this device: then they are no longer kept as unsaved. */
+  const setHandedOver = useCallback((handedOver: boolean) => {
+    isHandedOver.current = handedOver;
+  }, []);
+
   /** After a version conflict: load the installation again and show its data instead of the entries. */
   const reloadFromServer = useCallback(async () => {
     await discardTabEntries(key);
@@ -413,5 +423,5 @@ export function useStepForm<V extends FieldValues, O>({
     return () => setActiveForm(null);
   }, [discard, form, isReadOnly, save, setActiveForm, tab]);
 
-  return { form, save, isSaving, notice, restoredAt, offeredDraft, continueDraft, declineDraft, discard, reloadFromServer, draftKey: key, conflict, resolveConflict, isDraftLoaded };
+  return { form, save, isSaving, notice, restoredAt, offeredDraft, continueDraft, declineDraft, discard, reloadFromServer, setHandedOver, draftKey: key, conflict, resolveConflict, isDraftLoaded };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createInstallation } from '../testing/installation-factory';
 import { i18n } from '@/lib/i18n';
-import { pendingDraftKeys } from '../lib/draft-storage';
+import { pendingDraftKeys, readDraft } from '../lib/draft-storage';
+import { DRAFT_SAVE_DELAY_MS } from '../hooks/use-step-form';
 import { bodiesOf, chooseOption, headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 isolateWizardTests();
@@ -103,6 +104,9 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     expect(screen.getByTestId('local-installation-notice').textContent).toContain('sent');
     const localId = screen.getByTestId('location').textContent!.split('/')[3]!.split('?')[0];
     expect(await pendingDraftKeys('u1')).toEqual([`draft:u1:${localId}:general`]);
+    // The entries went with the installation: the next new installation offers nothing to continue.
+    await new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DELAY_MS + 100));
+    expect(await readDraft('draft:u1:new:general')).toBeUndefined();
   });
 
   it('offline, says that the first save needs the connection for a serial number the device has not seen', async () => {
@@ -138,6 +142,9 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     expect((body as { startDate: string }).startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const post = fake.calls.find((c) => c.method === 'POST');
     expect(headerOf(post, 'idempotency-key')).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+    // Next came right after the last keystroke: the entries became the installation, none stay behind as unsaved.
+    await new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DELAY_MS + 100));
+    expect(await readDraft('draft:u1:new:general')).toBeUndefined();
   });
 
   it("assigns one of the company's partners", async () => {

@@ -189,8 +189,11 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
       setUnseenOffline(serial.trim());
       return;
     }
+    // The entries move to the installation on the device; the new installation's place keeps none of them.
+    step.setHandedOver(true);
     const local = await startOfflineInstallation(queryClient, userId, fleet);
     if (local) onCreated(local, next);
+    else step.setHandedOver(false);
   };
   const onSave = async () => {
     lastAction.current = 'general';
