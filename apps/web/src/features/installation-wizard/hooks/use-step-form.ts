@@ -282,8 +282,10 @@ export function useStepForm<V extends FieldValues, O>({
         notifyOffline(t);
         return result;
       }
-      // Refused: nothing was saved, so a later save starts afresh.
+      // Refused: nothing was saved, so a later save starts afresh. The device copy of the entries went while the save
+      // travelled (they were the save's); they are kept again, as entries still to be saved.
       setNotice(key, null);
+      await keepDraft(key, structuredClone(form.getValues()), latest.current.defaultValues);
       await handleRefusal(result.error, values);
       return { outcome: 'failed' };
     },

@@ -176,6 +176,19 @@ describe('general tab of a new installation', { timeout: TEST_TIMEOUT_MS }, () =
     expect(await screen.findByText('The system with this product serial number already exists', undefined, slow)).toBeTruthy();
   });
 
+  it('keeps the entries on the device when the create is refused after the draft delay ran out during the save', async () => {
+    const refusal = { status: 409, body: { status: 409, code: 'SYSTEM_ALREADY_INSTALLED', message: 'The system with this product serial number already exists' } };
+    startWizard('/sono/installations/new', {
+      'POST /api/installations': () => new Promise((resolve) => setTimeout(() => resolve(refusal), DRAFT_SAVE_DELAY_MS * 2)),
+    });
+    await fillGeneral('SN-DEMO-0001');
+    // Next right after the last keystroke: the device copy falls due while the create travels.
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('The system with this product serial number already exists', undefined, slow)).toBeTruthy();
+    // Nothing was created: the entries stay on the device, offered again when the tab opens.
+    await waitFor(async () => expect((await readDraft<{ name: string }>('draft:u1:new:general'))?.values.name).toBe('Bus 12'), slow);
+  });
+
   it('names the installation the serial number already has, with its status and a link that opens it', async () => {
     const taken = (status: 'draft' | 'completed') => ({
       status: 409,
