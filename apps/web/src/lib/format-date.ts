@@ -8,18 +8,21 @@ export function displayDateFormat(locale: Locale | string): string {
 /** `YYYY-MM-DD`: a calendar day, which is a day where the user is, not a moment in UTC. */
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The browser's own date formatting gives the numbers; the order and separators are SPEC §9's. */
-const NUMERIC_DAY = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', day: '2-digit' });
-
 function toDate(value: string | Date): Date | null {
   const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
   const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The day's numbers in local time; the order and separators are SPEC §9's. Read from the date itself, not
+ * through `Intl.DateTimeFormat`: the first date formatter a page builds costs a phone tens of milliseconds
+ * (the time zone and calendar data it loads) while a screen opens.
+ */
 function dayFields(date: Date): Record<'DD' | 'MM' | 'YYYY', string> {
-  const parts = new Map(NUMERIC_DAY.formatToParts(date).map((part) => [part.type, part.value]));
-  return { DD: parts.get('day') ?? '', MM: parts.get('month') ?? '', YYYY: parts.get('year') ?? '' };
+  return { DD: twoDigits(date.getDate()), MM: twoDigits(date.getMonth() + 1), YYYY: String(date.getFullYear()) };
 }
 
 /** A calendar day (`YYYY-MM-DD`, an ISO timestamp or a Date) as the user's locale writes it; '' when there is none. */

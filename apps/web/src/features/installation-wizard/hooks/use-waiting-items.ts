@@ -4,6 +4,7 @@ import type { WizardTab } from '@portal/domain/installation';
 import { IMAGE_FORMATS } from '@portal/domain/constants';
 import { pendingDraftKeys, readPendingSave, subscribePendingSaves, type InstallationKey } from '../lib/draft-storage';
 import { listFiles, subscribeFiles, type StoredFile } from '../lib/file-queue';
+import { compareText } from '@/lib/compare-text';
 
 export type WaitingChange = { key: string; tab: WizardTab; installation: InstallationKey; fleet: string };
 export type WaitingItems = { changes: WaitingChange[]; files: StoredFile[] };
@@ -32,7 +33,7 @@ export async function readWaiting(userId: string): Promise<WaitingItems> {
   const keys = await pendingDraftKeys(userId);
   const saves = await Promise.all(keys.map(async (key) => ({ key, pending: await readPendingSave(key) })));
   // In the order they were made, which is the order they are sent in.
-  const made = saves.flatMap(({ key, pending }) => (pending ? [{ key, pending }] : [])).sort((a, b) => a.pending.createdAt.localeCompare(b.pending.createdAt));
+  const made = saves.flatMap(({ key, pending }) => (pending ? [{ key, pending }] : [])).sort((a, b) => compareText(a.pending.createdAt, b.pending.createdAt));
   const changes = made.map(({ key, pending }) => ({ key, tab: pending.tab, installation: pending.installation, fleet: pending.fleet }));
   const files = (await listFiles(userId)).filter((file) => file.state === 'queued');
   return { changes, files };

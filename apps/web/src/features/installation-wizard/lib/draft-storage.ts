@@ -2,6 +2,7 @@ import { del, get, keys, set, type UseStore } from 'idb-keyval';
 import type { WizardTab } from '@portal/domain/installation';
 import { lazyIdbStore } from '@/lib/idb-store';
 import type { PendingSave } from './save-request';
+import { compareText } from '@/lib/compare-text';
 
 /**
  * What an installer typed survives a lost connection and a reload: the open tab's values are kept
@@ -84,7 +85,7 @@ export async function readRefusals(userId: string): Promise<Refusal[]> {
   const all = await safely((s) => keys<string>(s), [] as string[]);
   const own = all.filter((k) => typeof k === 'string' && k.startsWith(`refused:${userId}:`));
   const refusals = await Promise.all(own.map((k) => safely((s) => get<Refusal>(k, s), undefined)));
-  return refusals.filter((refusal): refusal is Refusal => refusal !== undefined).sort((a, b) => a.at.localeCompare(b.at));
+  return refusals.filter((refusal): refusal is Refusal => refusal !== undefined).sort((a, b) => compareText(a.at, b.at));
 }
 
 /** The draft keys of a user's saves still waiting for the network. */

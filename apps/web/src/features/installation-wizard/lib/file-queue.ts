@@ -2,6 +2,7 @@ import { del, entries, get, set } from 'idb-keyval';
 import type { UploadSlot } from '@portal/domain/upload';
 import { lazyIdbStore } from '@/lib/idb-store';
 import type { FileProblem } from './upload-file';
+import { compareText } from '@/lib/compare-text';
 
 /**
  * Every file an installer picks is kept in IndexedDB (as a Blob) the moment it is picked, so a reload,
@@ -109,7 +110,7 @@ export async function listFiles(userId: string, installationId?: number): Promis
     return all
       .filter(([k]) => typeof k === 'string' && k.startsWith(prefix))
       .map(([, file]) => file)
-      .sort((a, b) => a.pickedAt.localeCompare(b.pickedAt));
+      .sort((a, b) => compareText(a.pickedAt, b.pickedAt));
   } catch {
     return [];
   }

@@ -2,6 +2,7 @@ import type { Locale } from '@portal/domain/constants';
 import { parseLocaleNumber } from '@portal/domain/number-format';
 import { formatNumber } from '@/lib/format-number';
 import { currentLocale } from '@/lib/i18n';
+import { compareText } from '@/lib/compare-text';
 
 /**
  * Forms keep what the installer typed as text; numbers are read only for validation and saving,
@@ -21,7 +22,7 @@ function sortKeys(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
         .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => a.localeCompare(b))
+        .sort(([a], [b]) => compareText(a, b))
         .map(([k, v]) => [k, sortKeys(v)]),
     );
   }

@@ -1,4 +1,5 @@
 import { isSameValues } from './form-values';
+import { compareText } from '@/lib/compare-text';
 
 /** One field both devices changed, each to something else. */
 export type FieldConflict = { path: string; mine: unknown; theirs: unknown };
@@ -59,7 +60,7 @@ export function mergeValues<V>(base: V, mine: V, theirs: V, linked: LinkedFields
   const leaders = new Set([...m.keys(), ...t.keys()].map((path) => leaderOf(path, linked)));
   // The value of a field together with the fields that follow it.
   const groupOf = (flat: Map<string, unknown>, leader: string) =>
-    [...flat].filter(([path]) => leaderOf(path, linked) === leader).sort(([a], [c]) => a.localeCompare(c));
+    [...flat].filter(([path]) => leaderOf(path, linked) === leader).sort(([a], [c]) => compareText(a, c));
   let merged = mine;
   const conflicts: FieldConflict[] = [];
   for (const leader of leaders) {

@@ -20,6 +20,7 @@ import {
 import { isLocalInstallationId } from './offline-create';
 import { isSameValues, newIdempotencyKey } from './form-values';
 import { isOfflineFailure, sendSaveOnce, withVersion, type PendingSave, type SaveRequest } from './save-request';
+import { compareText } from '@/lib/compare-text';
 
 /**
  * The saves of the wizard that must survive a lost connection, without React: each save is kept on
@@ -215,7 +216,7 @@ function refusalOf(localId: number, fleet: string, body: CreateInstallation, err
 
 export async function replayPendingSaves(userId: string, events: ReplayEvents, send: SendSave = sendSaveOnce): Promise<void> {
   const waiting = await Promise.all((await pendingDraftKeys(userId)).map(async (key) => ({ key, createdAt: (await readPendingSave(key))?.createdAt ?? '' })));
-  waiting.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  waiting.sort((a, b) => compareText(a.createdAt, b.createdAt));
   /** Per installation: the version one of our saves started from → the version it made. */
   const madeBy = new Map<number, Map<number, number>>();
   /** The installations started offline this replay sent saves of. */
