@@ -1,14 +1,6 @@
 import { appTextsReady, textsReady } from '@/lib/i18n-lazy';
+import { nextTask } from '@/lib/next-task';
 import type { BootPlan } from './boot';
-
-/** Resolves in the next task: the browser may paint and answer input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 /**
  * The chunks of the screen a page load opens, fetched side by side at once instead of one after the
