@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useIsOnline } from '@/lib/use-is-online';
 import { isPhoto, useWaitingItems, type WaitingItems } from './use-waiting-items';
 
@@ -10,5 +11,9 @@ export function useConnectionStatus(userId: string | null): ConnectionStatus {
   const photos = items.files.filter(isPhoto).length;
   const documents = items.files.length - photos;
   const changes = items.changes.length;
-  return { isOnline: online, items, changes, photos, documents, isShown: !online || changes + photos + documents > 0 };
+  // One object while nothing changes: the frame's header renders again only when the status does.
+  return useMemo(
+    () => ({ isOnline: online, items, changes, photos, documents, isShown: !online || changes + photos + documents > 0 }),
+    [online, items, changes, photos, documents],
+  );
 }
