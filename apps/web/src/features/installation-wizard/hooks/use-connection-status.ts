@@ -8,12 +8,11 @@ export type ConnectionStatus = { isOnline: boolean; items: WaitingItems; changes
 export function useConnectionStatus(userId: string | null): ConnectionStatus {
   const online = useIsOnline();
   const items = useWaitingItems(userId);
-  const photos = items.files.filter(isPhoto).length;
-  const documents = items.files.length - photos;
-  const changes = items.changes.length;
   // One object while nothing changes: the frame's header renders again only when the status does.
-  return useMemo(
-    () => ({ isOnline: online, items, changes, photos, documents, isShown: !online || changes + photos + documents > 0 }),
-    [online, items, changes, photos, documents],
-  );
+  return useMemo(() => {
+    const photos = items.files.filter(isPhoto).length;
+    const documents = items.files.length - photos;
+    const changes = items.changes.length;
+    return { isOnline: online, items, changes, photos, documents, isShown: !online || changes + photos + documents > 0 };
+  }, [online, items]);
 }
