@@ -1,8 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorEnvelopeSchema } from '@portal/domain/errors';
 import { session, user, verification } from '../src/db/schema';
-import { bearer, cookieHeader, lastSignInMail, ORIGIN, signInWithCode, useTestApp } from './helper';
+import { bearer, cookieHeader, draftInstallation, lastSignInMail, ORIGIN, signInWithCode, useTestApp } from './helper';
 
 const ctx = useTestApp();
 type Ctx = Awaited<ReturnType<typeof ctx>>;
@@ -233,5 +235,64 @@ describe('logout', () => {
     expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     const renew = await c.app.inject({ url: '/api/auth/token', headers: { cookie } });
     expectError(renew, 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('one keep-alive connection, several tokens', () => {
+  /** GETs on one socket, one after another, as a proxy's upstream connection or a shared device's browser carries them. */
+  async function onOneConnection(c: Ctx) {
+    await c.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = c.app.server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const get = (url: string, token: string) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: url, agent, headers: bearer(token) }, (res) => {
+          sockets.add(res.socket);
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+      });
+    return { get, sockets, close: () => agent.destroy() };
+  }
+
+  it("each request is answered for its own token: another fleet's user gets 404, a logged-out session 401, an expired token 401", async () => {
+    const c = await ctx();
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001', 'keepalive-sono@example.com');
+    const sono = h.authorization.replace('Bearer ', '');
+    const acme = await c.tokenFor('keepalive-acme@example.com', [{ fleet: 'acme' }]);
+    const leaving = await signInWithCode(c, 'keepalive-leaving@example.com');
+    await c.tokenFor('keepalive-leaving@example.com');
+    const connection = await onOneConnection(c);
+    try {
+      const detail = `/api/installations/${id}`;
+      expect((await connection.get(detail, sono)).status).toBe(200);
+      expect((await connection.get(detail, sono)).status).toBe(200);
+      const refused = await connection.get(detail, acme);
+      expect(refused).toMatchObject({ status: 404, body: { status: 404, code: 'NOT_FOUND' } });
+      expect((await connection.get('/api/me', acme)).body).toMatchObject({ email: 'keepalive-acme@example.com' });
+      expect((await connection.get(detail, sono)).body).toMatchObject({ id, fleet: 'sono' });
+
+      // The session ends: its token, seen on this connection before, is refused on the next request.
+      const list = '/api/installations?fleet=sono';
+      expect((await connection.get(list, leaving.token)).status).toBe(200);
+      const out = await c.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: leaving.cookie, ...ORIGIN }, payload: {} });
+      expect(out.statusCode).toBe(200);
+      expect(await connection.get(list, leaving.token)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+
+      // The token's time runs out while the connection stays open, right after a request with it.
+      expect((await connection.get(detail, sono)).status).toBe(200);
+      const { exp } = JSON.parse(Buffer.from(sono.split('.')[1]!, 'base64url').toString()) as { exp: number };
+      vi.useFakeTimers({ toFake: ['Date'], now: exp * 1000 + 1000 });
+      expect(await connection.get(detail, sono)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+      vi.useRealTimers();
+      expect(connection.sockets.size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+      connection.close();
+    }
   });
 });

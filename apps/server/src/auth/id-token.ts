@@ -22,6 +22,9 @@ export interface IdTokenClaims {
   sid: string;
 }
 
+/** Claims whose signature this process has checked, with the token's expiry. */
+export type VerifiedClaims = IdTokenClaims & { expiresAtMs: number };
+
 const ALGORITHMS = ['EdDSA', 'ES256', 'ES512', 'RS256', 'PS256'];
 /** Verified tokens remembered per process; a browser sends the same token for its whole lifetime. */
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -53,7 +56,7 @@ export const sessionUserQuery = (db: Db) =>
  */
 export function createTokenVerifier(db: Db, issuer: string) {
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
-  const verified = new Map<string, IdTokenClaims & { expiresAtMs: number }>();
+  const verified = new Map<string, VerifiedClaims>();
 
   async function loadKeys() {
     const rows = await db.select({ id: jwks.id, publicKey: jwks.publicKey, alg: jwks.alg }).from(jwks);
@@ -76,7 +79,7 @@ export function createTokenVerifier(db: Db, issuer: string) {
   }
 
   /** The claims of a token this process has verified already and that has not expired; undefined otherwise. */
-  function knownClaims(token: string): IdTokenClaims | undefined {
+  function knownClaims(token: string): VerifiedClaims | undefined {
     const known = verified.get(token);
     if (!known) return undefined;
     if (known.expiresAtMs > Date.now()) return known;
