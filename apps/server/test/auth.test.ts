@@ -279,14 +279,17 @@ describe('one keep-alive connection, several tokens', () => {
       // The session ends: its token, seen on this connection before, is refused on the next request.
       const list = '/api/installations?fleet=sono';
       expect((await connection.get(list, leaving.token)).status).toBe(200);
+      expect((await connection.get('/api/me', leaving.token)).status).toBe(200);
       const out = await c.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: leaving.cookie, ...ORIGIN }, payload: {} });
       expect(out.statusCode).toBe(200);
+      expect(await connection.get('/api/me', leaving.token)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
       expect(await connection.get(list, leaving.token)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
 
       // The token's time runs out while the connection stays open, right after a request with it.
-      expect((await connection.get(detail, sono)).status).toBe(200);
+      expect((await connection.get('/api/me', sono)).status).toBe(200);
       const { exp } = JSON.parse(Buffer.from(sono.split('.')[1]!, 'base64url').toString()) as { exp: number };
       vi.useFakeTimers({ toFake: ['Date'], now: exp * 1000 + 1000 });
+      expect(await connection.get('/api/me', sono)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
       expect(await connection.get(detail, sono)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
       vi.useRealTimers();
       expect(connection.sockets.size).toBe(1);

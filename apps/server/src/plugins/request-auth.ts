@@ -74,10 +74,13 @@ export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
   }
   /** Checks the request's Bearer token and, unless its route's own query does, its session; throws when it is no sign-in. */
   async function signIn(request: FastifyRequest, config: FastifyContextConfig | undefined) {
-    const match = request.headers.authorization?.match(BEARER);
-    if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-    const claims = await claimsOf(match[1]!);
-    if (!claims) throw sessionExpired();
+    let claims = knownToken(request);
+    if (!claims) {
+      const match = request.headers.authorization?.match(BEARER);
+      if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
+      claims = (await claimsOf(match[1]!)) ?? undefined;
+      if (!claims) throw sessionExpired();
+    }
     request.idToken = claims;
     if (config?.sessionInQuery) return;
     // Reads may use the session as the read cache keeps it; writes check it in the database.
