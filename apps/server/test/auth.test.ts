@@ -291,7 +291,6 @@ describe('one keep-alive connection, several tokens', () => {
       vi.useFakeTimers({ toFake: ['Date'], now: exp * 1000 + 1000 });
       expect(await connection.get('/api/me', sono)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
       expect(await connection.get(detail, sono)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
-      vi.useRealTimers();
       expect(connection.sockets.size).toBe(1);
     } finally {
       vi.useRealTimers();

@@ -72,15 +72,20 @@ export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
     if (claims) lastTokenOn.set(socket, { header, claims });
     return claims;
   }
-  /** Checks the request's Bearer token and, unless its route's own query does, its session; throws when it is no sign-in. */
-  async function signIn(request: FastifyRequest, config: FastifyContextConfig | undefined) {
-    let claims = knownToken(request);
-    if (!claims) {
-      const match = request.headers.authorization?.match(BEARER);
-      if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-      claims = (await claimsOf(match[1]!)) ?? undefined;
-      if (!claims) throw sessionExpired();
-    }
+  /** The claims of the request's Bearer token, its signature checked; throws when it is no sign-in. */
+  async function verifiedClaims(request: FastifyRequest): Promise<IdTokenClaims> {
+    const match = request.headers.authorization?.match(BEARER);
+    if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
+    const claims = await claimsOf(match[1]!);
+    if (!claims) throw sessionExpired();
+    return claims;
+  }
+  /**
+   * Checks the request's Bearer token (`known`: its claims if verified before) and, unless its route's
+   * own query does, its session; throws when it is no sign-in.
+   */
+  async function signIn(request: FastifyRequest, config: FastifyContextConfig | undefined, known: IdTokenClaims | undefined) {
+    const claims = known ?? (await verifiedClaims(request));
     request.idToken = claims;
     if (config?.sessionInQuery) return;
     // Reads may use the session as the read cache keeps it; writes check it in the database.
@@ -103,15 +108,13 @@ export const requestAuthPlugin = fp(async (app: FastifyInstance) => {
     if (url.startsWith('/api/docs') || url.startsWith('/api/auth/')) return done();
     const config = request.routeOptions.config;
     if (config?.public) return done();
+    const known = knownToken(request);
     // The route's own query checks the session: a token whose signature this process has verified
     // already needs nothing more here.
-    if (config?.sessionInQuery) {
-      const known = knownToken(request);
-      if (known) {
-        request.idToken = known;
-        return done();
-      }
+    if (known && config?.sessionInQuery) {
+      request.idToken = known;
+      return done();
     }
-    signIn(request, config).then(() => done(), done);
+    signIn(request, config, known).then(() => done(), done);
   });
 });
