@@ -34,6 +34,7 @@ import { startOfflineInstallation } from '../lib/offline-create';
 import { existingOf, otherFleetOf, type ExistingInstallation, type OtherFleet } from '../lib/serial-refusals';
 import { useWizardUserId } from '../lib/wizard-user';
 import { useWizardStore } from '../stores/wizard-store';
+import { useIsOnline } from '@/lib/use-is-online';
 
 export type GeneralFormValues = { systemSerialNumber: string; startDate: string | null; name: string; comments: string; partnerId: string | null };
 
@@ -147,7 +148,10 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   // The suggestion fills an untouched, empty name of a new installation; an unsaved one offered or restored keeps its own.
   // A name field the installer is in stays as it is: a suggestion arriving under their fingers would merge with what
   // they type.
-  const suggestion = carryOver.data?.name ?? null;
+  // Online, only an answer fetched since the tab opened: the one kept from the last new installation suggests
+  // the name after that one's, not after the installation the installer has just recorded. Offline, what is kept.
+  const isOnline = useIsOnline();
+  const suggestion = carryOver.isFetchedAfterMount || !isOnline ? (carryOver.data?.name ?? null) : null;
   const nameInput = useRef<HTMLInputElement | null>(null);
   const nameField = register('name');
   const nameRef = useMergedRef(nameField.ref, nameInput);
