@@ -22,5 +22,7 @@ export const getCarryOverQueryOptions = (fleet: string, query: { for?: number; f
 
 /** What the installation `forId` (none yet: a new one) can take over in its fleet. */
 export function useCarryOver(fleet: string, forId: number | undefined, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...getCarryOverQueryOptions(fleet, forId === undefined ? {} : { for: forId }), enabled });
+  // A new installation's answer names it after the fleet's newest: asked again each time the tab opens, however
+  // fresh the kept one is, since the installer may have recorded a bus a moment ago (the tab waits for it online).
+  return useQuery({ ...getCarryOverQueryOptions(fleet, forId === undefined ? {} : { for: forId }), enabled, ...(forId === undefined ? { refetchOnMount: 'always' as const } : {}) });
 }

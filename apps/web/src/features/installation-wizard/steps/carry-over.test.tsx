@@ -202,6 +202,62 @@ describe('the suggested installation name', { timeout: TEST_TIMEOUT_MS }, () => 
     expect(valueOf('general-name')).toBe('Half-typed bus');
   });
 
+  it('suggests after what the server says now, not after what an earlier new installation was told', async () => {
+    // The first new installation is told 'Bus 4714'; by the second, a colleague has recorded 4714, and the
+    // server's answer (which takes its time) says 4715.
+    const later = createCarryOver({ name: { source: createCarryOverSource({ id: 44, name: 'Bus 4714 Betriebshof' }), suggested: 'Bus 4715 Betriebshof' } });
+    let answers = 0;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { fake } = startWizard('/sono/installations/new', {
+      [CARRY_OVER]: async () => {
+        answers += 1;
+        if (answers === 1) return { body: createCarryOver() };
+        await answered;
+        return { body: later };
+      },
+    });
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    await waitFor(() => expect(valueOf('general-name')).toBe('Bus 4714 Betriebshof'));
+
+    fireEvent.click(screen.getByTestId('wizard-close'));
+    // The installer gives that one up (once its draft is kept, the close asks first), and starts the next from the fleet home.
+    await waitFor(() => expect(screen.queryByTestId('close-dialog') ?? screen.getByRole('button', { name: 'Add new installation' })).toBeTruthy(), slow);
+    if (screen.queryByTestId('close-dialog')) fireEvent.click(screen.getByRole('button', { name: "Don't save" }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add new installation' }, slow));
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    await screen.findByTestId('general-name', undefined, slow);
+    await waitFor(() => expect(fake.calls.filter((call) => call.path.endsWith('/installations/carry-over'))).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    // The answer kept from the first tab suggests nothing while the fresh one is on its way...
+    expect(valueOf('general-name')).toBe('');
+    expect(marks()).toEqual([]);
+    // ...and the fresh one does.
+    answer();
+    await waitFor(() => expect(valueOf('general-name')).toBe('Bus 4715 Betriebshof'));
+    expect(marks()).toEqual(['Suggested after “Bus 4714 Betriebshof”. You can change it.']);
+  });
+
+  it('offline, suggests after the answer the device kept', async () => {
+    const { fake } = startWizard('/sono/installations/new', { [CARRY_OVER]: { body: createCarryOver() } });
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    await waitFor(() => expect(valueOf('general-name')).toBe('Bus 4714 Betriebshof'));
+    fireEvent.click(screen.getByTestId('wizard-close'));
+    await waitFor(() => expect(screen.queryByTestId('close-dialog') ?? screen.getByRole('button', { name: 'Add new installation' })).toBeTruthy(), slow);
+    if (screen.queryByTestId('close-dialog')) fireEvent.click(screen.getByRole('button', { name: "Don't save" }));
+
+    // The signal goes: the device says so, and requests fail.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/installations/carry-over') ? Promise.reject(new TypeError('Failed to fetch')) : fake.fetchFn(input, init),
+    );
+    act(() => void window.dispatchEvent(new Event('offline')));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add new installation' }, slow));
+    fireEvent.click(await screen.findByTestId('pre-start', undefined, slow));
+    await waitFor(() => expect(valueOf('general-name')).toBe('Bus 4714 Betriebshof'), slow);
+    expect(marks()).toEqual(['Suggested after “Bus 4713 Betriebshof”. You can change it.']);
+  });
+
   it('says so in German', async () => {
     await act(() => i18n.changeLanguage('de'));
     startWizard('/sono/installations/new', { [CARRY_OVER]: { body: createCarryOver() } });
