@@ -13,7 +13,7 @@ import { serverFieldErrors, type ServerFieldError } from '../lib/form-errors';
 import type { FormResolver } from '../lib/form-resolver';
 import { isSameValues } from '../lib/form-values';
 import { mergeValues, takeField, type FieldConflict, type LinkedFields } from '../lib/merge-values';
-import { notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
+import { notifyChecksNotLoaded, notifyInternalError, notifyOffline, notifySaved } from '../lib/notify';
 import { discardTabEntries, draftKey, draftValues, forgetDraft, forgetSavedDraft, hasPendingSave, keepDraft, readTabEntries, sendQueuedSave, storeDraft, type InstallationKey } from '../lib/save-queue';
 import type { SaveRequest } from '../lib/save-request';
 import { readPendingSave, subscribePendingSaves, type Draft } from '../lib/draft-storage';
@@ -313,15 +313,21 @@ export function useStepForm<V extends FieldValues, O>({
       let output: O | undefined;
       let isValid = false;
       let errors: FieldErrors<V> = {};
-      await form.handleSubmit(
-        (data) => {
-          output = data;
-          isValid = true;
-        },
-        (found) => {
-          errors = found;
-        },
-      )();
+      try {
+        await form.handleSubmit(
+          (data) => {
+            output = data;
+            isValid = true;
+          },
+          (found) => {
+            errors = found;
+          },
+        )();
+      } catch {
+        // Only the resolver throws here: its schema could not be loaded. What was typed stays in the draft.
+        notifyChecksNotLoaded(t);
+        return { outcome: 'invalid' };
+      }
       if (!isValid) {
         setEmptyFormShown(await isEmptyForm(errors, form.getValues(), latest.current.defaultValues, requiredWhenBlanked));
         return { outcome: 'invalid' };

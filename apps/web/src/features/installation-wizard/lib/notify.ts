@@ -25,6 +25,11 @@ export function notifyOffline(t: TFunction): void {
   notify(t, { id: 'save-offline', title: t('wizard.offline.title'), message: t('wizard.offline.text'), tone: 'warning' });
 }
 
+/** A tab's checks load after it has painted: offline before they came (no service worker in control yet), it cannot be saved. */
+export function notifyChecksNotLoaded(t: TFunction): void {
+  notify(t, { id: 'checks-not-loaded', title: t('wizard.offline.checksNotLoaded.title'), message: t('wizard.offline.checksNotLoaded.text'), tone: 'warning' });
+}
+
 /** The device would not keep a picked file (storage full or private mode): it lives only as long as this page. */
 export function notifyFileNotKept(t: TFunction, name: string): void {
   notify(t, { title: t('wizard.uploads.notKept.title'), message: t('wizard.uploads.notKept.text', { name }), tone: 'error', autoClose: false });
