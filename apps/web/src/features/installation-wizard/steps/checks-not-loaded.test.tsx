@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
+import { draftKey, readDraft } from '../lib/draft-storage';
 import { createInstallation } from '../testing/installation-factory';
 import { isolateWizardTests, slow, startWizardOnTab, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
@@ -24,6 +25,8 @@ describe('a tab whose checks could not be loaded', { timeout: TEST_TIMEOUT_MS },
     expect(fake.calls.filter((call) => call.method !== 'GET')).toEqual([]);
     expect(screen.getByTestId('step-title').textContent).toBe('Vehicle');
     expect(screen.getByTestId('vehicle-manufacturer')).toHaveProperty('value', 'MAN');
+    // The entries are kept on the device, for the save once the connection is back.
+    await waitFor(async () => expect((await readDraft(draftKey('u1', 42, 'vehicle')))?.values).toMatchObject({ manufacturer: 'MAN' }), slow);
   });
 
   it('says so in German, on Next as well', async () => {
