@@ -23,6 +23,18 @@ async function phoneShots(page: Page, name: string, isShown: () => Promise<void>
   }
 }
 
+type KeptSnapshot = { state: { queries: { queryKey: unknown[]; state: { data?: unknown } }[] } };
+
+/** Installation `id` as the device's copy holds it (what an offline start opens with), or null. */
+async function keptInstallation(page: Page, id: number): Promise<{ customerDataConfirmed?: boolean } | null> {
+  const snapshots = JSON.parse((await storedText(page, 'installer-portal-cache', 'queries')) || '[]') as KeptSnapshot[];
+  for (const { state } of snapshots) {
+    const kept = state.queries.find(({ queryKey }) => queryKey.length === 2 && queryKey[0] === 'installation' && queryKey[1] === id);
+    if (kept) return kept.state.data as { customerDataConfirmed?: boolean };
+  }
+  return null;
+}
+
 function apiOf(request: APIRequestContext, email: string): Api {
   const token = admin('token', email).split('\n').at(-1)!.trim();
   return { request, headers: { authorization: `Bearer ${token}` } };
@@ -150,8 +162,9 @@ test.describe('field: offline on a real profile', () => {
       id = Number(/installations\/(\d+)/.exec(page.url())?.[1]);
       await customerStep(page);
       await expect(page.getByTestId('step-title')).toHaveText('Vehicle');
-      // The copy of the installation is on the device before the network goes.
+      // The copy of the installation, with the customer confirmed, is on the device before the network goes.
       await expect.poll(() => storedText(page, 'installer-portal-cache', 'queries')).toContain('Truck 4, no signal in bay 3');
+      await expect.poll(async () => (await keptInstallation(page, id!))?.customerDataConfirmed).toBe(true);
 
       await context.setOffline(true);
       await expect(page.getByTestId('vehicle-city')).toHaveAccessibleDescription(/Suggestions need the connection/);

@@ -71,6 +71,25 @@ describe('the last copy of the screens, for an offline start', () => {
     });
   });
 
+  it('writes a change at once when the page goes (a reload or a closed tab) within the write delay', async () => {
+    const client = new QueryClient();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stop = persistQueryCache(client, 'u1');
+      client.setQueryData(['installation', 42], { id: 42, customerDataConfirmed: true });
+      window.dispatchEvent(new Event('pagehide'));
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+    // No timer ran: the copy is there because the page went.
+    await vi.waitFor(async () => {
+      const restored = new QueryClient();
+      await restoreQueryCache(restored, 'u1');
+      expect(restored.getQueryData(['installation', 42])).toEqual({ id: 42, customerDataConfirmed: true });
+    });
+  });
+
   it('a read that fails after its answer never empties the copy: the answer stays, written as an answer', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(['installation', 42], { id: 42, name: 'Trailer 12' });

@@ -91,8 +91,17 @@ export function persistQueryCache(client: QueryClient, userId: string): () => vo
   // written, so it still ages out.
   const hasKeptAnswer = client.getQueryCache().getAll().some(isKeptAnswer);
   if (hasKeptAnswer && navigator.onLine !== false) timer = setTimeout(write, WRITE_DELAY_MS);
+  // A reload or a closed tab within the delay: what changed (a save's answer a moment ago) is written now,
+  // so the copy an offline start opens with has it.
+  const writeNow = () => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    write();
+  };
+  window.addEventListener('pagehide', writeNow);
   return () => {
     unsubscribe();
+    window.removeEventListener('pagehide', writeNow);
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };
