@@ -9,7 +9,7 @@ import { runAdminCommand } from '../src/admin/commands';
 import { createAuth } from '../src/auth/auth';
 import { openDatabase, type Database } from '../src/db/client';
 import { loadEnv } from '../src/env';
-import { createPostgresDatabase, DEVICE_KEY, engine, waitForHealth } from './helper';
+import { cookieHeader, createPostgresDatabase, DEVICE_KEY, engine, waitForHealth } from './helper';
 import { openEventStream } from './sse-client';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -165,8 +165,8 @@ describe.skipIf(engine !== 'postgres')('several server processes on one PostgreS
     });
     expect(created.status).toBe(201);
     const { id, version } = (await created.json()) as { id: number; version: number };
-    const read = async (base: string, path: string) => {
-      const res = await fetch(`${base}${path}`, { headers });
+    const read = async (base: string, path: string, withHeaders = headers) => {
+      const res = await fetch(`${base}${path}`, { headers: withHeaders });
       return { status: res.status, body: res.status === 200 ? ((await res.json()) as { name?: string; items?: { id: number; name: string }[] }) : null };
     };
     // B reads the detail and the list twice: from then on it answers them from memory.
@@ -177,8 +177,11 @@ describe.skipIf(engine !== 'postgres')('several server processes on one PostgreS
 
     const put = await fetch(`${A}/api/installations/${id}`, { method: 'PUT', headers, body: JSON.stringify({ name: 'Renamed through A', startDate: '2026-11-20', version }) });
     expect(put.status).toBe(200);
-    await expect.poll(async () => (await read(B, `/api/installations/${id}`)).body?.name, { timeout: 2000, interval: 10 }).toBe('Renamed through A');
-    expect((await read(B, '/api/installations?fleet=sono')).body?.items?.find((item) => item.id === id)?.name).toBe('Renamed through A');
+    // The browser sends back the cookie the write's answer set: B's very next reads have the write.
+    const written = { ...headers, cookie: cookieHeader(put.headers.getSetCookie()) };
+    expect(written.cookie).toMatch(/^portal-written=/);
+    expect((await read(B, `/api/installations/${id}`, written)).body?.name).toBe('Renamed through A');
+    expect((await read(B, '/api/installations?fleet=sono', written)).body?.items?.find((item) => item.id === id)?.name).toBe('Renamed through A');
 
     // The operator CLI, a third process, ends the person's access: both servers refuse as soon as they hear of it.
     await runAdminCommand(cli, { command: 'revoke', email: 'two-caches@example.com', fleet: 'sono' });

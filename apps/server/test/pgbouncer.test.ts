@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/admin/commands';
 import { openDatabase } from '../src/db/client';
 import { seedDemo } from '../src/db/seed';
-import { createPostgresDatabase, createTestApp, DEVICE_KEY, engine, readyToSubmit, TEST_AUTH_SECRET, waitForHealth, type TestContext } from './helper';
+import { cookieHeader, createPostgresDatabase, createTestApp, DEVICE_KEY, engine, readyToSubmit, TEST_AUTH_SECRET, waitForHealth, type TestContext } from './helper';
 import { openEventStream } from './sse-client';
 
 const PGBOUNCER = '/usr/sbin/pgbouncer';
@@ -123,11 +123,14 @@ describe.skipIf(engine !== 'postgres' || !fs.existsSync(PGBOUNCER))('through PgB
   });
 
   it('records a whole installation, with many writes in a row, through the pooler and reads it from the other process', async () => {
-    const { h, id } = await readyToSubmit(a, 'SN-DEMO-0001', 'bouncer@example.com');
+    const { h: signedIn, id } = await readyToSubmit(a, 'SN-DEMO-0001', 'bouncer@example.com');
+    // A browser's cookie: each write's answer names it, and the other process hears of it before it reads.
+    let h: Record<string, string> = signedIn;
     for (let i = 0; i < 10; i++) {
       const current = (await b.app.inject({ url: `/api/installations/${id}`, headers: h })).json();
       const put = await (i % 2 ? a : b).app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: current.version, name: `Rename ${i}` } });
       expect(put.statusCode, put.body).toBe(200);
+      h = { ...signedIn, cookie: cookieHeader(put.headers['set-cookie']) };
     }
     const version = (await a.app.inject({ url: `/api/installations/${id}`, headers: h })).json().version as number;
     const submitted = await b.app.inject({ method: 'POST', url: `/api/installations/${id}/submit`, headers: h, payload: { version, summaryDataConfirmed: true } });

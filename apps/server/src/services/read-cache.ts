@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
@@ -12,6 +12,16 @@ export const READ_CACHE_CHANNEL = 'read_cache';
 const KEPT = { sessions: 10_000, details: 2_000, lists: 1_000, installationGenerations: 10_000 };
 /** How long a write waits for the database to confirm that this process has heard of it. */
 const SETTLE_TIMEOUT_MS = 2000;
+/**
+ * How long the writes' announcements heard from every process are remembered, and at most how many:
+ * far longer than a client holds a write's token (`WRITTEN_COOKIE_MAX_AGE_S`). A token no longer
+ * remembered costs one settle, never a stale read.
+ */
+const HEARD_WRITES = { ms: 30_000, kept: 50_000 };
+/** A write's token: the process that answered it and its announcement's number there. */
+const WRITE_TOKEN = /^[0-9a-f]{12}\.[0-9]{1,15}$/;
+/** Whether a client's text has the shape of a write's token (`ReadCache.settle`). */
+export const isWriteToken = (text: string) => WRITE_TOKEN.test(text);
 
 interface Held<T> {
   value: T;
@@ -46,7 +56,9 @@ export class ReadCache {
   #listGeneration = 0;
   #settles = new Map<string, () => void>();
   #settleCount = 0;
-  readonly #process = randomUUID();
+  /** The tokens of the writes this process has heard announced, by any process, with when. */
+  #heardWrites = new Map<string, number>();
+  readonly #process = randomBytes(6).toString('hex');
   #unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly database: Database) {}
@@ -146,25 +158,59 @@ export class ReadCache {
   /**
    * Resolves once this process has heard every change committed before the call: a NOTIFY of its
    * own comes back after all of them, since the database delivers them in commit order. Without it
-   * in time, everything held is dropped.
+   * in time, everything held is dropped. Answers the announcement's token, which every process that
+   * listens hears too (null when it could not be sent).
    */
-  async settle(): Promise<void> {
+  async settle(): Promise<string | null> {
+    const token = `${this.#process}.${++this.#settleCount}`;
+    const key = `settle:${token}`;
+    const announce = () => this.database.db.execute(sql`select pg_notify(${READ_CACHE_CHANNEL}, ${key})`);
+    // Not listening, nothing is held here; the announcement still tells the other processes when
+    // they have heard this process's writes.
+    if (!this.#live) return announce().then(() => token, () => null);
     // Also with nothing held: an announcement heard late would keep the next read from being kept.
-    if (!this.#live) return;
-    const key = `settle:${this.#process}:${++this.#settleCount}`;
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<boolean>((resolve) => {
       this.#settles.set(key, () => resolve(true));
       timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
     });
     try {
-      await this.database.db.execute(sql`select pg_notify(${READ_CACHE_CHANNEL}, ${key})`);
+      await announce();
       if (!(await heard)) this.#forgetAll();
+      return token;
     } catch {
       this.#forgetAll();
+      return null;
     } finally {
       clearTimeout(timer);
       this.#settles.delete(key);
+    }
+  }
+
+  /**
+   * Before a request whose client holds these write tokens (from `settle`, through any process) is
+   * answered from memory: null when this process has heard all of them (or holds nothing), otherwise
+   * a promise that resolves once it has heard every change committed before now. Malformed tokens
+   * are ignored.
+   */
+  catchUp(tokens: readonly string[]): Promise<void> | null {
+    if (!this.#live) return null;
+    const unheard = tokens.filter((token) => isWriteToken(token) && !this.#heardWrites.has(token));
+    if (unheard.length === 0) return null;
+    return this.settle().then(() => {
+      // Heard now, or everything held was dropped: the tokens need no settle again.
+      for (const token of unheard) this.#rememberWrite(token);
+    });
+  }
+
+  #rememberWrite(token: string) {
+    const now = Date.now();
+    this.#heardWrites.delete(token);
+    this.#heardWrites.set(token, now);
+    // Oldest first, in the order heard.
+    for (const [oldest, at] of this.#heardWrites) {
+      if (at > now - HEARD_WRITES.ms && this.#heardWrites.size <= HEARD_WRITES.kept) break;
+      this.#heardWrites.delete(oldest);
     }
   }
 
@@ -202,6 +248,7 @@ export class ReadCache {
       this.#installationGenerations.set(id, (this.#installationGenerations.get(id) ?? 0) + 1);
       this.#details.delete(id);
     } else if (payload.startsWith('settle:')) {
+      this.#rememberWrite(payload.slice('settle:'.length));
       this.#settles.get(payload)?.();
     }
   }
