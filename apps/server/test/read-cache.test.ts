@@ -4,7 +4,7 @@ import { runAdminCommand } from '../src/admin/commands';
 import { openDatabase } from '../src/db/client';
 import { installation, user } from '../src/db/schema';
 import { READ_CACHE_CHANNEL, ReadCache } from '../src/services/read-cache';
-import { bearer, engine, ORIGIN, signInWithCode, useTestApp, type TestContext } from './helper';
+import { bearer, cookieHeader, createTestApp, engine, ORIGIN, signInWithCode, useTestApp, type TestContext } from './helper';
 
 const ctx = useTestApp();
 
@@ -169,6 +169,44 @@ describe('reads kept in memory are never older than the writes before them', () 
       const res = await c.app.inject({ url, headers: h });
       expect(res.statusCode, url).toBe(401);
       expect(res.json(), url).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it("every write's answer names it in the cookie portal-written, with the client's last ones; reads and refusals set none", async () => {
+    const c = await ctx();
+    const h = bearer(await c.tokenFor('cache-cookie@example.com'));
+    const rename = (displayName: string, cookie: string) => c.app.inject({ method: 'PATCH', url: '/api/me', headers: cookie ? { ...h, cookie } : h, payload: { displayName } });
+    expect((await c.app.inject({ url: '/api/me', headers: h })).headers['set-cookie']).toBeUndefined();
+    const refused = await rename(' ', '');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+
+    let cookie = '';
+    const held: string[][] = [];
+    for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) {
+      const res = await rename(name, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const set = [res.headers['set-cookie']].flat()[0];
+      expect(set).toMatch(/^portal-written=[^;]+; Max-Age=10; Path=\/api; HttpOnly; SameSite=Lax$/);
+      cookie = cookieHeader(set);
+      held.push(cookie.slice('portal-written='.length).split('_'));
+    }
+    // Up to four: the oldest goes first.
+    expect(held.map((tokens) => tokens.length)).toEqual([1, 2, 3, 4, 4]);
+    expect(new Set(held.flat()).size).toBe(5);
+    expect(held[4]!.slice(0, 3)).toEqual(held[3]!.slice(1));
+    // This process has heard its own writes: a read with the cookie is answered as any other.
+    expect((await c.app.inject({ url: '/api/me', headers: { ...h, cookie } })).json()).toMatchObject({ name: 'Five' });
+
+    // Over https the cookie goes only over https.
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.com' } });
+    try {
+      const token = bearer(await secure.tokenFor('cache-cookie@example.com'));
+      const res = await secure.app.inject({ method: 'PATCH', url: '/api/me', headers: token, payload: { displayName: 'Secure' } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect([res.headers['set-cookie']].flat()[0]).toMatch(/^portal-written=[^;]+; Max-Age=10; Path=\/api; HttpOnly; Secure; SameSite=Lax$/);
+    } finally {
+      await secure.close();
     }
   });
 
