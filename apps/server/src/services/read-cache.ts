@@ -190,12 +190,12 @@ export class ReadCache {
   /**
    * Before a request whose client holds these write tokens (from `settle`, through any process) is
    * answered from memory: null when this process has heard all of them (or holds nothing), otherwise
-   * a promise that resolves once it has heard every change committed before now. Malformed tokens
-   * are ignored.
+   * a promise that resolves once it has heard every change committed before now. The tokens are
+   * ones of the shape `isWriteToken` accepts (the caller reads them from the client).
    */
   catchUp(tokens: readonly string[]): Promise<void> | null {
     if (!this.#live) return null;
-    const unheard = tokens.filter((token) => isWriteToken(token) && !this.#heardWrites.has(token));
+    const unheard = tokens.filter((token) => !this.#heardWrites.has(token));
     if (unheard.length === 0) return null;
     return this.settle().then(() => {
       // Heard now, or everything held was dropped: the tokens need no settle again.
