@@ -45,6 +45,21 @@ describe('compressToTarget', () => {
     expect(progress.at(-1)).toBe(100);
   });
 
+  it('passes on each whole percent once, rising, whatever the library reports', async () => {
+    const compress = vi.mocked(imageCompression);
+    compress.mockReset();
+    for (const size of [700 * KB, 450 * KB]) {
+      compress.mockImplementationOnce(async (_file, options) => {
+        for (const percent of [0, 0, 10.2, 10.4, 10, 55, 55, 100, 100]) options.onProgress?.(percent);
+        return blobOf(size) as File;
+      });
+    }
+    const photo = new File([new Uint8Array(3000 * KB)], 'roof.png', { type: 'image/png' });
+    const progress: number[] = [];
+    await compressToTarget(photo, { onProgress: (p) => progress.push(p) });
+    expect(progress).toEqual([10, 55, 99, 100]);
+  });
+
   it('refuses what is not an image, and an answer that is no file', async () => {
     await expect(compressToTarget(new File(['x'], 'a.txt', { type: 'text/plain' }))).rejects.toMatchObject({ problem: 'notAnImage' });
     await expect(compressToTarget('photo' as unknown as File)).rejects.toMatchObject({ problem: 'notBlobOrFile' });

@@ -46,8 +46,12 @@ export async function compressToTarget(
   if (!file.type.startsWith('image/')) throw new ImageCompressionError('notAnImage', 'The file given is not an image');
   const exifBytes = file.type === 'image/jpeg' ? exifSegmentBytes(new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer())) : 0;
   let shown = 0;
+  // Only a new whole percent is passed on: each one re-renders the uploads tab, and the library
+  // reports the same figure many times, again from 0 on each pass with fewer pixels.
   const report = (percent: number) => {
-    shown = Math.max(shown, Math.min(99, Math.round(percent)));
+    const next = Math.max(shown, Math.min(99, Math.round(percent)));
+    if (next === shown) return;
+    shown = next;
     onProgress?.(shown);
   };
   for (let maxSide = FIRST_MAX_SIDE; ; maxSide = Math.round(maxSide * SIDE_STEP)) {
