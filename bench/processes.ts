@@ -127,7 +127,31 @@ export async function startHelloWorld() {
   const child = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}/hello`;
   await waitForHttp(url, child);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid!, stop: stopper(child) };
+}
+
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU time a process has used so far (user and system, all its threads) in ms, from Linux's
+ * /proc/<pid>/stat; null where there is no /proc.
+ */
+export function processCpuMs(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
 }
 
 export interface PortalServer {
@@ -221,6 +245,8 @@ export function signedInUsers(server: PortalServer, fleet: string, count: number
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered in the whole run. */
+  total: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -242,7 +268,7 @@ export function autocannon(url: string, options: { connections: number; seconds?
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
       const r = JSON.parse(out);
-      resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+      resolve({ rps: r.requests.average, total: r.requests.total, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
     });
   });
 }
