@@ -44,7 +44,7 @@ test.describe('photos at depot bandwidth', () => {
   });
   test.afterEach(() => fs.rmSync(profile, { recursive: true, force: true }));
 
-  test('Next moves on at once, the summary shows the bytes on their way, and Submit waits for the last photo', async ({ playwright, request }) => {
+  test('Next moves on without waiting for the photos, the summary shows the bytes on their way, and Submit waits for the last photo', async ({ playwright, request }) => {
     test.setTimeout(240_000);
     const adminEmail = uniqueEmail('slow-admin');
     admin('grant', adminEmail, '--fleet', 'sono', '--role', 'admin');
@@ -71,11 +71,14 @@ test.describe('photos at depot bandwidth', () => {
       for (const photo of photos) expect(photo.buffer.length).toBeGreaterThan(0.4 * 1024 * 1024);
       await page.getByTestId('upload-input-pvModules').setInputFiles(photos.slice(0, 2));
       await page.getByTestId('upload-input-telematics-mcu').setInputFiles(photos.slice(2));
+      // Next does not wait for the uploads: the tab changes in less than half the time one photo takes to
+      // send at this bandwidth (how fast it changes is measured by the INP bench, not here).
+      const onePhotoMs = (photos[0]!.buffer.length / DEPOT.uploadThroughput) * 1000;
       const pickedAt = Date.now();
       await page.getByTestId('step-next').click();
-      await expect(page.getByTestId('step-title')).toHaveText('Digital check', { timeout: 5_000 });
+      await expect(page.getByTestId('step-title')).toHaveText('Digital check', { timeout: onePhotoMs / 2 });
       const movedOnMs = Date.now() - pickedAt;
-      expect(movedOnMs, `Next took ${movedOnMs} ms`).toBeLessThan(1_000);
+      expect(movedOnMs, `Next took ${movedOnMs} ms; one photo takes ${Math.round(onePhotoMs)} ms to send`).toBeLessThan(onePhotoMs / 2);
 
       // The header says what is still on its way.
       await expect(page.getByTestId('connection-badge')).toContainText(/[1-4] photos? waiting/);
