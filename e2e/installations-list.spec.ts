@@ -133,7 +133,12 @@ test.describe('installations list', () => {
     await page.goto('/#/sono/installations');
     await page.reload();
     await page.getByRole('button', { name: 'Start date from' }).click();
-    const day = page.getByRole('button', { name: /^15 November 2026$/ });
+    // The calendar opens on the device's current month: the 15th of it, as the browser's clock has it.
+    const { month, year, monthNumber } = await page.evaluate(() => {
+      const now = new Date();
+      return { month: now.toLocaleString('en-US', { month: 'long' }), year: now.getFullYear(), monthNumber: now.getMonth() + 1 };
+    });
+    const day = page.getByRole('button', { name: new RegExp(`^15 ${month} ${year}$`) });
     await expect(day).toBeVisible();
     // Styled, a day is a target a gloved finger can hit; without its styles it shrinks to its text.
     const box = (await day.boundingBox())!;
@@ -141,7 +146,7 @@ test.describe('installations list', () => {
     expect(box.width).toBeGreaterThanOrEqual(36);
     await expectAccessible(page, 'the list’s start date calendar');
     await day.click();
-    await expect(page.getByRole('button', { name: 'Start date from' })).toHaveText('11/15/2026');
+    await expect(page.getByRole('button', { name: 'Start date from' })).toHaveText(`${String(monthNumber).padStart(2, '0')}/15/${year}`);
   });
 
   test('on a phone the list shows cards that lead to the form', async ({ page }) => {
