@@ -11,7 +11,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { median, medianAndRange, treesToCompare, type Tree } from './before';
 import { signInByMail, startDemoServer } from './processes';
-import { measureHomeRounds, measureLoadedJs, roundsTable, type RoundsOfTree } from './request-rounds';
+import { measureLoadedJs, measureRounds, roundsTable, type RoundsOfTree } from './request-rounds';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /**
@@ -140,7 +140,7 @@ export async function benchLighthouse() {
       const wizardUrl = `${target.base}/#/sono/installations/${ids.get(target)}?tab=vehicle`;
       rounds.push({
         column: column(target.tree),
-        result: await measureHomeRounds(`${target.base}/#/sono`, state),
+        rounds: { home: await measureRounds(`${target.base}/#/sono`, 'installation-row', state), wizard: await measureRounds(wizardUrl, 'wizard-serial', state) },
         js: { home: await measureLoadedJs(`${target.base}/#/sono`, 'installation-row', state, dist), wizard: await measureLoadedJs(wizardUrl, 'wizard-serial', state, dist) },
       });
     }
