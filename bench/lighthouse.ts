@@ -137,11 +137,12 @@ export async function benchLighthouse() {
     for (const target of targets) {
       const state = await target.context().storageState();
       const dist = path.join(target.tree.root, 'apps/web/dist');
+      const homeUrl = `${target.base}/#/sono`;
       const wizardUrl = `${target.base}/#/sono/installations/${ids.get(target)}?tab=vehicle`;
       rounds.push({
         column: column(target.tree),
-        rounds: { home: await measureRounds(`${target.base}/#/sono`, 'installation-row', state), wizard: await measureRounds(wizardUrl, 'wizard-serial', state) },
-        js: { home: await measureLoadedJs(`${target.base}/#/sono`, 'installation-row', state, dist), wizard: await measureLoadedJs(wizardUrl, 'wizard-serial', state, dist) },
+        rounds: { home: await measureRounds(homeUrl, 'installation-row', state), wizard: await measureRounds(wizardUrl, 'wizard-serial', state) },
+        js: { home: await measureLoadedJs(homeUrl, 'installation-row', state, dist), wizard: await measureLoadedJs(wizardUrl, 'wizard-serial', state, dist) },
       });
     }
   } finally {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { chromium, type BrowserContextOptions, type Request } from '@playwright/test';
+import { chromium, type BrowserContextOptions, type Page, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 
 type Timed = { url: string; start: number; end: number };
@@ -39,6 +39,28 @@ function gzippedJs(paths: string[], dist = defaultDist): number {
   return [...files].reduce((total, file) => total + zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length, 0);
 }
 
+/**
+ * Notes in the page the moment `[data-testid=<testId>]` is in the document (the clock of the request
+ * timings), so that requests the page starts right after it are not counted because the test looked later.
+ * `shownAt()`, once the element is visible, reads that moment.
+ */
+async function watchFor(page: Page, testId: string) {
+  await page.addInitScript((id) => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector(`[data-testid="${id}"]`)) return;
+      (window as unknown as { shownAt: number }).shownAt = Date.now();
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  }, testId);
+  return {
+    shownAt: async () => {
+      await page.getByTestId(testId).first().waitFor({ state: 'visible' });
+      return page.evaluate(() => (window as unknown as { shownAt: number }).shownAt);
+    },
+  };
+}
+
 /** The JavaScript Chromium loads for a page: asked for before `testId` showed, and until the network has been quiet after. */
 export async function measureLoadedJs(url: string, testId: string, storageState: BrowserContextOptions['storageState'], dist = defaultDist): Promise<{ shown: number; idle: number }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
@@ -47,17 +69,9 @@ export async function measureLoadedJs(url: string, testId: string, storageState:
     const page = await context.newPage();
     const loaded: { path: string; at: number }[] = [];
     page.on('request', (request) => loaded.push({ path: new URL(request.url()).pathname, at: Date.now() }));
-    await page.addInitScript((id) => {
-      const seen = new MutationObserver(() => {
-        if (!document.querySelector(`[data-testid="${id}"]`)) return;
-        (window as unknown as { shownAt: number }).shownAt = Date.now();
-        seen.disconnect();
-      });
-      seen.observe(document, { childList: true, subtree: true });
-    }, testId);
+    const watch = await watchFor(page, testId);
     await page.goto(url);
-    await page.getByTestId(testId).first().waitFor({ state: 'visible' });
-    const shownAt = await page.evaluate(() => (window as unknown as { shownAt: number }).shownAt);
+    const shownAt = await watch.shownAt();
     await page.waitForLoadState('networkidle');
     return { shown: gzippedJs(loaded.filter((r) => r.at <= shownAt).map((r) => r.path), dist), idle: gzippedJs(loaded.map((r) => r.path), dist) };
   } finally {
@@ -83,20 +97,10 @@ export async function measureRounds(url: string, testId: string, storageState: B
     };
     page.on('requestfinished', record);
     page.on('requestfailed', record);
-    // The page notes the moment the element is in the document (the clock of the request timings),
-    // so requests the page starts right after it are not counted because the test looked later.
-    await page.addInitScript((id) => {
-      const seen = new MutationObserver(() => {
-        if (!document.querySelector(`[data-testid="${id}"]`)) return;
-        (window as unknown as { shownAt: number }).shownAt = Date.now();
-        seen.disconnect();
-      });
-      seen.observe(document, { childList: true, subtree: true });
-    }, testId);
+    const watch = await watchFor(page, testId);
     const started = Date.now();
     await page.goto(url);
-    await page.getByTestId(testId).first().waitFor({ state: 'visible' });
-    const shown = await page.evaluate(() => (window as unknown as { shownAt: number }).shownAt);
+    const shown = await watch.shownAt();
     await page.waitForTimeout(200);
     const result = requestRounds(timed, shown);
     return { ...result, ms: shown - started, requests: timed.filter((r) => r.start <= shown).length };

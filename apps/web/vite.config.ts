@@ -37,10 +37,10 @@ export default defineConfig({
     // A browser without module preloading (Safari before 17) still loads every module, only without the
     // head start; a polyfill for it would weigh on the first chunk of every page.
     // A lazy chunk's own styles are still put in the page before it runs, but its scripts are not announced
-    // with a <link rel=modulepreload> each: making and adding those 28 links took the fleet home about
+    // with a <link rel=modulepreload> each: making and adding those links (28 on the fleet home) took about
     // 200 ms of main thread at every start with the CPU slowed 4x (Lighthouse counted most of it as blocking
-    // time), while the service worker serves every file from the device anyway. The first visit, with no worker yet, finds
-    // the chunks' imports one round later (bench/request-rounds.ts).
+    // time), while the service worker serves every file from the device anyway. A first visit, with no
+    // worker yet, finds the chunks' imports one round later (bench/request-rounds.ts).
     modulePreload: { polyfill: false, resolveDependencies: (_chunk, deps) => deps.filter((file) => file.endsWith('.css')) },
   },
 });
