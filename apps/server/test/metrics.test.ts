@@ -58,4 +58,14 @@ describe('metrics on a port of their own', () => {
     }
     expect((await fetch(`http://127.0.0.1:${server.port}/api/health`)).status).toBe(404);
   });
+
+  it('count every request in a scrape, however many came since the last one', async () => {
+    const c = await ctx();
+    const count = async () => sample(await c.app.metrics.registry.metrics(), 'http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status_code: '200' }) ?? 0;
+    const before = await count();
+    for (let i = 0; i < 300; i++) expect((await c.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect(await count()).toBe(before + 300);
+    await c.app.inject({ url: '/api/health' });
+    expect(await count()).toBe(before + 301);
+  });
 });

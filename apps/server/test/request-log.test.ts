@@ -7,7 +7,10 @@ import { openEventStream } from './sse-client';
 interface Line {
   level: number;
   msg: string;
-  req?: { url: string };
+  method?: string;
+  url?: string;
+  ip?: string;
+  statusCode?: number;
   responseTime?: number;
 }
 
@@ -24,7 +27,7 @@ describe('request log', () => {
     c = await createTestApp({ logStream: stream });
   });
   afterAll(async () => c?.close());
-  const about = (url: string) => lines.filter((l) => l.req?.url?.startsWith(url));
+  const about = (url: string) => lines.filter((l) => l.url?.startsWith(url));
 
   it('health checks are logged at debug, other requests at info, each once when answered', async () => {
     const { h, id } = await draftInstallation(c, 'SN-DEMO-0001', 'logged@example.com');
@@ -36,6 +39,17 @@ describe('request log', () => {
       [20, 'request completed'],
     ]);
     expect(about(`/api/installations/${id}`).map((l) => [l.level, l.msg])).toEqual([[30, 'request completed']]);
+  });
+
+  it('a line names the method, the path without its query, the address, the status and the time', async () => {
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001', 'logged@example.com');
+    await c.app.inject({ url: `/api/installations/${id}?token=one-time-secret`, headers: h });
+    await c.app.inject({ url: '/api/installations/999999', headers: h });
+    const [line] = about(`/api/installations/${id}`).slice(-1);
+    expect(line).toMatchObject({ level: 30, method: 'GET', url: `/api/installations/${id}`, ip: '127.0.0.1', statusCode: 200, msg: 'request completed' });
+    expect(line!.responseTime).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(lines)).not.toContain('one-time-secret');
+    expect(about('/api/installations/999999')).toMatchObject([{ statusCode: 404, msg: 'request completed' }]);
   });
 
   it('an event stream is logged once, when it ends, with how long it lasted', async () => {

@@ -8,11 +8,26 @@ const LOG_BLOCK_BYTES = 8192;
 /** ...and at least this often, so that the lines of a quiet server show up at once. */
 const LOG_FLUSH_MS = 1000;
 
-/** Request lines are logged without their query: sign-in links carry one-time tokens there. */
-const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
-  method: req.method,
-  url: req.url.split('?')[0],
-  ip: req.ip,
+/** A URL without its query: sign-in links carry one-time tokens there. */
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+};
+
+/** Request lines are logged without their query. */
+const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: pathOf(req.url), ip: req.ip });
+
+/**
+ * The fields of a request's log line, flat: the method, the path without its query, the client's
+ * address, the status and the time taken (ms). Flat fields are written as they are; nested ones would
+ * each go through a serializer and a generic stringify, on every request.
+ */
+export const requestLine = (request: FastifyRequest, statusCode: number, responseTime: number) => ({
+  method: request.method,
+  url: pathOf(request.url),
+  ip: request.ip,
+  statusCode,
+  responseTime,
 });
 
 /** Probes of a load balancer or orchestrator, every few seconds: logged only at `debug`. */
@@ -22,23 +37,50 @@ const isHealthCheck = (url: string) => url === '/api/health' || url.startsWith('
 class OneLinePerRequest extends LogController {
   override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else if (isHealthCheck(request.url)) reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error) reply.log.error({ ...requestLine(request, reply.statusCode, reply.elapsedTime), err: error }, 'request errored');
+    else if (isHealthCheck(request.url)) reply.log.debug(requestLine(request, reply.statusCode, reply.elapsedTime), 'request completed');
+    else reply.log.info(requestLine(request, reply.statusCode, reply.elapsedTime), 'request completed');
   }
 }
 
 /**
- * Hands each line to the destination as bytes. Kept as text, the destination would measure the whole
- * block it is filling again for every line it adds (a copy of up to a block per request line); as
- * bytes it only appends them and joins the block once, when it writes it.
+ * Gathers lines into blocks of at least LOG_BLOCK_BYTES, handed to the destination as one text each:
+ * per line this costs only keeping it. (Handed over line by line, the destination would measure the
+ * block it is filling again for every line it adds, or each line would first be turned into bytes.)
+ * `pass()` hands over what is gathered: at least every LOG_FLUSH_MS, and before the destination is
+ * flushed.
  */
-function bytesOf(destination: ReturnType<typeof pino.destination>) {
+function blocksOf(destination: ReturnType<typeof pino.destination>) {
+  let lines: string[] = [];
+  let length = 0;
+  const pass = () => {
+    if (lines.length === 0) return;
+    const block = lines.join('');
+    lines = [];
+    length = 0;
+    // Looked up at each call: on a closed pipe, pino stops the destination by replacing its write.
+    destination.write(block);
+  };
+  const timer = setInterval(pass, LOG_FLUSH_MS);
+  timer.unref();
   return {
-    // Looked up on every line: on a closed pipe, pino stops the destination by replacing its write.
-    // In 'buffer' mode the destination takes bytes; its types know only text.
-    write: (line: string) => destination.write(Buffer.from(line) as unknown as string),
-    flush: (done?: (error?: Error) => void) => destination.flush(done),
+    stream: {
+      write(line: string) {
+        lines.push(line);
+        length += line.length;
+        if (length >= LOG_BLOCK_BYTES) pass();
+      },
+      flush(done?: (error?: Error) => void) {
+        pass();
+        destination.flush(done);
+      },
+    },
+    /** Writes out every line gathered, before the process ends. */
+    flushSync() {
+      clearInterval(timer);
+      pass();
+      destination.flushSync();
+    },
   };
 }
 
@@ -49,19 +91,16 @@ function bytesOf(destination: ReturnType<typeof pino.destination>) {
  * second. `fastifyOptions` go to Fastify's constructor, `plugin` is registered first.
  */
 export function createLogging(env: Env, logger?: FastifyServerOptions['logger']) {
-  const destination =
-    logger === undefined && env.logLevel !== 'silent'
-      ? pino.destination({ dest: 1, sync: false, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS, contentMode: 'buffer' })
-      : null;
+  const output = logger === undefined && env.logLevel !== 'silent' ? blocksOf(pino.destination({ dest: 1, sync: false })) : null;
   const fastifyOptions = {
-    logger: logger ?? { level: env.logLevel, serializers: { req: requestSerializer }, ...(destination ? { stream: bytesOf(destination) } : {}) },
+    logger: logger ?? { level: env.logLevel, serializers: { req: requestSerializer }, ...(output ? { stream: output.stream } : {}) },
     logController: new OneLinePerRequest(),
   } satisfies FastifyServerOptions;
   const plugin = fp(async (app: FastifyInstance) => {
-    if (!destination) return;
+    if (!output) return;
     app.addHook('onClose', (_app, done) => {
       try {
-        destination.flushSync();
+        output.flushSync();
       } catch {
         /* nothing buffered, or the output is gone */
       }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SystemCheckRunSchema } from '@portal/domain/system-check';
 import { currentUser } from '../../../plugins/request-auth';
+import { requestLine } from '../../../plugins/logger';
 import { assertDraft, findScopedInstallation } from '../../../services/installations/repository';
 import { onInstallation } from './on-installation';
 
@@ -58,7 +59,7 @@ const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         closeStream();
         if (logged) return;
         logged = true;
-        request.log.info({ req: request, res: { statusCode: 200 }, responseTime: reply.elapsedTime }, 'event stream ended');
+        request.log.info(requestLine(request, 200, reply.elapsedTime), 'event stream ended');
       };
       request.raw.on('close', close);
       res.on('close', close);
