@@ -50,6 +50,10 @@ describe('who may delete an installation', () => {
     expect(await listed(c, p.creator, id)).toMatchObject({ canDelete: true });
     expect((await c.app.inject({ url: `/api/installations/${id}`, headers: p.creator })).json()).toMatchObject({ canDelete: true });
     expect(await listed(c, p.admin, id)).toMatchObject({ canDelete: true });
+    // Read again in turn, each caller still gets their own answer of the one detail the cache holds.
+    for (const [who, canDelete] of [[p.colleague, false], [p.admin, true], [p.creator, true], [p.colleague, false]] as const) {
+      expect((await c.app.inject({ url: `/api/installations/${id}`, headers: who })).json()).toMatchObject({ id, canDelete });
+    }
   });
 
   it('the creator deletes their own draft', async () => {

@@ -172,15 +172,26 @@ export function createInstallationReader(db: Db, cache: ReadCache) {
     .prepare('installation_detail');
   const sessionUser = createSessionReader(db, cache);
   // The object's closing brace makes way for the one field the database does not write.
+  const answerText = (json: string, canDelete: boolean) => new JsonText(`${json.slice(0, -1)},"canDelete":${canDelete}}`);
   const answer = (json: string, status: InstallationRow['status'], createdBy: string | null, userId: string, role: FleetRole) =>
-    new JsonText(`${json.slice(0, -1)},"canDelete":${canDeleteInstallation({ status, createdBy }, { userId, role })}}`);
+    answerText(json, canDeleteInstallation({ status, createdBy }, { userId, role }));
 
   type Detail = Awaited<ReturnType<typeof detailQuery.execute>>[number];
+  /**
+   * The answers written of each detail the cache holds, one per value of `canDelete`: a detail read
+   * again and again is written once, not once per request. They go when the cache lets the detail go.
+   */
+  const answersOf = new WeakMap<Detail, Map<boolean, JsonText>>();
   const answerFromCache = (claims: IdTokenClaims, me: SignedInUser | null, detail: Detail | null) => {
     if (!me) return 'signed-out';
     const role = detail && me.fleets.find((f) => f.id === detail.fleetId)?.role;
     if (!detail || !role) return null;
-    return answer(detail.json, detail.status, detail.createdBy, claims.sub, role);
+    const canDelete = canDeleteInstallation(detail, { userId: claims.sub, role });
+    let answers = answersOf.get(detail);
+    if (!answers) answersOf.set(detail, (answers = new Map()));
+    let text = answers.get(canDelete);
+    if (!text) answers.set(canDelete, (text = answerText(detail.json, canDelete)));
+    return text;
   };
   const read = async (claims: IdTokenClaims, id: number): Promise<JsonText | 'signed-out' | null> => {
     if (cache.isLive) {
