@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Anchor, Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link, useSearchParams } from 'react-router';
@@ -30,7 +30,16 @@ export function RolloutPage({ slug, source, isAdmin }: Props) {
   const [search, setSearch] = useSearchParams();
   const params = parseRolloutParams(search);
   const rollout = useRollout(slug, source, params);
-  const setParams = (next: Partial<RolloutParams>) => setSearch(rolloutQuery({ ...params, ...next }), { replace: true });
+  // The filters last asked for, until the address shows them: a second tap before the page has
+  // drawn the first one's address builds on it instead of dropping it.
+  const asked = useRef<{ params: RolloutParams; query: string } | null>(null);
+  const setParams = (next: Partial<RolloutParams>) => {
+    const pending = asked.current && asked.current.query !== search.toString() ? asked.current.params : null;
+    const merged = { ...(pending ?? params), ...next };
+    const query = rolloutQuery(merged);
+    asked.current = { params: merged, query: query.toString() };
+    setSearch(query, { replace: true });
+  };
 
   if (rollout.isPending) return <PageLoader />;
   if (rollout.isError) return <LoadError onRetry={() => void rollout.refetch()} isRetrying={rollout.isFetching} />;
