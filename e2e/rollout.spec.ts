@@ -6,8 +6,8 @@ import { admin, expect, expectAccessible, signInViaApi, stillScreenshot, test, u
 const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
 const texts = {
-  en: { title: 'Rollout', notStarted: 'Not started', attention: 'Needs attention', byCity: 'By city', week: 'Per week' },
-  de: { title: 'Rollout', notStarted: 'Nicht begonnen', attention: 'Braucht Aufmerksamkeit', byCity: 'Nach Stadt', week: 'Pro Woche' },
+  en: { title: 'Rollout', notStarted: 'Not started', attention: 'Needs attention', byCity: 'By city', week: 'Per week', day: 'Per day' },
+  de: { title: 'Rollout', notStarted: 'Nicht begonnen', attention: 'Braucht Aufmerksamkeit', byCity: 'Nach Stadt', week: 'Pro Woche', day: 'Pro Tag' },
 } as const;
 
 test('a fleet admin reads the rollout at 390 and 1280 px in English and German, filters kept in the address', async ({ page }) => {
@@ -51,6 +51,15 @@ test('a fleet admin reads the rollout at 390 and 1280 px in English and German, 
   await page.reload();
   await expect(page.getByTestId('rollout-count-inProgress')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('rollout-count-notStarted')).toContainText('0');
+  // The menu's link to the page clears the filters; the next tap does not bring back the earlier ones.
+  await page.getByTestId('rollout-interval').getByText(texts.de.day).click();
+  await expect(page).not.toHaveURL(/interval=/);
+  await expect(page).toHaveURL(/status=inProgress/);
+  await page.getByRole('navigation').getByRole('link', { name: texts.de.title, exact: true }).click();
+  await expect(page).not.toHaveURL(/status=/);
+  await page.getByTestId('rollout-interval').getByText(texts.de.week).click();
+  await expect(page).toHaveURL(/interval=week/);
+  await expect(page).not.toHaveURL(/status=/);
 
   if (draftId !== null) await page.request.delete(`/api/installations/${draftId}`, { headers: { authorization: `Bearer ${token}` } });
 });

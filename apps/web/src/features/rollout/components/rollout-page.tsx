@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Anchor, Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link, useSearchParams } from 'react-router';
@@ -33,6 +33,11 @@ export function RolloutPage({ slug, source, isAdmin }: Props) {
   // The filters last asked for, until the address shows them: a second tap before the page has
   // drawn the first one's address builds on it instead of dropping it.
   const asked = useRef<{ params: RolloutParams; query: string } | null>(null);
+  // Once the address shows them, it is the truth again: filters it loses later (the menu's link to
+  // this page clears them) are not brought back by the next tap.
+  useEffect(() => {
+    if (asked.current?.query === search.toString()) asked.current = null;
+  }, [search]);
   const setParams = (next: Partial<RolloutParams>) => {
     const pending = asked.current && asked.current.query !== search.toString() ? asked.current.params : null;
     const merged = { ...(pending ?? params), ...next };
