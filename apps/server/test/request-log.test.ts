@@ -1,11 +1,16 @@
 import type net from 'node:net';
 import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, draftInstallation, type TestContext } from './helper';
 import { openEventStream } from './sse-client';
 
 interface Line {
   level: number;
+  time: number;
+  pid: number;
+  hostname: string;
+  reqId: string;
   msg: string;
   method?: string;
   url?: string;
@@ -14,20 +19,38 @@ interface Line {
   responseTime?: number;
 }
 
-describe('request log', () => {
+/** The log's lines as written (`texts`) and parsed (`lines`). */
+function captureLog() {
+  const texts: string[] = [];
   const lines: Line[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      for (const text of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
+      for (const text of String(chunk).split('\n').filter(Boolean)) {
+        texts.push(text);
+        lines.push(JSON.parse(text) as Line);
+      }
       done();
     },
   });
+  return { stream, texts, lines, about: (url: string) => lines.filter((l) => l.url?.startsWith(url)) };
+}
+
+/** What pino itself writes for a request line with these fields, under the same logger and request id. */
+function pinoLineOf(line: Line) {
+  let text = '';
+  const logger = pino({ level: 'trace', base: { pid: line.pid, hostname: line.hostname }, timestamp: () => `,"time":${line.time}` }, { write: (s: string) => void (text += s) });
+  const { method, url, ip, statusCode, responseTime } = line;
+  logger.child({ reqId: line.reqId })[line.level === 20 ? 'debug' : 'info']({ method, url, ip, statusCode, responseTime }, line.msg);
+  return text.trimEnd();
+}
+
+describe('request log', () => {
+  const { stream, texts, lines, about } = captureLog();
   let c: TestContext;
   beforeAll(async () => {
     c = await createTestApp({ logStream: stream });
   });
   afterAll(async () => c?.close());
-  const about = (url: string) => lines.filter((l) => l.url?.startsWith(url));
 
   it('health checks are logged at debug, other requests at info, each once when answered', async () => {
     const { h, id } = await draftInstallation(c, 'SN-DEMO-0001', 'logged@example.com');
@@ -52,6 +75,17 @@ describe('request log', () => {
     expect(about('/api/installations/999999')).toMatchObject([{ statusCode: 404, msg: 'request completed' }]);
   });
 
+  it('each request line is the line pino writes for its fields, word for word', async () => {
+    const { h, id } = await draftInstallation(c, 'SN-DEMO-0001', 'logged@example.com');
+    const from = texts.length;
+    await c.app.inject({ url: `/api/installations/${id}?page=2`, headers: h });
+    await c.app.inject({ url: '/api/health' });
+    await c.app.inject({ url: '/api/fleets/%22quoted%22/%C3%A4', headers: h });
+    const written = texts.slice(from).filter((_, i) => lines[from + i]!.msg === 'request completed');
+    expect(written).toHaveLength(3);
+    for (const text of written) expect(text).toBe(pinoLineOf(JSON.parse(text) as Line));
+  });
+
   it('an event stream is logged once, when it ends, with how long it lasted', async () => {
     const { h, id } = await draftInstallation(c, 'SN-DEMO-0001', 'logged@example.com');
     await c.app.listen({ port: 0, host: '127.0.0.1' });
@@ -65,5 +99,23 @@ describe('request log', () => {
     await expect.poll(() => about(url).length).toBe(1);
     expect(about(url)[0]).toMatchObject({ level: 30, msg: 'event stream ended' });
     expect(about(url)[0]!.responseTime).toBeGreaterThanOrEqual(250);
+  });
+});
+
+describe('request log behind a proxy', () => {
+  const { stream, texts, about } = captureLog();
+  let c: TestContext;
+  beforeAll(async () => {
+    c = await createTestApp({ logStream: stream, env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => c?.close());
+
+  it('a forged client address stays one field of one line', async () => {
+    const forged = 'x"}{"level":60\\ü';
+    const res = await c.app.inject({ url: '/api/me', headers: { 'x-forwarded-for': forged } });
+    expect(res.statusCode).toBe(401);
+    const [line] = about('/api/me');
+    expect(line).toMatchObject({ level: 30, ip: forged, statusCode: 401, msg: 'request completed' });
+    expect(texts.filter((t) => t.includes('/api/me'))).toHaveLength(1);
   });
 });
