@@ -233,6 +233,15 @@ function createPgListener(url: string, connectTimeoutMs: number) {
   let beatInFlight = false;
   /** Payloads of the beat channel someone waits to hear (`hears`). */
   const awaited = new Map<string, () => void>();
+  /** The last statement sent on each connection: the next waits for it (pg will stop queueing them itself). */
+  const lastSent = new WeakMap<pg.Client, Promise<unknown>>();
+
+  /** Sends one statement on a listening connection once the statements sent before it have finished. */
+  function inTurn(c: pg.Client, text: string): Promise<unknown> {
+    const sent = (lastSent.get(c) ?? Promise.resolve()).then(() => c.query(text));
+    lastSent.set(c, sent.catch(() => {}));
+    return sent;
+  }
 
   async function connect(): Promise<pg.Client> {
     const c = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS });
@@ -250,8 +259,8 @@ function createPgListener(url: string, connectTimeoutMs: number) {
       await withTimeout(
         (async () => {
           await c.connect();
-          await c.query(`listen "${BEAT_CHANNEL}"`);
-          for (const channel of handlers.keys()) await c.query(`listen "${channel}"`);
+          await inTurn(c, `listen "${BEAT_CHANNEL}"`);
+          for (const channel of handlers.keys()) await inTurn(c, `listen "${channel}"`);
         })(),
         connectTimeoutMs + 2000,
       );
@@ -274,7 +283,7 @@ function createPgListener(url: string, connectTimeoutMs: number) {
     }
     if (beatInFlight) return;
     beatInFlight = true;
-    c.query(`select pg_notify('${BEAT_CHANNEL}', '')`)
+    inTurn(c, `select pg_notify('${BEAT_CHANNEL}', '')`)
       .catch(() => {})
       .finally(() => {
         if (c === client) beatInFlight = false;
@@ -316,7 +325,7 @@ function createPgListener(url: string, connectTimeoutMs: number) {
       if (isNew) handlers.set(channel, new Set());
       handlers.get(channel)!.add(handler);
       const c = await ensure();
-      if (isNew) await c.query(`listen "${channel}"`);
+      if (isNew) await inTurn(c, `listen "${channel}"`);
       return async () => {
         handlers.get(channel)?.delete(handler);
       };
