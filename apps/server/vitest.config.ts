@@ -14,6 +14,7 @@ export const serverProjects: TestProjectConfiguration[] = engines.map((engine) =
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup.ts'],
   },
 }));
 

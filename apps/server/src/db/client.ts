@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -11,6 +11,18 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Engine = 'pglite' | 'postgres';
+
+/**
+ * Independent reads: side by side on the pool, each on a connection of its own, and one after another in
+ * a transaction, whose one connection takes one statement at a time (pg 9 refuses a second while the
+ * first runs).
+ */
+export async function readAll<const T extends readonly (() => PromiseLike<unknown>)[]>(db: Db, reads: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as never;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as never;
+}
 
 export interface Database {
   engine: Engine;

@@ -9,7 +9,7 @@ import {
   type ImportReport,
   type RegistryRow,
 } from '@portal/domain/registry';
-import type { Db } from '../../db/client';
+import { readAll, type Db } from '../../db/client';
 import { chargeController, system, telematicsUnit } from '../../db/schema';
 import { AppError } from '../../errors';
 import { runSpreadsheetJob } from '../reports/spreadsheet-jobs';
@@ -102,12 +102,13 @@ async function registeredSystems(db: Db, fleetId: number, serials: string[]): Pr
     .where(inArray(sql`lower(${system.serialNumber})`, serials));
   const ids = systems.filter((s) => s.fleetId === fleetId).map((s) => s.id);
   const [controllers, units] = ids.length
-    ? await Promise.all([
-        db
-          .select({ systemId: chargeController.systemId, serialNumber: chargeController.serialNumber, type: chargeController.type, hardwareVersion: chargeController.hardwareVersion, firmwareVersion: chargeController.firmwareVersion })
-          .from(chargeController)
-          .where(inArray(chargeController.systemId, ids)),
-        db.select({ systemId: telematicsUnit.systemId, unit: telematicsUnit.unit, imei: telematicsUnit.imei, iccid: telematicsUnit.iccid }).from(telematicsUnit).where(inArray(telematicsUnit.systemId, ids)),
+    ? await readAll(db, [
+        () =>
+          db
+            .select({ systemId: chargeController.systemId, serialNumber: chargeController.serialNumber, type: chargeController.type, hardwareVersion: chargeController.hardwareVersion, firmwareVersion: chargeController.firmwareVersion })
+            .from(chargeController)
+            .where(inArray(chargeController.systemId, ids)),
+        () => db.select({ systemId: telematicsUnit.systemId, unit: telematicsUnit.unit, imei: telematicsUnit.imei, iccid: telematicsUnit.iccid }).from(telematicsUnit).where(inArray(telematicsUnit.systemId, ids)),
       ])
     : [[], []];
   return new Map(

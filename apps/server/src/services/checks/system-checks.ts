@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Heartbeat, SystemCheck, SystemCheckEvent, SystemCheckRun } from '@portal/domain/system-check';
-import { rowsOf, type Database, type Db } from '../../db/client';
+import { readAll, rowsOf, type Database, type Db } from '../../db/client';
 import { chargeController, heartbeat, installation, systemCheck, systemCheckEvent, systemCheckRun, telematicsUnit } from '../../db/schema';
 import { recordFinishedRuns, recordHistory } from '../reports/history';
 
@@ -84,9 +84,9 @@ export function createSystemCheckService(database: Database, options: SystemChec
       .insert(systemCheckRun)
       .values({ installationId, windowEndsAt: deadline as unknown as Date })
       .returning();
-    const [units, controllers] = await Promise.all([
-      tx.select().from(telematicsUnit).where(eq(telematicsUnit.systemId, systemId)).orderBy(asc(telematicsUnit.id)),
-      tx.select().from(chargeController).where(eq(chargeController.systemId, systemId)).orderBy(asc(chargeController.serialNumber)),
+    const [units, controllers] = await readAll(tx, [
+      () => tx.select().from(telematicsUnit).where(eq(telematicsUnit.systemId, systemId)).orderBy(asc(telematicsUnit.id)),
+      () => tx.select().from(chargeController).where(eq(chargeController.systemId, systemId)).orderBy(asc(chargeController.serialNumber)),
     ]);
     const gateway = units[0]?.imei ?? null;
     const rows = [

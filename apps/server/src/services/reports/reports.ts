@@ -3,7 +3,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Verification } from '@portal/domain/history';
 import { VERIFICATION_CODE_BYTES } from '@portal/domain/history';
 import { DEFAULT_FLEET_TIME_ZONE } from '@portal/domain/time';
-import type { Db } from '../../db/client';
+import { readAll, type Db } from '../../db/client';
 import type { installation } from '../../db/schema';
 import type { Locale } from '@portal/domain/constants';
 import { company, fleet, installationReport, partner, reportPdf as reportPdfTable, upload, user, vehicle, type SubmissionSnapshot } from '../../db/schema';
@@ -27,17 +27,18 @@ export const newVerificationCode = () => randomBytes(VERIFICATION_CODE_BYTES).to
  * kept as it is now (serial, VIN, completion date, the submitter's company).
  */
 export async function createReport(tx: Db, row: InstallationRow): Promise<ReportRow> {
-  const [[veh], [submitter], [latest], [partnerRow]] = await Promise.all([
-    row.vehicleId ? tx.select({ vin: vehicle.vin }).from(vehicle).where(eq(vehicle.id, row.vehicleId)) : Promise.resolve([]),
-    row.submittedBy
-      ? tx
-          .select({ name: user.name, email: user.email, companyName: company.name, shortName: company.shortName, companyEmail: company.email })
-          .from(user)
-          .leftJoin(company, eq(company.id, user.companyId))
-          .where(eq(user.id, row.submittedBy))
-      : Promise.resolve([]),
-    tx.select({ v: sql<number>`coalesce(max(${installationReport.reportVersion}), 0)::int` }).from(installationReport).where(eq(installationReport.historyInstallationId, row.id)),
-    row.partnerId ? tx.select({ id: partner.id, name: partner.name, email: partner.email }).from(partner).where(eq(partner.id, row.partnerId)) : Promise.resolve([]),
+  const [[veh], [submitter], [latest], [partnerRow]] = await readAll(tx, [
+    () => (row.vehicleId ? tx.select({ vin: vehicle.vin }).from(vehicle).where(eq(vehicle.id, row.vehicleId)) : Promise.resolve([])),
+    () =>
+      row.submittedBy
+        ? tx
+            .select({ name: user.name, email: user.email, companyName: company.name, shortName: company.shortName, companyEmail: company.email })
+            .from(user)
+            .leftJoin(company, eq(company.id, user.companyId))
+            .where(eq(user.id, row.submittedBy))
+        : Promise.resolve([]),
+    () => tx.select({ v: sql<number>`coalesce(max(${installationReport.reportVersion}), 0)::int` }).from(installationReport).where(eq(installationReport.historyInstallationId, row.id)),
+    () => (row.partnerId ? tx.select({ id: partner.id, name: partner.name, email: partner.email }).from(partner).where(eq(partner.id, row.partnerId)) : Promise.resolve([])),
   ]);
   // What the record shows as submitted: later changes of the partner, the company or the person never reach it.
   const snapshot: SubmissionSnapshot = {

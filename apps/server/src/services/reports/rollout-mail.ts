@@ -80,8 +80,8 @@ export async function buildRolloutMail(db: Db, scope: RolloutScope, to: MailTarg
   const today = now.toISOString().slice(0, 10);
   const weekAgo = new Date(now.getTime() - 6 * DAY_MS).toISOString().slice(0, 10);
   // Read on the sending transaction's connection, one query at a time.
-  const all = await rolloutOverview(db, scope, { interval: 'day' }, now, { inTransaction: true });
-  const week = await rolloutOverview(db, scope, { interval: 'day', from: weekAgo, to: today }, now, { inTransaction: true });
+  const all = await rolloutOverview(db, scope, { interval: 'day' }, now);
+  const week = await rolloutOverview(db, scope, { interval: 'day', from: weekAgo, to: today }, now);
   const attention = await needsAttentionList(db, scope, NEEDS_ATTENTION_MAIL, now);
   const base = publicUrl.replace(/\/$/, '');
   const pageUrl = `${base}/#/${scope.slug}/rollout`;

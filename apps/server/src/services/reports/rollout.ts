@@ -15,7 +15,7 @@ import {
   type RolloutStep,
   type StepFacts,
 } from '@portal/domain/rollout';
-import { rowsOf, type Db } from '../../db/client';
+import { readAll, rowsOf, type Db } from '../../db/client';
 import { stepFactsJson, stepOf } from '../installations/read-model';
 import { notFound } from '../../errors';
 import { toCsv, toXlsx } from './exports';
@@ -168,7 +168,7 @@ function stepOfRow(row: SystemRow): RolloutStep | null {
 const groupKey = (id: number | string | null) => (id === null ? '\u0000' : String(id));
 
 /** The rollout page's numbers for a fleet (or one company's share of it), as the filters select. */
-export async function rolloutOverview(db: Db, scope: RolloutScope, filter: RolloutFilter, now = new Date(), options: { inTransaction?: boolean } = {}): Promise<Rollout> {
+export async function rolloutOverview(db: Db, scope: RolloutScope, filter: RolloutFilter, now = new Date()): Promise<Rollout> {
   const base = filtered(scope, filter);
   const shareCondition = scope.share
     ? scope.share.companyId === null
@@ -187,10 +187,7 @@ export async function rolloutOverview(db: Db, scope: RolloutScope, filter: Rollo
       left join vehicle v on v.id = i.vehicle_id
       where i.fleet_id = ${scope.fleetId} ${shareCondition}`),
   ] as const;
-  // Side by side on the pool; one after the other on a transaction's single connection.
-  const [groups, attention, [registry], filterOptions] = options.inTransaction
-    ? ([await q[0](), await q[1](), await q[2](), await q[3]()] as const)
-    : await Promise.all([q[0](), q[1](), q[2](), q[3]()]);
+  const [groups, attention, [registry], filterOptions] = await readAll(db, q);
 
   const counts = emptyStatusCounts();
   const companies = new Map<string, Rollout['companies'][number]>();

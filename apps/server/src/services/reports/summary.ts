@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { InstallationSummary } from '@portal/domain/summary';
 import { UPLOAD_TYPES } from '@portal/domain/upload';
-import type { Db } from '../../db/client';
+import { readAll, type Db } from '../../db/client';
 import type { installation } from '../../db/schema';
 import { company, installationReport, partner, systemCheck, systemCheckRun, upload, user } from '../../db/schema';
 import { generalOf, getInstallationDetail } from '../installations/read-model';
@@ -27,18 +27,19 @@ export async function buildSummary(db: Db, row: InstallationRow): Promise<Instal
       : [];
   const snapshot = signed?.snapshot ?? null;
   const installerId = snapshot ? null : ((row.status === 'completed' ? row.submittedBy : null) ?? row.createdBy);
-  const [detail, uploads, run, installerRows, partnerRows] = await Promise.all([
-    getInstallationDetail(db, row),
-    db.select({ id: upload.id, type: upload.type, name: upload.name }).from(upload).where(eq(upload.installationId, row.id)).orderBy(asc(upload.id)),
-    db.select({ id: systemCheckRun.id }).from(systemCheckRun).where(eq(systemCheckRun.installationId, row.id)).orderBy(desc(systemCheckRun.id)).limit(1),
-    installerId
-      ? db
-          .select({ name: user.name, email: user.email, companyName: company.name, shortName: company.shortName, companyEmail: company.email })
-          .from(user)
-          .leftJoin(company, eq(company.id, user.companyId))
-          .where(eq(user.id, installerId))
-      : Promise.resolve([]),
-    !snapshot && row.partnerId ? db.select({ id: partner.id, name: partner.name, email: partner.email }).from(partner).where(eq(partner.id, row.partnerId)) : Promise.resolve([]),
+  const [detail, uploads, run, installerRows, partnerRows] = await readAll(db, [
+    () => getInstallationDetail(db, row),
+    () => db.select({ id: upload.id, type: upload.type, name: upload.name }).from(upload).where(eq(upload.installationId, row.id)).orderBy(asc(upload.id)),
+    () => db.select({ id: systemCheckRun.id }).from(systemCheckRun).where(eq(systemCheckRun.installationId, row.id)).orderBy(desc(systemCheckRun.id)).limit(1),
+    () =>
+      installerId
+        ? db
+            .select({ name: user.name, email: user.email, companyName: company.name, shortName: company.shortName, companyEmail: company.email })
+            .from(user)
+            .leftJoin(company, eq(company.id, user.companyId))
+            .where(eq(user.id, installerId))
+        : Promise.resolve([]),
+    () => (!snapshot && row.partnerId ? db.select({ id: partner.id, name: partner.name, email: partner.email }).from(partner).where(eq(partner.id, row.partnerId)) : Promise.resolve([])),
   ]);
   const checks = run[0]
     ? await db
