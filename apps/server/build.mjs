@@ -1,4 +1,4 @@
-// Compiles the server to JavaScript (dist/): the server, the operator CLI and the inspection and report workers.
+// Compiles the server to JavaScript (dist/): the server, the operator CLI and the inspection, report and spreadsheet workers.
 // The workspace package @portal/domain is bundled in; every package the server depends on is loaded
 // from node_modules at run time, so a production install needs only the server's dependencies.
 import { readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ await build({
     admin: 'src/cli/admin.ts',
     'inspection-worker': 'src/services/uploads/inspection-worker.ts',
     'report-worker': 'src/services/reports/report-worker.ts',
+    'spreadsheet-worker': 'src/services/reports/spreadsheet-worker.ts',
   },
   absWorkingDir: import.meta.dirname,
   outdir: 'dist',

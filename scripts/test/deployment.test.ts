@@ -323,6 +323,34 @@ describe.skipIf(!available)('a deployment behind nginx, as the README describes 
     });
     expect(res.status, (await res.clone().text()).slice(0, 300)).toBe(201);
   }, 60_000);
+  it('a fleet admin imports a registry CSV and exports the installations as CSV and Excel: the compiled server reads and writes them in its worker', async () => {
+    const email = 'deploy-registry@example.com';
+    const operator = spawnSync(process.execPath, ['apps/server/dist/admin.mjs', 'grant', email, '--fleet', 'sono', '--role', 'admin'], { cwd: root, env: productionEnv(), encoding: 'utf8' });
+    expect(operator.status, operator.stderr).toBe(0);
+    const { token } = await signIn(email, '198.51.100.251');
+    const admin = { authorization: `Bearer ${token}`, origin: BASE };
+    const csv = [
+      'serial_number,pv_module_count,pv_module_version,installed_capacity_wp,controller_serial,controller_type,hardware_version,firmware_version,telematics_unit,imei,iccid',
+      'SN-DEPLOY-1,8,SBS-M 2.1,960,CC-DEPLOY-1-A,HV,HW 3.2,1.8.3,TCU-4G v3,356938035643817,8949226000000009017',
+    ].join('\n');
+    const imported = await fetch(`${BASE}/api/admin/sono/systems/import`, { method: 'POST', headers: { ...admin, 'content-type': 'text/csv' }, body: csv });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const created = await fetch(`${BASE}/api/installations`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ systemSerialNumber: 'SN-DEPLOY-1', startDate: '2026-11-20', name: 'Deployment registry' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+
+    const exported = await fetch(`${BASE}/api/installations/export.csv?fleet=sono`, { headers: admin });
+    expect(exported.status, (await exported.clone().text()).slice(0, 300)).toBe(200);
+    expect(await exported.text()).toContain('SN-DEPLOY-1');
+    const workbook = await fetch(`${BASE}/api/installations/export.xlsx?fleet=sono`, { headers: admin });
+    expect(workbook.status).toBe(200);
+    // An XLSX file is a ZIP archive.
+    expect(Buffer.from(await workbook.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+  }, 60_000);
+
   it('two processes send a due weekly rollout mail once', async () => {
     const email = 'deploy-admin@example.com';
     const operator = spawnSync(process.execPath, ['apps/server/dist/admin.mjs', 'grant', email, '--fleet', 'sono', '--role', 'admin'], { cwd: root, env: productionEnv(), encoding: 'utf8' });
