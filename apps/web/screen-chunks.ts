@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
-import { ROUTES, SCREEN_CHUNKS_FILE } from './scripts/route-size.mjs';
+import { COMPILE_ALL_ON_LOAD, ROUTES, SCREEN_CHUNKS_FILE } from './scripts/route-size.mjs';
 
 /** Set while the plan's own build runs: that build splits code the default way and writes nothing. */
 const PLAN_PASS = 'PORTAL_SCREEN_CHUNKS_PLAN';
@@ -33,6 +33,13 @@ const isSchemaModule = (id: string) => {
   if (!schemaModules.has(id)) schemaModules.set(id, /from 'zod'/.test(fs.readFileSync(id, 'utf8')));
   return schemaModules.get(id)!;
 };
+
+/** The groups the screens boot with: most of their functions run as a screen opens. */
+const BOOT_GROUPS = new Set(['common', 'signed-in', 'wizard']);
+
+/** The screens' own chunks (ROUTES) and the wizard's steps, each loaded as it opens. */
+const ROUTE_MODULES = new Set(Object.values(ROUTES).flatMap((route) => route.chunks));
+const isScreen = (key: string) => (ROUTE_MODULES.has(key) && !key.startsWith('virtual:')) || /^src\/features\/installation-wizard\/steps\/[\w-]+-step\.tsx$/.test(key);
 
 /** The modules each measured screen loads, read off a build split the default way. */
 async function makePlan(root: string, configFile: string): Promise<Plan> {
@@ -137,6 +144,40 @@ export function screenChunks(): Plugin {
         for (const id of file.moduleIds) if (wanted.has(keyOf(root, id))) files[keyOf(root, id)] = file.fileName;
       }
       this.emitFile({ type: 'asset', fileName: SCREEN_CHUNKS_FILE, source: `${JSON.stringify(files, null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * Puts V8's explicit compile hint (COMPILE_ALL_ON_LOAD) first in the entry, the boot groups and the
+ * screens' own chunks: their functions are compiled on a background thread while the file streams in,
+ * instead of one at a time on the main thread the first time each runs, which on a slow phone is a
+ * large part of the long tasks of the boot. Only a first line counts, so it goes in after the
+ * bundler's own prelude (Vite's list of preloaded files); a source map moves down a line with the code.
+ * The languages' texts are data and keep to the lazy way.
+ */
+export function compileHints(): Plugin {
+  let root = '';
+  return {
+    name: 'portal:compile-hints',
+    apply: (_config, env) => env.command === 'build' && !isPlanPass(),
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk' || file.code.startsWith('#!') || file.moduleIds.every(isTexts)) continue;
+          const boots = file.isEntry || BOOT_GROUPS.has(file.name) || (file.facadeModuleId !== null && isScreen(keyOf(root, file.facadeModuleId)));
+          if (!boots) continue;
+          file.code = `${COMPILE_ALL_ON_LOAD}\n${file.code}`;
+          if (!file.map) continue;
+          file.map.mappings = `;${file.map.mappings}`;
+          const mapFile = bundle[`${file.fileName}.map`];
+          if (mapFile?.type === 'asset') mapFile.source = file.map.toString();
+        }
+      },
     },
   };
 }

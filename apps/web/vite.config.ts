@@ -6,7 +6,7 @@ import { pwa } from './pwa.ts';
 import { leanImports } from './lean-imports.ts';
 import { mantineStyles } from './mantine-styles.ts';
 import { themeVariables } from './theme-variables.ts';
-import { isPlanPass, screenChunks } from './screen-chunks.ts';
+import { compileHints, isPlanPass, screenChunks } from './screen-chunks.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The auth endpoints refuse foreign origins, so the dev server speaks to the API as the API's own origin.
@@ -14,7 +14,7 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: apiTar
 const proxy = { '/api': toApi, '^/config\\.[\\w-]+\\.json$': toApi };
 
 export default defineConfig({
-  plugins: [react(), leanImports(), mantineStyles(), themeVariables(), localeSections(), screenChunks(), ...(isPlanPass() ? [] : [pwa()])],
+  plugins: [react(), leanImports(), mantineStyles(), themeVariables(), localeSections(), screenChunks(), compileHints(), ...(isPlanPass() ? [] : [pwa()])],
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
   },

@@ -7,6 +7,8 @@ export interface RouteSize {
   files: number;
 }
 export const SCREEN_CHUNKS_FILE: string;
+export const COMPILE_ALL_ON_LOAD: string;
 export const ROUTES: Record<RouteName, { path: string; chunks: string[] }>;
 export const JS_BUDGETS: Record<RouteName, number>;
 export function routeSize(route: RouteName): RouteSize;
+export function filesWithoutCompileHint(): string[];

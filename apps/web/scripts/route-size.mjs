@@ -37,6 +37,12 @@ export const ROUTES = {
  */
 export const JS_BUDGETS = { login: 90 * 1024, home: 150 * 1024, wizard: 250 * 1024 };
 
+/**
+ * V8's explicit compile hint, the first line of the entry and of the chunks the signed-in screens boot
+ * with (screen-chunks.ts): their functions are compiled off the main thread while the file streams in.
+ */
+export const COMPILE_ALL_ON_LOAD = '//# allFunctionsCalledOnLoad';
+
 /** Which chunk holds each module of ROUTES, written by the build (screen-chunks.ts). */
 export const SCREEN_CHUNKS_FILE = '.vite/screen-chunks.json';
 
@@ -79,6 +85,16 @@ export function routeSize(route) {
   };
 }
 
+/** The script files of the entry and of the signed-in screens' own chunks that do not start with COMPILE_ALL_ON_LOAD. */
+export function filesWithoutCompileHint() {
+  const manifest = readBuildFile('.vite/manifest.json');
+  const chunkFiles = readBuildFile(SCREEN_CHUNKS_FILE);
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry).file;
+  const screens = [...ROUTES.home.chunks, ...ROUTES.wizard.chunks].filter((module) => !module.startsWith('virtual:locale-part/'));
+  const files = new Set([entry, ...screens.map((module) => chunkFiles[module] ?? manifest[module]?.file)]);
+  return [...files].filter((file) => !file || !fs.readFileSync(path.join(dist, file), 'utf8').startsWith(`${COMPILE_ALL_ON_LOAD}\n`));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -90,6 +106,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`${r.path}: ${kb(js)} of JavaScript (entry ${kb(r.entryJs)}, route ${kb(r.routeJs)}, ${r.files} files), ${kb(r.css)} of CSS, gzip; budget ${kb(limit)}`);
     if (process.argv.includes('--check') && js > limit) {
       console.error(`${r.path} loads ${kb(js)} of JavaScript; it may load at most ${kb(limit)}.`);
+      isOver = true;
+    }
+  }
+  if (process.argv.includes('--check')) {
+    const unhinted = filesWithoutCompileHint();
+    if (unhinted.length > 0) {
+      console.error(`These boot chunks lack the compile hint "${COMPILE_ALL_ON_LOAD}" on their first line: ${unhinted.join(', ')}`);
       isOver = true;
     }
   }
