@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import net from 'node:net';
-import { controlSocketPath, startControlSocket } from './admin/control-socket';
+import { controlSocketPath } from './admin/control-client';
+import { startControlSocket } from './admin/control-socket';
 import { DataDirBusyError } from './admin/data-dir-lock';
 import { buildApp } from './app';
 import { persistentSecret } from './auth/secret';

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/admin/commands';
-import { isServerListening, sendControlCommand, startControlSocket } from '../src/admin/control-socket';
+import { isServerListening, sendControlCommand } from '../src/admin/control-client';
+import { startControlSocket } from '../src/admin/control-socket';
 import { DataDirBusyError, lockDataDir } from '../src/admin/data-dir-lock';
 import { bearer, useTestApp } from './helper';
 

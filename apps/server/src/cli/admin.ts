@@ -1,11 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { controlSocketPath, isServerListening, sendControlCommand } from '../admin/control-socket';
-import { runAdminCommand, type AdminCommand } from '../admin/commands';
-import { createAuth } from '../auth/auth';
+import type { AdminCommand } from '../admin/commands';
+import { controlSocketPath, isServerListening, sendControlCommand } from '../admin/control-client';
 import { loadEnv } from '../env';
-import { createS3FileStore } from '../services/uploads/file-store';
-import { hasEmbeddedDatabase, hasMigrations, openRuntime } from '../runtime';
 
 const USAGE = `Usage: npm run admin -- <command>
   operator add EMAIL                                  make the user (created if needed) a portal operator
@@ -103,6 +100,13 @@ async function main() {
     if (command.command === 'restore') throw new Error('Stop the server first: a restore needs the database to itself.');
     result = await sendControlCommand(socket, command);
   } else {
+    // Only now the server's modules: a command sent to a running server needs none of them.
+    const [{ runAdminCommand }, { createAuth }, { createS3FileStore }, { hasEmbeddedDatabase, hasMigrations, openRuntime }] = await Promise.all([
+      import('../admin/commands'),
+      import('../auth/auth'),
+      import('../services/uploads/file-store'),
+      import('../runtime'),
+    ]);
     // A backup of a database that does not exist yet would be an empty file that looks fine.
     const isBackup = command.command === 'backup';
     if (isBackup && !env.databaseUrl && !hasEmbeddedDatabase(env.dataDir)) {
