@@ -23,10 +23,7 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: E2E_BASE_URL,
-    // Recording a trace costs about a quarter of the run (Chromium streams a picture of every frame), so only a
-    // retried test records one; `npx playwright test --trace on` records them all when a failure needs reading.
-    // A failure always keeps its screenshot and the page's accessibility tree (error-context.md).
-    trace: 'on-first-retry',
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The offline spec turns the service worker on for itself; elsewhere pages talk to the server directly.
     serviceWorkers: 'block',
