@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/lib/i18n';
 import type { Installation, WizardTab } from '@portal/domain/installation';
 import { FORM_ERRORS } from '@portal/domain/validation';
@@ -395,6 +395,19 @@ export function useStepForm<V extends FieldValues, O>({
     setNotice(key, null);
   }, [form, key, setNotice]);
 
+  /**
+   * A value the form starts from that nobody typed (a suggested name): the field and what counts as
+   * unchanged take it in the same step. Were the latter to wait for the next render, a tap on the
+   * menu or Close meanwhile would find the field changed and ask to save what the installer never entered.
+   */
+  const suggestValue = useCallback(
+    <N extends Path<V>>(name: N, value: PathValue<V, N>) => {
+      latest.current = { ...latest.current, defaultValues: { ...latest.current.defaultValues, [name]: value } };
+      form.resetField(name, { defaultValue: value });
+    },
+    [form],
+  );
+
   /** Whether the new installation's entries went to an installation started on this device: then they are no longer kept as unsaved. */
   const setHandedOver = useCallback((handedOver: boolean) => {
     isHandedOver.current = handedOver;
@@ -431,5 +444,5 @@ export function useStepForm<V extends FieldValues, O>({
     return () => setActiveForm(null);
   }, [discard, form, isReadOnly, save, setActiveForm, tab]);
 
-  return { form, save, isSaving, notice, restoredAt, offeredDraft, continueDraft, declineDraft, discard, reloadFromServer, setHandedOver, draftKey: key, conflict, resolveConflict, isDraftLoaded };
+  return { form, save, isSaving, notice, restoredAt, offeredDraft, continueDraft, declineDraft, discard, reloadFromServer, setHandedOver, suggestValue, draftKey: key, conflict, resolveConflict, isDraftLoaded };
 }

@@ -138,7 +138,7 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
       return found !== null;
     },
   });
-  const { form, save, isSaving } = step;
+  const { form, save, isSaving, suggestValue } = step;
   const {
     register,
     control,
@@ -159,9 +159,9 @@ export function GeneralStep({ installation, fleet, isReadOnly, onNext, onCreated
   useEffect(() => {
     if (!isSuggestionWanted || !suggestion || form.getValues('name') !== '' || form.getFieldState('name').isDirty) return;
     if (nameInput.current && nameInput.current === document.activeElement) return;
-    form.resetField('name', { defaultValue: suggestion.suggested });
+    suggestValue('name', suggestion.suggested);
     setSuggestedName({ name: suggestion.suggested, after: suggestion.source.name });
-  }, [form, isSuggestionWanted, suggestion]);
+  }, [form, suggestValue, isSuggestionWanted, suggestion]);
 
   const created = (saved: Installation, next: WizardTab) => {
     const agreed = agreedFleet.current;
