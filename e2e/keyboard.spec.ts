@@ -164,9 +164,11 @@ test('an installer records and completes an installation with the keyboard alone
     ['Telematics unit and MCU', 'telematics-mcu.jpg', 200],
   ] as const) {
     const pick = page.getByRole('button', { name: `Choose files for ${slot}` }).filter({ hasText: /^Choose files$/ });
+    // Playwright takes over the browser's file picker once it is asked to, a message that is not answered:
+    // asked before the walk to the button, it has certainly arrived by the time Enter opens the picker.
+    const chooser = page.waitForEvent('filechooser');
     await tabTo(page, pick);
     await expectFocusRing(pick);
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(await photo(page, file, hue));
     await expect(page.getByText(file)).toBeVisible({ timeout: 20_000 });
