@@ -23,7 +23,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace costs about a quarter of the run; a failure keeps its screenshot and page snapshot. Add one
+    // with `npx playwright test --trace retain-on-failure` when a failure needs it.
+    trace: 'off',
     screenshot: 'only-on-failure',
     // The offline spec turns the service worker on for itself; elsewhere pages talk to the server directly.
     serviceWorkers: 'block',
