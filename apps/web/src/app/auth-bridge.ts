@@ -29,10 +29,13 @@ export function connectAuth(goToLogin: () => void): void {
   });
 
   if (useAuthStore.getState().isLoggedIn) {
+    const session = tokenManager.session();
     tokenManager
       .refresh()
       .then((token) => {
-        if (!token) onSessionLost(goToLogin);
+        // No session behind the cookie. Unless the installer signed out meanwhile: then the answer is
+        // about the session they left, and must not sign out the one they may have started since.
+        if (!token && tokenManager.session() === session) onSessionLost(goToLogin);
       })
       // Offline at start-up: calls retry the renewal and report their own errors.
       .catch(() => undefined);

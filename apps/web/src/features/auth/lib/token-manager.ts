@@ -76,6 +76,11 @@ export function createTokenManager({
       });
     },
     refresh,
+    /**
+     * Which sign-in the manager serves; it changes with each clear(). A renewal that started before
+     * answers null, and its caller tells from this that the answer is about a session that has gone.
+     */
+    session: (): number => generation,
     /** Called after each successful renewal: the server answered, so writes kept on the device may go out. */
     onRenewed(listener: () => void): () => void {
       renewalListeners.add(listener);
