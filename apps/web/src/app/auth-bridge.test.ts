@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalSession, tokenManager } from '@/features/auth/lib/session';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { fakeFetch } from '@/test/render';
 import { connectAuth } from './auth-bridge';
 
 const ina = { id: 'u1', name: 'Ina Installer', email: 'ina@example.com' };
 const token = `x.${btoa(JSON.stringify({ exp: 4_102_444_800 }))}.y`;
-const noSession = () => new Response(JSON.stringify({ status: 401, code: 'UNAUTHORIZED', message: 'Not signed in' }), { status: 401, headers: { 'content-type': 'application/json' } });
-const withToken = () => new Response(JSON.stringify({ token }), { status: 200, headers: { 'content-type': 'application/json' } });
+const noSession = { status: 401, body: { status: 401, code: 'UNAUTHORIZED', message: 'Not signed in' } };
 /** Lets the answers travel through the promise chains and timers they start. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('the session check when the app starts', () => {
   it('shows the login page when the cookie holds no session', async () => {
-    vi.stubGlobal('fetch', async () => noSession());
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/auth/token': noSession }).fetchFn);
     useAuthStore.getState().signIn(ina);
     const goToLogin = vi.fn();
     connectAuth(goToLogin);
@@ -31,18 +31,18 @@ describe('the session check when the app starts', () => {
     // the installer signed in again. Then the check's late answer says the old session has gone.
     let answer = () => {};
     const late = new Promise<void>((resolve) => (answer = resolve));
-    const fetch = vi.fn(async () => {
-      if (fetch.mock.calls.length === 1) {
+    const fake = fakeFetch({
+      'GET /api/auth/token': async () => {
+        if (fake.calls.length > 1) return { body: { token } };
         await late;
-        return noSession();
-      }
-      return withToken();
+        return noSession;
+      },
     });
-    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('fetch', fake.fetchFn);
     useAuthStore.getState().signIn(ina);
     const goToLogin = vi.fn();
     connectAuth(goToLogin);
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
 
     clearLocalSession();
     useAuthStore.getState().signIn(ina);
