@@ -54,7 +54,7 @@ type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: numb
  * is counted 4x as if it were the page's own work. The thread-time figure leaves the waits out: it is the
  * page's own share, which a phone, where nothing of the bench runs beside it, would slow down.
  */
-export function mainThreadAfterPaint(events: TraceEvent[], slowdown = CPU_SLOWDOWN) {
+function mainThreadAfterPaint(events: TraceEvent[], slowdown = CPU_SLOWDOWN) {
   const paint = events.find((event) => event.name === 'firstContentfulPaint');
   if (!paint) return { threadTbt: Number.NaN, threadMs: Number.NaN, wallMs: Number.NaN };
   const tasks = events.filter(
@@ -115,6 +115,7 @@ async function targetOf(tree: Tree, index: number) {
     let result = await run();
     for (let attempt = 1; result.lhr.runtimeError && attempt < 3; attempt++) result = await run();
     const { lhr } = result;
+    const trace = result.artifacts.Trace.traceEvents as TraceEvent[];
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // LIGHTHOUSE_REPORTS=dir keeps each page's whole report (long tasks, script boot-up, …) for a closer look.
     const reports = process.env.LIGHTHOUSE_REPORTS;
@@ -134,8 +135,8 @@ async function targetOf(tree: Tree, index: number) {
       cls: numeric('cumulative-layout-shift'),
       longestAfterPaint: Math.max(0, ...tasks.map((task) => task.duration)),
       benchmarkIndex: lhr.environment.benchmarkIndex,
-      ...mainThreadAfterPaint(result.artifacts.Trace.traceEvents as TraceEvent[]),
-      frames: (result.artifacts.Trace.traceEvents as TraceEvent[]).filter((event) => event.name === 'Screenshot').length,
+      ...mainThreadAfterPaint(trace),
+      frames: trace.filter((event) => event.name === 'Screenshot').length,
     };
     figures.set(name, [...(figures.get(name) ?? []), measured]);
   };
