@@ -11,6 +11,11 @@ export const serverProjects: TestProjectConfiguration[] = engines.map((engine) =
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_ENGINE: engine },
+    // The files of a project share their workers: each file builds its own app on its own database
+    // (a copy of the migrated snapshot, or a scratch database), so nothing of one file reaches the
+    // next, and the app's module graph is loaded once per worker instead of once per file (the run
+    // took 355 s with a fresh worker per file, 196 s without, on PGlite).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/global-setup.ts'],
