@@ -37,6 +37,12 @@ const isSchemaModule = (id: string) => {
 /** The groups the screens boot with: most of their functions run as a screen opens. */
 const BOOT_GROUPS = new Set(['common', 'signed-in', 'wizard']);
 
+/**
+ * Modules most of whose chunk runs at once on a single tap, and for the first time: opening the
+ * calendar renders a month of Mantine's date components with dayjs. Compiled while the chunk loads,
+ * the first opening does not wait for V8 to compile them one by one.
+ */
+const AT_ONCE_ON_A_TAP = new Set(['src/components/ui/calendar-input.tsx']);
 /** The screens' own chunks (ROUTES) and the wizard's steps, each loaded as it opens. */
 const ROUTE_MODULES = new Set(Object.values(ROUTES).flatMap((route) => route.chunks));
 const isScreen = (key: string) => (ROUTE_MODULES.has(key) && !key.startsWith('virtual:')) || /^src\/features\/installation-wizard\/steps\/[\w-]+-step\.tsx$/.test(key);
@@ -149,10 +155,10 @@ export function screenChunks(): Plugin {
 }
 
 /**
- * Puts V8's explicit compile hint (COMPILE_ALL_ON_LOAD) first in the entry, the boot groups and the
- * screens' own chunks: their functions are compiled on a background thread while the file streams in,
- * instead of one at a time on the main thread the first time each runs, which on a slow phone is a
- * large part of the long tasks of the boot. Only a first line counts, so it goes in after the
+ * Puts V8's explicit compile hint (COMPILE_ALL_ON_LOAD) first in the entry, the boot groups, the
+ * screens' own chunks and the calendar's chunk (AT_ONCE_ON_A_TAP): their functions are compiled on a
+ * background thread while the file streams in, instead of one at a time on the main thread the first
+ * time each runs, which on a slow phone is a large part of the long tasks of the boot. Only a first line counts, so it goes in after the
  * bundler's own prelude (Vite's list of preloaded files); a source map moves down a line with the code.
  * The languages' texts are data and keep to the lazy way.
  */
@@ -170,7 +176,8 @@ export function compileHints(): Plugin {
         for (const file of Object.values(bundle)) {
           if (file.type !== 'chunk' || file.code.startsWith('#!') || file.moduleIds.every(isTexts)) continue;
           const boots = file.isEntry || BOOT_GROUPS.has(file.name) || (file.facadeModuleId !== null && isScreen(keyOf(root, file.facadeModuleId)));
-          if (!boots) continue;
+          const answersATap = file.moduleIds.some((id) => AT_ONCE_ON_A_TAP.has(keyOf(root, id)));
+          if (!boots && !answersATap) continue;
           file.code = `${COMPILE_ALL_ON_LOAD}\n${file.code}`;
           if (!file.map) continue;
           file.map.mappings = `;${file.map.mappings}`;
