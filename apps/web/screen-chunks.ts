@@ -158,9 +158,10 @@ export function screenChunks(): Plugin {
  * Puts V8's explicit compile hint (COMPILE_ALL_ON_LOAD) first in the entry, the boot groups, the
  * screens' own chunks and the calendar's chunk (AT_ONCE_ON_A_TAP): their functions are compiled on a
  * background thread while the file streams in, instead of one at a time on the main thread the first
- * time each runs, which on a slow phone is a large part of the long tasks of the boot. Only a first line counts, so it goes in after the
- * bundler's own prelude (Vite's list of preloaded files); a source map moves down a line with the code.
- * The languages' texts are data and keep to the lazy way.
+ * time each runs, which on a slow phone is a large part of the long tasks of the boot. Only a first
+ * line counts, so it goes in after the bundler's own prelude (Vite's list of preloaded files); a
+ * source map moves down a line with the code. The languages' texts are data and keep to the lazy way.
+ * A module of AT_ONCE_ON_A_TAP that no chunk holds (renamed, say) fails the build.
  */
 export function compileHints(): Plugin {
   let root = '';
@@ -173,10 +174,12 @@ export function compileHints(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
+        const tapModulesLeft = new Set(AT_ONCE_ON_A_TAP);
         for (const file of Object.values(bundle)) {
           if (file.type !== 'chunk' || file.code.startsWith('#!') || file.moduleIds.every(isTexts)) continue;
           const boots = file.isEntry || BOOT_GROUPS.has(file.name) || (file.facadeModuleId !== null && isScreen(keyOf(root, file.facadeModuleId)));
-          const answersATap = file.moduleIds.some((id) => AT_ONCE_ON_A_TAP.has(keyOf(root, id)));
+          // Every module of the chunk is looked at, so that each one found is crossed off.
+          const answersATap = file.moduleIds.filter((id) => tapModulesLeft.delete(keyOf(root, id))).length > 0;
           if (!boots && !answersATap) continue;
           file.code = `${COMPILE_ALL_ON_LOAD}\n${file.code}`;
           if (!file.map) continue;
@@ -184,6 +187,7 @@ export function compileHints(): Plugin {
           const mapFile = bundle[`${file.fileName}.map`];
           if (mapFile?.type === 'asset') mapFile.source = file.map.toString();
         }
+        if (tapModulesLeft.size > 0) throw new Error(`compile-hints: no chunk holds ${[...tapModulesLeft].join(', ')}`);
       },
     },
   };
