@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { serverProjects } from './apps/server/vitest.config.ts';
+import { webProjects } from './apps/web/vitest.config.ts';
 
 export default defineConfig({
   test: {
@@ -7,7 +8,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       'packages/domain/vitest.config.ts',
-      'apps/web/vitest.config.ts',
+      ...webProjects,
       ...serverProjects,
       // The project's own tooling: lint boundaries and scripts.
       { test: { name: 'tools', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
