@@ -1,16 +1,17 @@
+import { globSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, defineProject, mergeConfig, type TestProjectConfiguration } from 'vitest/config';
 import viteConfig from './vite.config.ts';
+
+const TESTS = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
 
 /**
  * The files that replace a module with `vi.mock`. A mock applies only where the module is not loaded yet,
  * so these run with a fresh module graph each.
  */
-const MOCKING = [
-  'src/features/installation-wizard/components/upload-queue-sync.test.tsx',
-  'src/features/installation-wizard/steps/uploads-step.test.tsx',
-  'src/features/installation-wizard/steps/checks-not-loaded.test.tsx',
-  'src/features/installation-wizard/lib/compress-to-target.test.ts',
-];
+const MOCKING = globSync(TESTS, { cwd: import.meta.dirname }).filter((file) =>
+  readFileSync(path.join(import.meta.dirname, file), 'utf8').includes('vi.mock('),
+);
 
 const project = (name: string, test: { include: string[]; exclude?: string[]; isolate: boolean }) =>
   mergeConfig(
@@ -22,13 +23,13 @@ const project = (name: string, test: { include: string[]; exclude?: string[]; is
   ) as TestProjectConfiguration;
 
 /**
- * Every other file shares its worker with the files before it: the setup file puts back what a test
- * leaves behind (the DOM, storage, toasts, the language, the error and auth stores), and each file
- * starts its own app. Loading React, Mantine and the app once per worker instead of once per file took
- * the project from about 200 s to about 45 s.
+ * Every other file shares its worker with the files before it: the setup file loads the app's own
+ * modules afresh for each file and puts back what a test leaves in the packages and globals (the DOM,
+ * storage, toasts, the language). Loading React and Mantine once per worker instead of once per file
+ * took the project from about 200 s to about 45 s.
  */
 export const webProjects: TestProjectConfiguration[] = [
-  project('web', { include: ['src/**/*.test.{ts,tsx}'], exclude: MOCKING, isolate: false }),
+  project('web', { include: TESTS, exclude: MOCKING, isolate: false }),
   project('web-mocks', { include: MOCKING, isolate: true }),
 ];
 

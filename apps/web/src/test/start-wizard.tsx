@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fireEvent, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
 import { useLocation } from 'react-router';
 import { IDBFactory } from 'fake-indexeddb';
 import type { FleetMembership, Me } from '@portal/domain/fleet';
@@ -28,9 +27,8 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** A fresh, empty IndexedDB, wizard state and toast queue for each test. */
+/** A fresh, empty IndexedDB and wizard state for each test (the setup file clears the toasts after each). */
 export function resetWizardTestState(): void {
-  notifications.clean();
   globalThis.indexedDB = new IDBFactory();
   resetDraftStoreForTests();
   resetFileStoreForTests();
