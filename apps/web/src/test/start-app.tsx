@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
 import type { FleetMembership } from '@portal/domain/fleet';
 import { connectAuth } from '@/app/auth-bridge';
 import { AppRoutes } from '@/app/router';
@@ -31,6 +32,8 @@ export function resetSessionAroundEachTest(): void {
     tokenManager.clear();
   });
   afterEach(() => {
+    // The app goes before the faked server does: a refetch it still had coming must not reach the network.
+    cleanup();
     vi.unstubAllGlobals();
     tokenManager.clear();
     useAuthStore.getState().signOut();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { fireEvent, within } from '@testing-library/react';
+import { cleanup, fireEvent, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { IDBFactory } from 'fake-indexeddb';
 import type { FleetMembership, Me } from '@portal/domain/fleet';
@@ -40,6 +40,8 @@ export function resetWizardTestState(): void {
 export function isolateWizardTests(): void {
   beforeEach(resetWizardTestState);
   afterEach(() => {
+    // The app goes before the faked server does: a refetch it still had coming must not reach the network.
+    cleanup();
     vi.unstubAllGlobals();
     useAuthStore.getState().signOut();
   });

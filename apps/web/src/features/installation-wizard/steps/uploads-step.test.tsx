@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Upload } from '@portal/domain/upload';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
@@ -44,10 +44,12 @@ beforeEach(() => {
   discardUploadDrafts('u1');
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   // Picked files are written to IndexedDB after the screen shows them: let those writes land in this
   // test's database, not in the next test's fresh one.
   await waitFor(() => expect(fileWrites.inFlight).toBe(0), slow);
+  // The app goes before the faked server does: a send it still had queued must not reach the network.
+  cleanup();
+  vi.unstubAllGlobals();
   useAuthStore.getState().signOut();
 });
 
