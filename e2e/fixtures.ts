@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type Request } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './config.mjs';
 
 export { expect };
@@ -72,10 +72,28 @@ export async function stillScreenshot(page: Page, options: Parameters<Page['scre
   await page.screenshot(options);
 }
 
+/** Resolves once 500 ms pass with no request starting or ending but a check's event stream (at most 5 s). */
+async function untilQuietBesideStreams(page: Page): Promise<void> {
+  const events = ['request', 'requestfinished', 'requestfailed'] as const;
+  let lastSeen = Date.now();
+  const seen = (request: Request) => {
+    if (!request.url().endsWith('/systemChecks/events')) lastSeen = Date.now();
+  };
+  for (const event of events) page.on(event, seen);
+  try {
+    const until = Date.now() + 5000;
+    while (Date.now() - lastSeen < 500 && Date.now() < until) await page.waitForTimeout(100);
+  } finally {
+    for (const event of events) page.off(event, seen);
+  }
+}
+
 /** No serious or critical accessibility violations on what the page shows now (WCAG 2.1 A/AA). */
 export async function expectAccessible(page: Page, label: string) {
-  // Judge the settled screen, not a list fading between two loads.
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+  // Judge the settled screen, not a list fading between two loads. A digital check keeps its event stream
+  // open, so there the network never goes idle: wait for the other requests to be quiet instead.
+  if ((await page.getByTestId('stream-status').count()) > 0) await untilQuietBesideStreams(page);
+  else await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
   // Judge the screen at rest: the pointer of the last click would otherwise hold a button in its hover colours.
   await page.mouse.move(0, 0);
   await untilStill(page);
