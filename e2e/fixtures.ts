@@ -74,17 +74,16 @@ export async function stillScreenshot(page: Page, options: Parameters<Page['scre
 
 /** Resolves once 500 ms pass with no request starting or ending but a check's event stream (at most 5 s). */
 async function untilQuietBesideStreams(page: Page): Promise<void> {
-  const events = ['request', 'requestfinished', 'requestfailed'] as const;
   let lastSeen = Date.now();
   const seen = (request: Request) => {
     if (!request.url().endsWith('/systemChecks/events')) lastSeen = Date.now();
   };
-  for (const event of events) page.on(event, seen);
+  page.on('request', seen).on('requestfinished', seen).on('requestfailed', seen);
   try {
     const until = Date.now() + 5000;
     while (Date.now() - lastSeen < 500 && Date.now() < until) await page.waitForTimeout(100);
   } finally {
-    for (const event of events) page.off(event, seen);
+    page.off('request', seen).off('requestfinished', seen).off('requestfailed', seen);
   }
 }
 
