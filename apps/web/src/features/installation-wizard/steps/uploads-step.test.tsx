@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Upload } from '@portal/domain/upload';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { i18n } from '@/lib/i18n';
 import { TOUCH_QUERY } from '@/lib/use-is-narrow';
 import { compressImage } from '../lib/compress-image';
@@ -12,7 +11,7 @@ import { listFiles } from '../lib/file-queue';
 import type * as FileQueue from '../lib/file-queue';
 import { useUploadsStore } from '../stores/uploads-store';
 import { createInstallationReadyForUploads, createUpload } from '../testing/upload-factory';
-import { headerOf, resetWizardTestState, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
+import { headerOf, isolateWizardTests, slow, startWizard, TEST_TIMEOUT_MS } from '@/test/start-wizard';
 
 vi.mock('../lib/compress-image', () => ({ compressImage: vi.fn() }));
 
@@ -39,18 +38,14 @@ vi.mock('../lib/file-queue', async (importOriginal) => {
   };
 });
 
+isolateWizardTests();
 beforeEach(() => {
-  resetWizardTestState();
   discardUploadDrafts('u1');
 });
 afterEach(async () => {
   // Picked files are written to IndexedDB after the screen shows them: let those writes land in this
-  // test's database, not in the next test's fresh one.
+  // test's database, not in the next test's fresh one (this runs before isolateWizardTests' own afterEach).
   await waitFor(() => expect(fileWrites.inFlight).toBe(0), slow);
-  // The app goes before the faked server does: a send it still had queued must not reach the network.
-  cleanup();
-  vi.unstubAllGlobals();
-  useAuthStore.getState().signOut();
 });
 
 type Route = Parameters<typeof startWizard>[1][string];
