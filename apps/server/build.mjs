@@ -1,4 +1,4 @@
-// Compiles the server to JavaScript (dist/): the server, the operator CLI and the inspection, report and spreadsheet workers.
+// Compiles the server to JavaScript (dist/): the server, the operator CLI, the inspection, report and spreadsheet workers and the log writer.
 // The workspace package @portal/domain is bundled in; every package the server depends on is loaded
 // from node_modules at run time, so a production install needs only the server's dependencies.
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ await build({
     'inspection-worker': 'src/services/uploads/inspection-worker.ts',
     'report-worker': 'src/services/reports/report-worker.ts',
     'spreadsheet-worker': 'src/services/reports/spreadsheet-worker.ts',
+    'log-writer': 'src/plugins/log-writer.ts',
   },
   absWorkingDir: import.meta.dirname,
   outdir: 'dist',

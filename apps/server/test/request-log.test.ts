@@ -1,23 +1,9 @@
 import type net from 'node:net';
 import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, draftInstallation, type TestContext } from './helper';
+import { pinoLineOf, type Line } from './log-lines';
 import { openEventStream } from './sse-client';
-
-interface Line {
-  level: number;
-  time: number;
-  pid: number;
-  hostname: string;
-  reqId: string;
-  msg: string;
-  method?: string;
-  url?: string;
-  ip?: string;
-  statusCode?: number;
-  responseTime?: number;
-}
 
 /** The log's lines as written (`texts`) and parsed (`lines`). */
 function captureLog() {
@@ -33,15 +19,6 @@ function captureLog() {
     },
   });
   return { stream, texts, lines, about: (url: string) => lines.filter((l) => l.url?.startsWith(url)) };
-}
-
-/** What pino itself writes for a request line with these fields, under the same logger and request id. */
-function pinoLineOf(line: Line) {
-  let text = '';
-  const logger = pino({ level: 'trace', base: { pid: line.pid, hostname: line.hostname }, timestamp: () => `,"time":${line.time}` }, { write: (s: string) => void (text += s) });
-  const { method, url, ip, statusCode, responseTime } = line;
-  logger.child({ reqId: line.reqId })[line.level === 20 ? 'debug' : 'info']({ method, url, ip, statusCode, responseTime }, line.msg);
-  return text.trimEnd();
 }
 
 describe('request log', () => {

@@ -2,11 +2,10 @@ import { LogController, type FastifyBaseLogger, type FastifyInstance, type Fasti
 import fp from 'fastify-plugin';
 import pino from 'pino';
 import type { Env } from '../env';
+import { bytesWriter, createLogRing, lineFormatOf, type LogRing } from './log-ring';
 
-/** Log output is written in blocks of this size while requests keep coming... */
-const LOG_BLOCK_BYTES = 8192;
-/** ...and at least this often, so that the lines of a quiet server show up at once. */
-const LOG_FLUSH_MS = 1000;
+/** What every request's line says. */
+const REQUEST_COMPLETED = 'request completed';
 
 /** A URL without its query: sign-in links carry one-time tokens there. */
 const pathOf = (url: string) => {
@@ -108,82 +107,71 @@ function writeRequestLine(log: FastifyBaseLogger, level: 'debug' | 'info', msg: 
   return true;
 }
 
+/** The server's own log (`createLogging`): its root logger, and the ring its lines go out through. */
+interface ServerLog {
+  root: pino.Logger;
+  ring: LogRing;
+  /** The app's logger (Fastify's child of `root`), whose children are the requests' loggers; set when the app is built. */
+  app: FastifyBaseLogger | null;
+}
+
 /** One log line per request, written when it is answered, with the request line in it (not two). */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly serverLog: ServerLog | null) {
+    super();
+  }
   override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const { statusCode, elapsedTime } = reply;
-    if (error) reply.log.error({ ...requestLine(request, statusCode, elapsedTime), err: error }, 'request errored');
-    else {
-      const level = isHealthCheck(request.url) ? 'debug' : 'info';
-      if (!writeRequestLine(reply.log, level, 'request completed', request, statusCode, elapsedTime)) reply.log[level](requestLine(request, statusCode, elapsedTime), 'request completed');
+    if (error) {
+      reply.log.error({ ...requestLine(request, statusCode, elapsedTime), err: error }, 'request errored');
+      return;
     }
+    const level = isHealthCheck(request.url) ? 'debug' : 'info';
+    const log = reply.log;
+    // The request's logger as Fastify made it (a child of the server's with the request id): its
+    // line goes into the ring as fields.
+    if (this.serverLog && Object.getPrototypeOf(log) === this.serverLog.app) {
+      if ((log as pino.Logger).isLevelEnabled(level)) this.serverLog.ring.request(pino.levels.values[level]!, request.id, request.method, request.url, request.ip, statusCode, elapsedTime);
+      return;
+    }
+    if (!writeRequestLine(log, level, REQUEST_COMPLETED, request, statusCode, elapsedTime)) log[level](requestLine(request, statusCode, elapsedTime), REQUEST_COMPLETED);
   }
 }
 
 /**
- * Gathers lines into blocks of at least LOG_BLOCK_BYTES, handed to the destination as one text each:
- * per line this costs only keeping it. (Handed over line by line, the destination would measure the
- * block it is filling again for every line it adds, or each line would first be turned into bytes.)
- * `pass()` hands over what is gathered: at least every LOG_FLUSH_MS, and before the destination is
- * flushed.
- */
-function blocksOf(destination: ReturnType<typeof pino.destination>) {
-  let lines: string[] = [];
-  let length = 0;
-  const pass = () => {
-    if (lines.length === 0) return;
-    const block = lines.join('');
-    lines = [];
-    length = 0;
-    // Looked up at each call: on a closed pipe, pino stops the destination by replacing its write.
-    destination.write(block);
-  };
-  const timer = setInterval(pass, LOG_FLUSH_MS);
-  timer.unref();
-  return {
-    stream: {
-      write(line: string) {
-        lines.push(line);
-        length += line.length;
-        if (length >= LOG_BLOCK_BYTES) pass();
-      },
-      flush(done?: (error?: Error) => void) {
-        pass();
-        destination.flush(done);
-      },
-    },
-    /** Writes out every line gathered, before the process ends. */
-    flushSync() {
-      clearInterval(timer);
-      pass();
-      destination.flushSync();
-    },
-  };
-}
-
-/**
- * The server's log: JSON lines on stdout, one per request. Lines go out asynchronously (written when
- * the event loop is free, flushed on close): a slow terminal or disk never holds up a request. Under
- * load they are written in blocks of at least LOG_BLOCK_BYTES; a quiet server's lines follow within a
- * second. `fastifyOptions` go to Fastify's constructor, `plugin` is registered first.
+ * The server's log: JSON lines on stdout, one per request. Lines go out through a ring of shared
+ * memory that a writer thread empties a few times a second (`log-ring.ts`): a request's line costs
+ * the thread that answers requests only putting its fields there, and a slow terminal or disk never
+ * holds up a request. A quiet server's lines follow within DRAIN_INTERVAL_MS; everything is written
+ * before the process ends. With `logger` (tests), Fastify makes the logger and lines are written as
+ * pino writes them. `fastifyOptions` go to Fastify's constructor, `plugin` is registered first.
  */
 export function createLogging(env: Env, logger?: FastifyServerOptions['logger']) {
-  const output = logger === undefined && env.logLevel !== 'silent' ? blocksOf(pino.destination({ dest: 1, sync: false })) : null;
+  const serverLog = logger === undefined && env.logLevel !== 'silent' ? createServerLog(env) : null;
   const fastifyOptions = {
-    logger: logger ?? { level: env.logLevel, serializers: { req: requestSerializer }, ...(output ? { stream: output.stream } : {}) },
-    logController: new OneLinePerRequest(),
+    ...(serverLog ? { loggerInstance: serverLog.root } : { logger: logger ?? { level: env.logLevel, serializers: { req: requestSerializer } } }),
+    logController: new OneLinePerRequest(serverLog),
   } satisfies FastifyServerOptions;
   const plugin = fp(async (app: FastifyInstance) => {
-    if (!output) return;
+    if (!serverLog) return;
+    serverLog.app = app.log;
+    // A crash still writes what was logged before it.
+    const closeRing = () => serverLog.ring.close();
+    process.once('exit', closeRing);
     app.addHook('onClose', (_app, done) => {
-      try {
-        output.flushSync();
-      } catch {
-        /* nothing buffered, or the output is gone */
-      }
+      process.off('exit', closeRing);
+      closeRing();
       done();
     });
   });
   return { fastifyOptions, plugin };
+}
+
+/** The server's logger on stdout, its lines going out through a log ring. */
+function createServerLog(env: Env): ServerLog {
+  let ring: LogRing | null = null;
+  const root = pino({ level: env.logLevel, serializers: { req: requestSerializer } }, { write: (line: string) => ring!.stream.write(line) });
+  ring = createLogRing({ format: lineFormatOf(root), requestMessage: REQUEST_COMPLETED, fd: 1, writeSync: bytesWriter(1) });
+  return { root, ring, app: null };
 }
