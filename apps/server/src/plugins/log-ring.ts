@@ -13,8 +13,11 @@ import pino from 'pino';
  * lines that no longer fit are dropped, and the next line written says how many.
  */
 
-/** The ring's size in UTF-16 code units (8 MB): some seconds of lines at full load. */
-export const RING_UNITS = 1 << 22;
+/**
+ * The ring's size in UTF-16 code units (4 MB): about a second of lines at the most requests a
+ * process can answer, many minutes at a depot's pace.
+ */
+export const RING_UNITS = 1 << 21;
 /** How often the writer looks for lines when nobody wakes it: a quiet server's lines show up within this. */
 export const DRAIN_INTERVAL_MS = 100;
 
@@ -297,7 +300,8 @@ export function createLogRing(options: { format: LineFormat; requestMessage: str
 
   const writer = new Worker(WRITER_ENTRY, {
     workerData: { memory, format: options.format, requestMessage: options.requestMessage, fd: options.fd } satisfies WriterData,
-    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
+    // A small heap: the writer keeps nothing but the block it is filling.
+    resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
     stdout: false,
     stderr: false,
   });
