@@ -75,7 +75,7 @@ const droppedLineText = (format: LineFormat, count: number) =>
   `${format.levels[40] ?? format.levels[30]!},"time":${Date.now()}${format.chindings},${JSON.stringify(format.messageKey)}:"${count} log lines were dropped: the log's output fell behind"${format.end}`;
 
 /** The length of a URL's part before its query: sign-in links carry one-time tokens there. */
-const pathLength = (url: string) => {
+export const pathLength = (url: string) => {
   const query = url.indexOf('?');
   return query < 0 ? url.length : query;
 };

@@ -2,16 +2,13 @@ import { LogController, type FastifyBaseLogger, type FastifyInstance, type Fasti
 import fp from 'fastify-plugin';
 import pino from 'pino';
 import type { Env } from '../env';
-import { bytesWriter, createLogRing, lineFormatOf, type LogRing } from './log-ring';
+import { bytesWriter, createLogRing, lineFormatOf, pathLength, type LogRing } from './log-ring';
 
 /** What every request's line says. */
 const REQUEST_COMPLETED = 'request completed';
 
 /** A URL without its query: sign-in links carry one-time tokens there. */
-const pathOf = (url: string) => {
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
-};
+const pathOf = (url: string) => url.slice(0, pathLength(url));
 
 /** Request lines are logged without their query. */
 const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: pathOf(req.url), ip: req.ip });
@@ -31,81 +28,6 @@ export const requestLine = (request: FastifyRequest, statusCode: number, respons
 
 /** Probes of a load balancer or orchestrator, every few seconds: logged only at `debug`. */
 const isHealthCheck = (url: string) => url === '/api/health' || url.startsWith('/api/health/') || url.startsWith('/api/health?');
-
-const sym = pino.symbols;
-/** Set by a child logger with a `msgPrefix` (missing from pino's types). */
-const msgPrefixSym = (pino.symbols as unknown as Record<string, symbol>)['msgPrefixSym']!;
-
-/** The parts of a pino logger that a line is made of (`pino.symbols`), and the options that would change it. */
-interface PinoLine {
-  [sym.lsCacheSym]: Record<number, string>;
-  [sym.timeSym]: () => string;
-  [sym.chindingsSym]: string;
-  [sym.messageKeySym]: string;
-  [sym.endSym]: string;
-  [sym.streamSym]: { write(line: string): unknown; [sym.needsMetadataGsym]?: boolean };
-  [sym.mixinSym]?: unknown;
-  [sym.formattersSym]?: { log?: unknown };
-  [sym.hooksSym]?: { logMethod?: unknown; streamWrite?: unknown };
-  [sym.stringifiersSym]?: object;
-  [sym.nestedKeySym]?: string | null;
-}
-
-/**
- * Whether pino would write `log.info(requestLine(...), 'request completed')` as its level, time and
- * bindings followed by the fields as they are: no mixin, log formatter, hook, redaction, nested key,
- * message prefix or multistream. True for the loggers `createLogging` makes. Known per parent logger
- * (a request's logger is a child of the app's).
- */
-const plainLoggers = new WeakMap<object, boolean>();
-function writesPlainLines(log: FastifyBaseLogger): log is FastifyBaseLogger & pino.Logger & PinoLine {
-  const parent = Object.getPrototypeOf(log) as object | null;
-  if (parent === null) return false;
-  let plain = plainLoggers.get(parent);
-  if (plain === undefined) {
-    const l = log as unknown as Partial<PinoLine> & Record<symbol, unknown>;
-    const stream = l[sym.streamSym];
-    const stringifiers = l[sym.stringifiersSym];
-    plain =
-      typeof l[sym.chindingsSym] === 'string' &&
-      typeof l[sym.timeSym] === 'function' &&
-      typeof (log as Partial<pino.Logger>).isLevelEnabled === 'function' &&
-      typeof stream?.write === 'function' &&
-      stream[sym.needsMetadataGsym] !== true &&
-      !l[sym.mixinSym] &&
-      !l[sym.formattersSym]?.log &&
-      !l[sym.hooksSym]?.logMethod &&
-      !l[sym.hooksSym]?.streamWrite &&
-      !l[sym.nestedKeySym] &&
-      !l[msgPrefixSym] &&
-      (stringifiers === undefined || Reflect.ownKeys(stringifiers).length === 0);
-    plainLoggers.set(parent, plain);
-  }
-  return plain;
-}
-
-/**
- * Writes a request's line as pino writes `log[level](requestLine(request, statusCode, responseTime), msg)`:
- * pino's own level, time, bindings (pid, hostname, reqId) and ending around the five fields. This is
- * the line every request writes, so it skips pino's generic loop over an object's keys (a serializer
- * lookup, a type switch and a quoted key for each), about a microsecond of a hot read. Other loggers
- * take pino's way (`false`).
- */
-function writeRequestLine(log: FastifyBaseLogger, level: 'debug' | 'info', msg: string, request: FastifyRequest, statusCode: number, responseTime: number): boolean {
-  if (!writesPlainLines(log)) return false;
-  if (!log.isLevelEnabled(level)) return true;
-  const { ip } = request;
-  const line =
-    log[sym.lsCacheSym][pino.levels.values[level]!]! +
-    log[sym.timeSym]() +
-    log[sym.chindingsSym] +
-    `,"method":${JSON.stringify(request.method)},"url":${JSON.stringify(pathOf(request.url))}` +
-    (ip === undefined ? '' : `,"ip":${JSON.stringify(ip)}`) +
-    `,"statusCode":${statusCode},"responseTime":${Number.isFinite(responseTime) ? responseTime : null},${JSON.stringify(log[sym.messageKeySym])}:${JSON.stringify(msg)}` +
-    log[sym.endSym];
-  log[sym.streamSym].write(line);
-  return true;
-}
 
 /** The server's own log (`createLogging`): its root logger, and the ring its lines go out through. */
 interface ServerLog {
@@ -135,7 +57,7 @@ class OneLinePerRequest extends LogController {
       if ((log as pino.Logger).isLevelEnabled(level)) this.serverLog.ring.request(pino.levels.values[level]!, request.id, request.method, request.url, request.ip, statusCode, elapsedTime);
       return;
     }
-    if (!writeRequestLine(log, level, REQUEST_COMPLETED, request, statusCode, elapsedTime)) log[level](requestLine(request, statusCode, elapsedTime), REQUEST_COMPLETED);
+    log[level](requestLine(request, statusCode, elapsedTime), REQUEST_COMPLETED);
   }
 }
 
