@@ -13,15 +13,15 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Each route is measured this many times, each time paired with a baseline run; the median counts. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const ROUTES = ['GET /api/health', 'GET /api/me', 'GET /api/installations/{id}', 'GET /api/installations?fleet=sono'] as const;
+export const ROUTES = ['GET /api/health', 'GET /api/me', 'GET /api/installations/{id}', 'GET /api/installations?fleet=sono'] as const;
 
 /**
  * A portal of `tree` with five installations in fleet sono, and the address and headers of each route.
  * `signIn()` gives fresh headers: ID tokens live minutes, so each round signs in anew, as a client does.
  */
-async function portalOf(tree: Tree) {
+export async function portalOf(tree: Tree, start: { wrapper?: string[]; readyTimeoutMs?: number } = {}) {
   buildServer(tree.root);
-  const portal = await startPortal({}, { tree: tree.root, compiled: true });
+  const portal = await startPortal({}, { tree: tree.root, compiled: true, ...start });
   const signIn = () => signedInUser(portal, 'bench@example.com', 'sono');
   const headers = signIn();
   let id = 0;

@@ -58,10 +58,11 @@ function stopper(child: ChildProcess) {
  * The portal's server (apps/server/src/server.ts under tsx) from the repository root, with exactly `env`;
  * `tree`: another checkout's root (bench/before.ts), which serves its own web build.
  */
-export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions, execArgv: string[] = [], compiled = false, tree = root): ChildProcess {
+export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions, execArgv: string[] = [], compiled = false, tree = root, wrapper: string[] = []): ChildProcess {
   // Compiled: as the README starts it in production (npm run build, then node with the same flag).
   const entry = compiled ? ['--max-semi-space-size=4', 'apps/server/dist/server.mjs'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
-  return spawn(process.execPath, [...execArgv, ...entry], { cwd: tree, env, stdio });
+  const command = [...wrapper, process.execPath, ...execArgv, ...entry];
+  return spawn(command[0]!, command.slice(1), { cwd: tree, env, stdio });
 }
 
 /** Compiles `tree`'s server (apps/server/dist), as a production install does before it starts. */
@@ -122,11 +123,12 @@ export async function signInByMail(request: APIRequestContext, server: { base: s
 }
 
 /** The bare Fastify hello-world of the same run, in its own process. */
-export async function startHelloWorld() {
+export async function startHelloWorld(wrapper: string[] = [], readyTimeoutMs?: number) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const command = [...wrapper, process.execPath, path.join(root, 'bench/hello-server.mjs'), String(port)];
+  const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}/hello`;
-  await waitForHttp(url, child);
+  await waitForHttp(url, child, readyTimeoutMs);
   return { url, pid: child.pid!, stop: stopper(child) };
 }
 
@@ -167,7 +169,14 @@ export interface PortalServer {
  * The portal as `npm start` runs it in production (NODE_ENV=production, default logging into a
  * file), on a fresh database of its own, with the demo registry seeded before it starts.
  */
-export async function startPortal(extraEnv: Record<string, string> = {}, options: { execArgv?: string[]; compiled?: boolean; tree?: string } = {}): Promise<PortalServer & { readyMs: number }> {
+/**
+ * `wrapper`: a command the server runs under (valgrind and its options, say), with `readyTimeoutMs`
+ * for the slower start that gives.
+ */
+export async function startPortal(
+  extraEnv: Record<string, string> = {},
+  options: { execArgv?: string[]; compiled?: boolean; tree?: string; wrapper?: string[]; readyTimeoutMs?: number } = {},
+): Promise<PortalServer & { readyMs: number }> {
   const tree = options.tree ?? root;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-server-'));
   const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL);
@@ -198,10 +207,10 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
   }
   const log = fs.openSync(path.join(work, 'server.log'), 'a');
   const started = performance.now();
-  const child = spawnServer(env, ['ignore', log, log], options.execArgv, options.compiled, tree);
+  const child = spawnServer(env, ['ignore', log, log], options.execArgv, options.compiled, tree, options.wrapper);
   let readyMs: number;
   try {
-    await waitForHttp(`${base}/api/health/ready`, child);
+    await waitForHttp(`${base}/api/health/ready`, child, options.readyTimeoutMs);
     readyMs = performance.now() - started;
   } catch (error) {
     console.error(fs.readFileSync(path.join(work, 'server.log'), 'utf8').slice(-4000));

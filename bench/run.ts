@@ -4,6 +4,7 @@
 // (BENCH_DATABASE_URL, else the local server). `BENCH_ONLY=api,streams npm run bench` runs just
 // those two and replaces only their sections of bench/results.md; `BENCH_ONLY=bundle,lighthouse` the
 // browser ones (lighthouse also counts the request rounds of the fleet home) after a web build;
+// `BENCH_ONLY=instructions` counts the API's instructions per request under valgrind (bench/api-instructions.ts);
 // `BENCH_ONLY=rollout` the rollout page's API on a fleet of 10,000 systems (PostgreSQL); `BENCH_ONLY=inp`
 // the INP of a scripted wizard walk (with BENCH_BEFORE also that commit's web build, back to back).
 import { execSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchApiInstructions } from './api-instructions';
 import { benchApiThroughput } from './api-throughput';
 import { benchBackup } from './backup';
 import { benchBundleSize } from './bundle-size';
@@ -57,7 +59,7 @@ async function onPostgres(run: () => Promise<Table>) {
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const serverBenches = { api: benchApiThroughput, streams: benchHeartbeatStreams, memory: benchProcessMemory, report: benchReport, rollout: benchRollout, exports: benchExports };
+const serverBenches = { api: benchApiThroughput, instructions: benchApiInstructions, streams: benchHeartbeatStreams, memory: benchProcessMemory, report: benchReport, rollout: benchRollout, exports: benchExports };
 const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse, inp: benchInpWalkBeforeAfter };
 const ensureWebBuild = () => {
   if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
@@ -109,6 +111,7 @@ if (only) {
   const sections = fs.readFileSync(resultsFile, 'utf8').split(/^(?=### )/m);
   const replaces: Record<string, string[]> = {
     api: ['### API throughput ('],
+    instructions: ['### API instructions per request ('],
     streams: ['### Digital check event streams ('],
     report: ['### Installation report ('],
     rollout: ['### Rollout API with'],
