@@ -24,6 +24,11 @@ describe('the detail as the database writes it', () => {
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(read.body).toBe(created.body);
+    // Read again, from the read cache: the same bytes, with their length in UTF-8, not in characters.
+    const again = await detail(c, id, h);
+    expect(again.rawPayload.equals(read.rawPayload)).toBe(true);
+    expect(Number(again.headers['content-length'])).toBe(Buffer.byteLength(created.body, 'utf8'));
+    expect(Buffer.byteLength(created.body, 'utf8')).toBeGreaterThan(created.body.length);
 
     const updated = await c.app.inject({ method: 'PUT', url: `/api/installations/${id}`, headers: h, payload: { version: 0, customerDataConfirmed: true, comments: null } });
     expect(updated.statusCode).toBe(200);
