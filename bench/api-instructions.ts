@@ -51,8 +51,9 @@ function callgrindOf(dir: string, label: string) {
   };
   /** The instructions of the newest dump of `pid`, in all and on its main thread (valgrind's thread 1). */
   const dumped = (pid: number) => {
+    const dumpFile = new RegExp(`^${label}\\.${pid}\\.out\\.(\\d+)-(\\d+)$`);
     const parts = fs.readdirSync(dir).flatMap((file) => {
-      const match = new RegExp(`^${label}\\.${pid}\\.out\\.(\\d+)-(\\d+)$`).exec(file);
+      const match = dumpFile.exec(file);
       return match ? [{ file, dump: Number(match[1]), thread: Number(match[2]) }] : [];
     });
     if (parts.length === 0) throw new Error(`callgrind wrote no counts for ${label} (${pid}): ${fs.readdirSync(dir).join(', ')}`);

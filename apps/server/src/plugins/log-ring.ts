@@ -163,6 +163,11 @@ export function createDrain(memory: RingMemory, format: LineFormat, requestMessa
     block[used++] = 0x22;
   };
 
+  /** What comes before each of a request's string fields (id, method, path, address): the id's is in `beforeId`. */
+  const beforeField = [null, beforeMethod, beforeUrl, beforeIp];
+  /** The string fields' lengths of the record being formatted. */
+  const sizes = [0, 0, 0, 0];
+
   /** Formats the request record at `at`; returns where the next record starts. */
   const putRequest = (at: number) => {
     const level = units[(at + 1) & mask]!;
@@ -170,11 +175,10 @@ export function createDrain(memory: RingMemory, format: LineFormat, requestMessa
     const time = numberAt(at + 3);
     const responseTime = numberAt(at + 7);
     // The four string fields (id, method, path, address): each its length, then its characters.
-    const sizes: number[] = [];
     let characters = 0;
     for (let i = 0, field = at + 11; i < 4; i++) {
       const size = units[field & mask]!;
-      sizes.push(size);
+      sizes[i] = size;
       if (size !== ABSENT) characters += size;
       field += 1 + (size === ABSENT ? 0 : size);
     }
@@ -186,11 +190,11 @@ export function createDrain(memory: RingMemory, format: LineFormat, requestMessa
     putAscii(String(time));
     put(beforeId);
     let field = at + 11;
-    const parts = [null, beforeMethod, beforeUrl, beforeIp];
     for (let i = 0; i < 4; i++) {
       const size = sizes[i]!;
       if (size !== ABSENT) {
-        if (parts[i]) put(parts[i]!);
+        const before = beforeField[i];
+        if (before) put(before);
         putString(field + 1, size);
       }
       field += 1 + (size === ABSENT ? 0 : size);
