@@ -261,15 +261,21 @@ export interface LoadResult {
   errors: number;
 }
 
-/** autocannon in a process of its own (its CLI with JSON output). */
-export function autocannon(url: string, options: { connections: number; seconds?: number; amount?: number; headers?: Record<string, string> }): Promise<LoadResult> {
-  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(options.connections)];
+/**
+ * autocannon in a process of its own (its CLI with JSON output); `wrapper`: a command it runs under
+ * (perf recording a server while it loads it, say).
+ */
+export function autocannon(
+  url: string,
+  options: { connections: number; seconds?: number; amount?: number; headers?: Record<string, string>; wrapper?: string[] },
+): Promise<LoadResult> {
+  const args = [...(options.wrapper ?? []), process.execPath, path.join(root, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(options.connections)];
   // A number of requests, or a duration.
   args.push(...(options.amount ? ['-a', String(options.amount)] : ['-d', String(options.seconds ?? 10)]));
   for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}=${v}`);
   args.push(url);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(args[0]!, args.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

@@ -5,6 +5,7 @@
 // those two and replaces only their sections of bench/results.md; `BENCH_ONLY=bundle,lighthouse` the
 // browser ones (lighthouse also counts the request rounds of the fleet home) after a web build;
 // `BENCH_ONLY=instructions` counts the API's instructions per request under valgrind (bench/api-instructions.ts);
+// `BENCH_ONLY=timesplit` splits a request's time into user space, kernel and wake-ups with perf (bench/api-time-split.ts);
 // `BENCH_ONLY=rollout` the rollout page's API on a fleet of 10,000 systems (PostgreSQL); `BENCH_ONLY=inp`
 // the INP of a scripted wizard walk (with BENCH_BEFORE also that commit's web build, back to back).
 import { execSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchApiInstructions } from './api-instructions';
+import { benchApiTimeSplit } from './api-time-split';
 import { benchApiThroughput } from './api-throughput';
 import { benchBackup } from './backup';
 import { benchBundleSize } from './bundle-size';
@@ -59,7 +61,7 @@ async function onPostgres(run: () => Promise<Table>) {
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const serverBenches = { api: benchApiThroughput, instructions: benchApiInstructions, streams: benchHeartbeatStreams, memory: benchProcessMemory, report: benchReport, rollout: benchRollout, exports: benchExports };
+const serverBenches = { api: benchApiThroughput, instructions: benchApiInstructions, timesplit: benchApiTimeSplit, streams: benchHeartbeatStreams, memory: benchProcessMemory, report: benchReport, rollout: benchRollout, exports: benchExports };
 const browserBenches = { bundle: async () => [benchBundleSize()], lighthouse: benchLighthouse, inp: benchInpWalkBeforeAfter };
 const ensureWebBuild = () => {
   if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) execSync('npm run build -w @portal/web', { stdio: 'inherit' });
@@ -112,6 +114,7 @@ if (only) {
   const replaces: Record<string, string[]> = {
     api: ['### API throughput ('],
     instructions: ['### API instructions per request ('],
+    timesplit: ['### API time split per request ('],
     streams: ['### Digital check event streams ('],
     report: ['### Installation report ('],
     rollout: ['### Rollout API with'],
