@@ -3,7 +3,8 @@
 // and CPU time, the count does not follow how fast the machine runs just then: on a machine whose speed
 // swings from minute to minute it tells two builds apart where a throughput run cannot. It still moves
 // a little with what else runs (a loaded machine batches requests otherwise), and a route whose code V8
-// compiles differently from start to start (the detail, the list) by up to 10 %. Counting starts after an uncounted warm-up, so that start-up and V8's
+// compiles differently from start to start (the detail, the list; `/api/me` at times) by up to 10 %.
+// Counting starts after an uncounted warm-up, so that start-up and V8's
 // first compiles are left out. With BENCH_BEFORE (bench/before.ts) the earlier commit is counted too.
 // Under valgrind the server answers a few hundred requests a second, so the threads that work per
 // batch of requests (the log's writer, V8's collector) count more per request here than at full load;
