@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { treesToCompare, type Tree } from './before';
+import { treesToCompare, treeColumn, type Tree } from './before';
 import { portalOf, ROUTES } from './api-throughput';
 import { autocannon, startHelloWorld } from './processes';
 
@@ -120,7 +120,7 @@ export async function benchApiInstructions() {
         await portal.stop();
       }
     }
-    const column = (tree: Tree) => (trees.length > 1 ? (tree === trees[0] ? `before (${tree.label})` : `after (${tree.label})`) : tree.label);
+    const column = (tree: Tree) => treeColumn(trees, tree);
     const share = (hello: number, route: number) => `${((hello / route) * 100).toFixed(1)} %`;
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
     return {

@@ -5,7 +5,7 @@
 // hello-world, and autocannon for each route. With
 // BENCH_BEFORE (bench/before.ts) the earlier commit's server runs beside this one's, and each route is
 // measured on both in turn (each round the other one first), each run right after a hello-world run of its own.
-import { medianAndRange, treesToCompare, type Tree } from './before';
+import { medianAndRange, treesToCompare, treeColumn, type Tree } from './before';
 import { autocannon, buildServer, DEFAULT_BENCH_DATABASE_URL, processCpuMs, signedInUser, startHelloWorld, startPortal, type LoadResult } from './processes';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -99,7 +99,7 @@ export async function benchApiThroughput() {
         : '';
       return `${medianAndRange(ratios, percent)}; ${rps} req/s, p99 ${p99} ms${cpu}`;
     };
-    const column = (tree: Tree) => (trees.length > 1 ? (tree === trees[0] ? `before (${tree.label})` : `after (${tree.label})`) : tree.label);
+    const column = (tree: Tree) => treeColumn(trees, tree);
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
     return {
       title: `API throughput (postgres, ${date} UTC, compiled server in production mode in its own process, autocannon ${CONNECTIONS} connections x ${DURATION} s in another; each route's req/s as a share of a bare Fastify hello-world run right before it, and the server's CPU time per request (hello-world's as a share of it), median (min-max) of ${ROUNDS} runs${trees.length > 1 ? ', the two commits measured in turn, each round the other one first' : ''})`,

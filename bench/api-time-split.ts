@@ -1,5 +1,5 @@
 // Where a request's time goes on the thread that answers it, for the API's routes and a bare Fastify
-// hello-world: Linux perf samples that thread (its CPU time, 4999 times a second, with call chains)
+// hello-world: Linux perf samples that thread (its CPU time, 999 times a second, with call chains)
 // while autocannon, in its own process, loads it. Each sample is split into user space (the
 // JavaScript, V8 and Node) and the kernel, and within the kernel into the socket writes that send the
 // answers and, inside those, the wake-ups of the process that reads them. On loopback the sender's
@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { treesToCompare, type Tree } from './before';
+import { treesToCompare, treeColumn, type Tree } from './before';
 import { portalOf, ROUTES } from './api-throughput';
 import { autocannon, startHelloWorld } from './processes';
 
@@ -44,10 +44,13 @@ function reportRows(file: string, sort: 'dso' | 'sym'): { share: number; samples
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
+  // "    43.74%         10435  node" (dso) or "    39.83%     0.01%  [k] do_syscall_64" (sym, with callees).
+  const row = sort === 'dso' ? /^\s+([\d.]+)%\s+(\d+)\s+(.*)$/ : /^\s+([\d.]+)%\s+[\d.]+%\s+(.*)$/;
   return text.split('\n').flatMap((line) => {
-    // "    43.74%         10435  node" (dso) or "    39.83%     0.01%  [k] do_syscall_64" (sym, with callees).
-    const match = sort === 'dso' ? /^\s+([\d.]+)%\s+(\d+)\s+(.*)$/.exec(line) : /^\s+([\d.]+)%\s+[\d.]+%\s+()(.*)$/.exec(line);
-    return match ? [{ share: Number(match[1]) / 100, samples: Number(match[2] || 0), name: match[3]!.trim() }] : [];
+    const match = row.exec(line);
+    if (!match) return [];
+    const [share, samples, name] = sort === 'dso' ? [match[1], match[2], match[3]] : [match[1], '0', match[2]];
+    return [{ share: Number(share) / 100, samples: Number(samples), name: name!.trim() }];
   });
 }
 
@@ -77,7 +80,7 @@ async function split(dir: string, label: string, pid: number, url: string, heade
 
 const us = (n: number) => `${n.toFixed(1)} µs`;
 
-/** The split whose total is the median of a route's rounds, with the hello-world split of its round. */
+/** The round of a route whose ratio to its hello-world recording is the median of its rounds. */
 function medianRound(rounds: { route: Split; hello: Split }[]) {
   return [...rounds].sort((a, b) => a.route.total / a.hello.total - b.route.total / b.hello.total)[Math.floor(rounds.length / 2)]!;
 }
@@ -113,7 +116,7 @@ export async function benchApiTimeSplit() {
     await hello.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  const column = (tree: Tree) => (trees.length > 1 ? (tree === trees[0] ? `before (${tree.label})` : `after (${tree.label})`) : tree.label);
+  const column = (tree: Tree) => treeColumn(trees, tree);
   const cell = (s: Split) => `${us(s.total)}: user ${us(s.user)}, kernel ${us(s.kernel)}; socket writes ${us(s.writes)}, waking the reader ${us(s.wakeUps)}; ${Math.round(s.rps)} req/s`;
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   return {

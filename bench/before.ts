@@ -54,6 +54,9 @@ export function treesToCompare(): Tree[] {
   return before ? [before, currentTree()] : [currentTree()];
 }
 
+/** A tree's column in a table of `trees`: "before (…)" and "after (…)" when two are compared, else its label. */
+export const treeColumn = (trees: Tree[], tree: Tree) => (trees.length > 1 ? `${tree === trees[0] ? 'before' : 'after'} (${tree.label})` : tree.label);
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { median, medianAndRange, treesToCompare, type Tree } from './before';
+import { median, medianAndRange, treesToCompare, treeColumn, type Tree } from './before';
 import { signInByMail, startDemoServer } from './processes';
 import { measureLoadedJs, measureRounds, roundsTable, type RoundsOfTree } from './request-rounds';
 
@@ -171,7 +171,7 @@ export async function benchLighthouse() {
   const trees = treesToCompare();
   const targets: Awaited<ReturnType<typeof targetOf>>[] = [];
   const rounds: RoundsOfTree[] = [];
-  const column = (tree: Tree) => (trees.length > 1 ? (tree === trees[0] ? `before (${tree.label})` : `after (${tree.label})`) : tree.label);
+  const column = (tree: Tree) => treeColumn(trees, tree);
   const started = new Date().toISOString().slice(0, 16).replace('T', ' ');
   try {
     for (const [index, tree] of trees.entries()) targets.push(await targetOf(tree, index));

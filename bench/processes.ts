@@ -167,11 +167,9 @@ export interface PortalServer {
 
 /**
  * The portal as `npm start` runs it in production (NODE_ENV=production, default logging into a
- * file), on a fresh database of its own, with the demo registry seeded before it starts.
- */
-/**
- * `wrapper`: a command the server runs under (valgrind and its options, say), with `readyTimeoutMs`
- * for the slower start that gives.
+ * file), on a fresh database of its own, with the demo registry seeded before it starts. `wrapper`:
+ * a command the server runs under (valgrind and its options, say), with `readyTimeoutMs` for the
+ * slower start that gives.
  */
 export async function startPortal(
   extraEnv: Record<string, string> = {},
