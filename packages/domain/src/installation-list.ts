@@ -72,6 +72,9 @@ export function listFilterQuery(fleet: string, { q, mine, status, from, to, fail
 }
 
 /** The address of one page of a fleet's list. */
+/** The address of one installation as the wizard reads it (its boot code asks for it before the wizard loads). */
+export const installationDetailPath = (id: number): string => `/api/installations/${id}`;
+
 export function installationListPath(fleet: string, params: InstallationListParams): string {
   const search = listFilterQuery(fleet, params);
   const { page, pageSize, sort, order } = params;

@@ -1,5 +1,5 @@
 import { AUTH_STORAGE_KEY } from '@portal/domain/constants';
-import { installationListPath, RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
+import { installationDetailPath, installationListPath, RECENT_INSTALLATIONS } from '@portal/domain/installation-list';
 
 /** A response fetched at boot is only used by a screen that asks for it this soon after the page loaded. */
 const REUSE_WINDOW_MS = 10_000;
@@ -17,14 +17,18 @@ export function isSignedInOnThisDevice(storage: Pick<Storage, 'getItem'> | null)
   }
 }
 
-type BootPlan = { fleet: string | null; isFleetHome: boolean };
+type BootPlan = { fleet: string | null; isFleetHome: boolean; installationId?: number | null };
 
 /**
  * Starts, before any screen's code has loaded, the requests the first screen will make: the token
- * from the session cookie, then `me`, the fleet and the home's list in parallel with that token.
- * The API client takes each response once instead of asking again (`takeBootResponse`).
+ * from the session cookie, then `me`, the fleet and the home's list or the opened installation in
+ * parallel with that token. The API client takes each response once instead of asking again
+ * (`takeBootResponse`).
+ *
+ * The wizard's own read of its installation would wait for its screen's code and its tab's: React
+ * starts a screen's queries when the screen is shown, after every chunk inside it has loaded.
  */
-export function startBootRequests({ fleet, isFleetHome }: BootPlan): void {
+export function startBootRequests({ fleet, isFleetHome, installationId = null }: BootPlan): void {
   startedAt = performance.now();
   const accept = { accept: 'application/json' };
   const token = fetch('/api/auth/token', { credentials: 'include', headers: accept });
@@ -53,6 +57,7 @@ export function startBootRequests({ fleet, isFleetHome }: BootPlan): void {
   if (fleet !== null) {
     withToken(`/api/fleets/${encodeURIComponent(fleet)}`);
     if (isFleetHome) withToken(installationListPath(fleet, RECENT_INSTALLATIONS));
+    if (installationId !== null) withToken(installationDetailPath(installationId));
   }
 }
 

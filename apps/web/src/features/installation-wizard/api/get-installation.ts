@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InstallationSchema, type Installation } from '@portal/domain/installation';
+import { installationDetailPath } from '@portal/domain/installation-list';
 import { apiRequest } from '@/lib/api-client';
 import { installationKeys } from '@/lib/query-keys';
 
 export function getInstallation(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Installation> {
-  return apiRequest(`/api/installations/${id}`, { schema: import.meta.env.DEV ? InstallationSchema : undefined, signal });
+  return apiRequest(installationDetailPath(id), { schema: import.meta.env.DEV ? InstallationSchema : undefined, signal });
 }
 
 export const getInstallationQueryOptions = (id: number) =>
