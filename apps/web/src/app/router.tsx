@@ -1,20 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { PageLoader } from '@/components/ui/page-loader';
-import { withTexts } from '@/lib/i18n-lazy';
-import type { ScreenTextPart } from '@/locales/parts';
+import { lazyScreen } from './lazy-screen';
 import { AuthGuard } from './routes/auth-guard';
 import { RouteError } from './routes/route-error';
-
-/**
- * Route-level code splitting: each screen is its own chunk, so #/login loads only what it shows; a
- * screen with texts of its own (locales/parts.ts) loads them alongside.
- */
-function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts?: ScreenTextPart) {
-  const Screen = lazy<ComponentType>(() => (texts ? withTexts(texts, load) : load()).then((module) => ({ default: module[name] })));
-  return <Screen />;
-}
 
 function RootLayout() {
   const { pathname } = useLocation();
