@@ -10,7 +10,7 @@ import type { ScreenTextPart } from '@/locales/parts';
  *
  * Not `React.lazy`: a lazy screen suspends, its layout shows the loader as a Suspense fallback, and
  * React holds back every reveal for 300 ms after a fallback came or went (its fallback throttle), so
- * on a page load that opened the wizard its header showed about 450 ms later than its code and data
+ * on a page load that opened the wizard its header showed about half a second later than its code and data
  * allowed. The screen shows the loader itself until its code is there and then renders in an
  * ordinary update, which React does not hold back. A load that failed (offline before the chunk came)
  * goes to the route's error boundary, and is tried again when the screen is opened again.
