@@ -24,7 +24,7 @@ export async function preloadScreens(plan: BootPlan, hash: string): Promise<void
     if (tab !== null) {
       layers.push(async () => {
         const { stepLoaders } = await import('@/features/installation-wizard/components/step-loaders');
-        if (Object.hasOwn(stepLoaders, tab)) await stepLoaders[tab as keyof typeof stepLoaders]();
+        if (Object.hasOwn(stepLoaders, tab)) stepLoaders[tab as keyof typeof stepLoaders].preload();
       });
     }
   }

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { useLoaded } from './lazy-component';
 import { loadOnce } from './load-once';
 
 /**
@@ -9,32 +10,14 @@ import { loadOnce } from './load-once';
  * fails (offline before it came) breaks nothing and is tried again when the network is back.
  */
 export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: ComponentType<P>) {
-  let loaded: ComponentType<P> | null = null;
-  const { get, preload } = loadOnce(() => load().then((part) => (loaded = part)));
+  const loader = loadOnce(load);
 
   function Part(props: P) {
-    const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => loaded);
-    useEffect(() => {
-      if (Loaded) return;
-      let isMounted = true;
-      const attempt = () => {
-        get().then(
-          (part) => isMounted && setLoaded(() => part),
-          () => undefined,
-        );
-      };
-      attempt();
-      window.addEventListener('online', attempt);
-      return () => {
-        isMounted = false;
-        window.removeEventListener('online', attempt);
-      };
-    }, [Loaded]);
-    const Shown = Loaded ?? fallback;
+    const Shown = useLoaded(loader, { retryWhenOnline: true }).value ?? fallback;
     return Shown ? <Shown {...props} /> : null;
   }
 
-  return { Component: Part, preload };
+  return { Component: Part, preload: loader.preload };
 }
 
 /** Runs `task` once the browser has painted the current screen; returns a cancel. */

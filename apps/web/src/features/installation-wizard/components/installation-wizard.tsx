@@ -20,6 +20,7 @@ import { useWaitingItems } from '../hooks/use-waiting-items';
 import { useRefusals } from '../hooks/use-refusals';
 import { refusalText } from '../lib/serial-refusals';
 import { CustomerStep, DigitalCheckStep, GeneralStep, PreInstallationStep, SetupStep, SummaryStep, SystemStep, UploadsStep, VehicleStep } from './lazy-steps';
+import { stepLoaders } from './step-loaders';
 import { ProgressDots } from './progress-dots';
 import type { StepProps } from './step-props';
 import { WizardUserContext, type WizardViewer } from '../lib/wizard-user';
@@ -137,6 +138,9 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
     if (next && isShown.current) goTo(next);
   };
   const previous = tab === 'general' && !isNew ? null : neighbourTab(tabs, tab, -1);
+  // The tab Next leads to is fetched once this one has been painted, so that it opens at once.
+  const following = neighbourTab(tabs, tab, 1);
+  useEffect(() => (following ? afterNextPaint(stepLoaders[following].preload) : undefined), [following]);
   /** A tap on a step of the stepper or an edit link of the summary. */
   const jumpTo = (next: WizardTab) => {
     const form = useWizardStore.getState().activeForm;

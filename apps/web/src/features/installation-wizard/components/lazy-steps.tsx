@@ -1,13 +1,18 @@
-import { lazy } from 'react';
+import { PageLoader as StepLoader } from '@/components/ui/page-loader';
+import { lazyComponent } from '@/lib/lazy-component';
 import { stepLoaders } from './step-loaders';
 
-/** The wizard's tabs as components, each loaded when its tab first opens (see step-loaders.ts). */
-export const PreInstallationStep = lazy(() => stepLoaders.preInstallation().then((m) => ({ default: m.PreInstallationStep })));
-export const GeneralStep = lazy(() => stepLoaders.general().then((m) => ({ default: m.GeneralStep })));
-export const CustomerStep = lazy(() => stepLoaders.customer().then((m) => ({ default: m.CustomerStep })));
-export const VehicleStep = lazy(() => stepLoaders.vehicle().then((m) => ({ default: m.VehicleStep })));
-export const SystemStep = lazy(() => stepLoaders.system().then((m) => ({ default: m.SystemStep })));
-export const SetupStep = lazy(() => stepLoaders.setup().then((m) => ({ default: m.SetupStep })));
-export const UploadsStep = lazy(() => stepLoaders.uploads().then((m) => ({ default: m.UploadsStep })));
-export const DigitalCheckStep = lazy(() => stepLoaders.digitalCheck().then((m) => ({ default: m.DigitalCheckStep })));
-export const SummaryStep = lazy(() => stepLoaders.summary().then((m) => ({ default: m.SummaryStep })));
+/**
+ * The wizard's tabs as components, each loaded when its tab first opens or is fetched ahead (see
+ * step-loaders.ts); until then the tab shows the step loader. Not `React.lazy`, whose fallback
+ * throttle held a tab's form back for up to 300 ms after the wizard's header had shown (see lazyComponent).
+ */
+export const PreInstallationStep = lazyComponent(stepLoaders.preInstallation, StepLoader);
+export const GeneralStep = lazyComponent(stepLoaders.general, StepLoader);
+export const CustomerStep = lazyComponent(stepLoaders.customer, StepLoader);
+export const VehicleStep = lazyComponent(stepLoaders.vehicle, StepLoader);
+export const SystemStep = lazyComponent(stepLoaders.system, StepLoader);
+export const SetupStep = lazyComponent(stepLoaders.setup, StepLoader);
+export const UploadsStep = lazyComponent(stepLoaders.uploads, StepLoader);
+export const DigitalCheckStep = lazyComponent(stepLoaders.digitalCheck, StepLoader);
+export const SummaryStep = lazyComponent(stepLoaders.summary, StepLoader);

@@ -262,7 +262,8 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('Vehicle'), slow);
     expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=vehicle&back=summary');
     // Next still goes on tab by tab; beside it, one tap saves and returns.
-    expect(screen.getByTestId('step-next').textContent).toBe('Next');
+    // The tab's title changes at once; its form follows as soon as its code is there.
+    expect((await screen.findByTestId('step-next', undefined, slow)).textContent).toBe('Next');
     fireEvent.click(await screen.findByRole('button', { name: 'Back to summary' }, slow));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=summary'), slow);
     await screen.findByTestId('summary', undefined, slow);
@@ -274,7 +275,7 @@ describe('summary tab', { timeout: TEST_TIMEOUT_MS }, () => {
     openSummary();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Customer' }, slow));
     await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('Customer'), slow);
-    fireEvent.click(screen.getByTestId('step-next'));
+    fireEvent.click(await screen.findByTestId('step-next', undefined, slow));
     await waitFor(() => expect(screen.getByTestId('step-title').textContent).toBe('Vehicle'), slow);
     expect(screen.getByTestId('location').textContent).toBe('/sono/installations/42?tab=vehicle&back=summary');
     expect(await screen.findByTestId('step-return', undefined, slow)).toBeTruthy();
