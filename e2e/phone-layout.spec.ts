@@ -14,6 +14,27 @@ async function openIn(page: Page, url: string, locale: 'en' | 'de', width: numbe
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
 }
 
+/** Resolves once the page has not scrolled for two frames in a row. */
+async function untilScrollRests(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        const look = () =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              if (window.scrollY === last) resolve();
+              else {
+                last = window.scrollY;
+                look();
+              }
+            }),
+          );
+        look();
+      }),
+  );
+}
+
 test('on a phone the installation heading takes one line, the step title stays in view and is never cut off by its help button', async ({ page }) => {
   const api = await signInWithToken(page, 'phone-layout');
   const draft = await createDraftUpToSetup(api, SERIAL, 'Bus 12, depot north, roof kit with two controllers');
@@ -40,10 +61,12 @@ test('on a phone the installation heading takes one line, the step title stays i
 
       // The form scrolls under the step title, which stays below the app header.
       await page.mouse.wheel(0, 1500);
-      await expect.poll(async () => (await title.boundingBox())!.y).toBeGreaterThan(0);
+      // The wheel scrolls smoothly and returns before the page moves: measure once it has moved and come to rest.
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      await untilScrollRests(page);
       const box = (await title.boundingBox())!;
+      expect(box.y).toBeGreaterThan(0);
       expect(box.y).toBeLessThan(160);
-      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     }
   } finally {
     await deleteInstallation(api, draft.id);
