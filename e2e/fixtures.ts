@@ -124,12 +124,19 @@ export function storedText(page: Page, database: string, store: string): Promise
     ([name, storeName]) =>
       new Promise<string>((resolve) => {
         const open = indexedDB.open(name);
+        // Opening a database that does not exist yet would create it empty, and the page's own first open
+        // would then find it made and make no store in it: the look is called off instead.
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains(storeName)) return resolve('');
+          const done = (text: string) => {
+            db.close();
+            resolve(text);
+          };
+          if (!db.objectStoreNames.contains(storeName)) return done('');
           const all = db.transaction(storeName).objectStore(storeName).getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result));
-          all.onerror = () => resolve('');
+          all.onsuccess = () => done(JSON.stringify(all.result));
+          all.onerror = () => done('');
         };
         open.onerror = () => resolve('');
       }),
