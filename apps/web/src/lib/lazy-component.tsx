@@ -37,7 +37,7 @@ export function useLoaded<T>(loader: Loader<T>, { retryWhenOnline = false } = {}
  * Not `React.lazy`: a lazy component suspends, the boundary above shows its fallback, and React holds
  * back every reveal for 300 ms after a fallback came or went (its fallback throttle), so a screen or a
  * wizard tab showed up to that much later than its code allowed. This one shows `Loading` itself and
- * then renders in an ordinary update, which React does not hold back. A load that failed (offline
+ * then renders in an update of its own (a transition, see useLoaded), which React does not hold back. A load that failed (offline
  * before the chunk came) goes to the nearest error boundary, and is tried again when the component
  * renders again.
  */

@@ -122,8 +122,9 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   const isBackToSummaryKept = params.get('back') === 'summary';
   const isReturnOffered = isBackToSummaryKept && tab !== 'summary' && reachable.has('summary');
   const returnTab: WizardTab | null = isReturnOffered ? 'summary' : null;
+  const following = neighbourTab(tabs, tab, 1);
   // Next leads to the summary itself from the tab before it: no second button for the same way.
-  const offeredReturn = returnTab && neighbourTab(tabs, tab, 1) !== returnTab ? returnTab : null;
+  const offeredReturn = returnTab && following !== returnTab ? returnTab : null;
   const setReturnTab = useWizardStore((state) => state.setReturnTab);
   useEffect(() => {
     setReturnTab(offeredReturn);
@@ -134,12 +135,11 @@ export function InstallationWizard({ fleet, installation, viewer }: Installation
   const onNext = () => {
     const { nextTarget, setNextTarget } = useWizardStore.getState();
     setNextTarget(null);
-    const next = nextTarget ?? neighbourTab(tabs, tab, 1);
+    const next = nextTarget ?? following;
     if (next && isShown.current) goTo(next);
   };
   const previous = tab === 'general' && !isNew ? null : neighbourTab(tabs, tab, -1);
   // The tab Next leads to is fetched once this one has been painted, so that it opens at once.
-  const following = neighbourTab(tabs, tab, 1);
   useEffect(() => (following ? afterNextPaint(stepLoaders[following].preload) : undefined), [following]);
   /** A tap on a step of the stepper or an edit link of the summary. */
   const jumpTo = (next: WizardTab) => {
